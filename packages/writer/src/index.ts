@@ -1,1 +1,7 @@
-export {};
+export { Writer } from "./writer.js";
+export type { WriterOptions } from "./writer.js";
+export { Reader } from "./reader.js";
+export { BufferPool } from "./pool.js";
+export type { BufferPoolOptions, PoolStats } from "./pool.js";
+export { OwnedBytes } from "./owned-bytes.js";
+export { ReadError, OwnershipError } from "./errors.js";
