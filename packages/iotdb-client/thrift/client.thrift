@@ -31,6 +31,7 @@ struct TSStatus {
 }
 
 // Aggregation functions understood by executeAggregationQueryV2 (wire value = i32).
+// 2.0.1-beta knows values 0-28 only.
 enum TAggregationType {
   COUNT = 0
   AVG = 1
@@ -212,7 +213,7 @@ struct TSExecuteStatementResp {
   8: optional TSQueryNonAlignDataSet nonAlignQueryDataSet
   9: optional map<string, i32> columnNameIndexMap
   10: optional list<string> sgColumns
-  11: optional list<byte> aliasColumns
+  11: optional list<i8> aliasColumns
   12: optional TSTracingInfo tracingInfo
   13: optional list<binary> queryResult
   14: optional bool moreData
@@ -271,7 +272,7 @@ struct TSInsertTabletReq {
   8: optional bool isAligned
   9: optional bool writeToTable
   // TAG=0, FIELD=1, ATTRIBUTE=2
-  10: optional list<byte> columnCategories
+  10: optional list<i8> columnCategories
 }
 
 struct TSInsertTabletsReq {
@@ -295,7 +296,7 @@ struct TSInsertRecordReq {
   6: optional bool isAligned
   7: optional bool isWriteToTable
   // (sic) the official field name carries this spelling
-  8: optional list<byte> columnCategoryies
+  8: optional list<i8> columnCategoryies
 }
 
 struct TSInsertRecordsReq {

@@ -1,0 +1,4 @@
+// One checker per vector kind. Each lives in its own module.
+import type { KindChecker } from "./vector.js";
+
+export const checkers: Record<string, KindChecker> = {};

@@ -1,0 +1,27 @@
+/** Bad input to an encoder, reported before any byte is produced. */
+export class EncodeError extends Error {
+  override readonly name = "EncodeError";
+  constructor(
+    message: string,
+    /** The column (measurement) name, when the problem is in one column. */
+    readonly column?: string,
+    /** The row index (in the caller's order), when the problem is in one cell or row. */
+    readonly row?: number,
+  ) {
+    super(message);
+  }
+}
+
+/** Truncated or inconsistent bytes handed to a decoder. */
+export class DecodeError extends Error {
+  override readonly name = "DecodeError";
+  constructor(
+    message: string,
+    /** Byte offset in the decoded input where the problem was found. */
+    readonly offset: number,
+    /** The column being decoded ("time" for the time column), when known. */
+    readonly column?: string,
+  ) {
+    super(message);
+  }
+}
