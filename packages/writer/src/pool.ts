@@ -61,7 +61,6 @@ export class BufferPool {
   /** A buffer of at least n bytes (its length is the size class), owned by the caller until released. */
   acquire(n: number): Buffer {
     const k = classOf(n);
-    this.outstanding++;
     let buf = k < 0 ? undefined : this.free[k]!.pop();
     if (buf === undefined) {
       this.misses++;
@@ -69,10 +68,12 @@ export class BufferPool {
       // releasing it can never hand out memory that another Buffer still views.
       buf = Buffer.allocUnsafeSlow(k < 0 ? n : MIN_CLASS_BYTES * 4 ** k);
     } else {
-      this.hits++;
       this.retainedBytes -= buf.length;
+      // A buffer written after release is dropped (not counted as handed out), then reported.
       if (this.debug) checkPoison(buf);
+      this.hits++;
     }
+    this.outstanding++;
     if (this.debug) this.handedOut.add(buf.buffer);
     return buf;
   }

@@ -1,5 +1,5 @@
 import { HOST_IS_LITTLE_ENDIAN } from "./byteswap.js";
-import { ReadError } from "./errors.js";
+import { ReadError, describe } from "./errors.js";
 
 const MAX_SAFE_HI = 0x1fffff; // high word of Number.MAX_SAFE_INTEGER
 
@@ -27,7 +27,15 @@ export class Reader {
     if (n > this.buf.length - this.pos) throw new ReadError(what, this.pos, n, this.buf.length - this.pos);
   }
 
+  /** A length must be a non-negative integer: a fraction or NaN would leave `pos` unusable. */
+  private checkLength(n: number, what: string): void {
+    if (!(Number.isInteger(n) && n >= 0)) {
+      throw new ReadError(what, this.pos, 0, this.remaining, `invalid length ${describe(n)}`);
+    }
+  }
+
   skip(n: number, what = "bytes"): void {
+    this.checkLength(n, what);
     this.need(n, what);
     this.pos += n;
   }
@@ -152,7 +160,7 @@ export class Reader {
 
   /** The next n bytes as a view (no copy). */
   bytes(n: number, what = "bytes"): Buffer {
-    if (!(n >= 0)) throw new ReadError(what, this.pos, 0, this.remaining, `negative length ${n}`);
+    this.checkLength(n, what);
     this.need(n, what);
     const out = this.buf.subarray(this.pos, this.pos + n);
     this.pos += n;
@@ -165,15 +173,13 @@ export class Reader {
     const start = this.pos;
     let result = 0;
     for (let shift = 0; shift < 35; shift += 7) {
-      if (this.pos >= this.buf.length) throw new ReadError(what, start, this.pos - start + 1, this.buf.length - start);
+      if (this.pos >= this.buf.length) throw this.varintError(what, start, this.pos - start + 1);
       const b = this.buf[this.pos++]!;
-      if (shift === 28 && b > 0x0f) {
-        throw new ReadError(what, start, 0, this.buf.length - start, "varint does not fit 32 bits");
-      }
+      if (shift === 28 && b > 0x0f) throw this.varintError(what, start, 0, "varint does not fit 32 bits");
       result |= (b & 0x7f) << shift;
       if (b < 0x80) return result >>> 0;
     }
-    throw new ReadError(what, start, 0, this.buf.length - start, "varint longer than 5 bytes");
+    throw this.varintError(what, start, 0, "varint longer than 5 bytes");
   }
 
   zigzag32(what = "int32 zigzag varint"): number {
@@ -186,7 +192,7 @@ export class Reader {
     let lo = 0;
     let hi = 0;
     for (let i = 0; i < 10; i++) {
-      if (this.pos >= this.buf.length) throw new ReadError(what, start, this.pos - start + 1, this.buf.length - start);
+      if (this.pos >= this.buf.length) throw this.varintError(what, start, this.pos - start + 1);
       const b = this.buf[this.pos++]!;
       const bits = b & 0x7f;
       if (i < 4) lo |= bits << (7 * i);
@@ -194,14 +200,18 @@ export class Reader {
         lo |= bits << 28;
         hi |= bits >>> 4;
       } else {
-        if (i === 9 && b > 0x01) {
-          throw new ReadError(what, start, 0, this.buf.length - start, "varint does not fit 64 bits");
-        }
+        if (i === 9 && b > 0x01) throw this.varintError(what, start, 0, "varint does not fit 64 bits");
         hi |= bits << (7 * i - 32);
       }
       if (b < 0x80) return (BigInt(hi >>> 0) << 32n) | BigInt(lo >>> 0);
     }
-    throw new ReadError(what, start, 0, this.buf.length - start, "varint longer than 10 bytes");
+    throw this.varintError(what, start, 0, "varint longer than 10 bytes");
+  }
+
+  /** A failed varint read consumes nothing: the cursor goes back to where the varint started. */
+  private varintError(what: string, start: number, needed: number, detail?: string): ReadError {
+    this.pos = start;
+    return new ReadError(what, start, needed, this.buf.length - start, detail);
   }
 
   zigzag64(what = "int64 zigzag varint"): bigint {

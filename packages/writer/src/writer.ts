@@ -216,6 +216,8 @@ export class Writer {
 
   /** Raw bytes, copied. */
   bytes(src: Uint8Array): this {
+    // A string or plain array would be coerced element by element into garbage bytes.
+    if (!(src instanceof Uint8Array)) throw new TypeError(`expected a Uint8Array, got ${describe(src)}`);
     this.ensure(src.length);
     this.buf.set(src, this.pos);
     this.pos += src.length;
@@ -350,6 +352,7 @@ export class Writer {
 
   /** Skips n bytes to be written later with the `...At` methods; returns their offset. */
   reserve(n: number): number {
+    if (!(Number.isInteger(n) && n >= 0)) throw new RangeError(`reserve: ${describe(n)} is not a byte count`);
     this.ensure(n);
     const at = this.pos;
     this.pos += n;
