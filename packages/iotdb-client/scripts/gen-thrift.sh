@@ -29,6 +29,15 @@ thrift --gen js:node,es6,ts -out "$work/out" "$idl" >"$work/warnings" 2>&1
 # list<i8> is what the official IDL declares, so the compiler's advice to use binary is moot.
 grep -v -e 'instead of "list<byte>"' -e '^$' "$work/warnings" >&2 || true
 
+# Enums are emitted as `ttypes.X = {...}`, which Node's CommonJS export detection misses, so an ESM
+# `import { TSProtocolVersion } from ...` would fail at run time; ttypes is module.exports, so this
+# spelling is equivalent and detectable.
+sed -i -E 's/^ttypes\.([A-Za-z0-9_]+) = \{$/module.exports.\1 = {/' "$work/out/client_types.js"
+if grep -q '^ttypes\.' "$work/out/client_types.js"; then
+  echo "gen-thrift: unexpected ttypes.* export left in client_types.js" >&2
+  exit 1
+fi
+
 rm -rf "$out"
 mkdir -p "$out"
 cp "$work/out"/* "$out"/

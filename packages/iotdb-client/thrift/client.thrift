@@ -77,8 +77,11 @@ enum TSProtocolVersion {
   IOTDB_SERVICE_PROTOCOL_V3 = 2
 }
 
+// The official IDL gives client_protocol (V3) and serverProtocolVersion (V1) default values.
+// They are left out here: defaults never reach the wire, and with them the generated .d.ts
+// marks the fields optional while the generated constructor still throws when they are unset.
 struct TSOpenSessionReq {
-  1: required TSProtocolVersion client_protocol = TSProtocolVersion.IOTDB_SERVICE_PROTOCOL_V3
+  1: required TSProtocolVersion client_protocol
   2: required string zoneId
   3: required string username
   4: optional string password
@@ -88,7 +91,7 @@ struct TSOpenSessionReq {
 
 struct TSOpenSessionResp {
   1: required TSStatus status
-  2: required TSProtocolVersion serverProtocolVersion = TSProtocolVersion.IOTDB_SERVICE_PROTOCOL_V1
+  2: required TSProtocolVersion serverProtocolVersion
   3: optional i64 sessionId
   // carries timestamp_precision among others
   4: optional map<string, string> configuration

@@ -68,22 +68,22 @@ declare class TSStatus {
   }
 
 declare class TSOpenSessionReq {
-    public client_protocol?: TSProtocolVersion;
+    public client_protocol: TSProtocolVersion;
     public zoneId: string;
     public username: string;
     public password?: string;
     public configuration?: { [k: string]: string; };
 
-      constructor(args?: { client_protocol?: TSProtocolVersion; zoneId: string; username: string; password?: string; configuration?: { [k: string]: string; }; });
+      constructor(args?: { client_protocol: TSProtocolVersion; zoneId: string; username: string; password?: string; configuration?: { [k: string]: string; }; });
   }
 
 declare class TSOpenSessionResp {
     public status: TSStatus;
-    public serverProtocolVersion?: TSProtocolVersion;
+    public serverProtocolVersion: TSProtocolVersion;
     public sessionId?: Int64;
     public configuration?: { [k: string]: string; };
 
-      constructor(args?: { status: TSStatus; serverProtocolVersion?: TSProtocolVersion; sessionId?: Int64; configuration?: { [k: string]: string; }; });
+      constructor(args?: { status: TSStatus; serverProtocolVersion: TSProtocolVersion; sessionId?: Int64; configuration?: { [k: string]: string; }; });
   }
 
 declare class TSCloseSessionReq {

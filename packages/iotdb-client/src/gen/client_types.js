@@ -11,7 +11,7 @@ const Int64 = require('node-int64');
 
 
 const ttypes = module.exports = {};
-ttypes.TAggregationType = {
+module.exports.TAggregationType = {
   '0' : 'COUNT',
   'COUNT' : 0,
   '1' : 'AVG',
@@ -77,7 +77,7 @@ ttypes.TAggregationType = {
   '31' : 'APPROX_MOST_FREQUENT',
   'APPROX_MOST_FREQUENT' : 31
 };
-ttypes.TSProtocolVersion = {
+module.exports.TSProtocolVersion = {
   '0' : 'IOTDB_SERVICE_PROTOCOL_V1',
   'IOTDB_SERVICE_PROTOCOL_V1' : 0,
   '1' : 'IOTDB_SERVICE_PROTOCOL_V2',
@@ -288,7 +288,7 @@ const TSStatus = module.exports.TSStatus = class {
 };
 const TSOpenSessionReq = module.exports.TSOpenSessionReq = class {
   constructor(args) {
-    this.client_protocol = 2;
+    this.client_protocol = null;
     this.zoneId = null;
     this.username = null;
     this.password = null;
@@ -426,7 +426,7 @@ const TSOpenSessionReq = module.exports.TSOpenSessionReq = class {
 const TSOpenSessionResp = module.exports.TSOpenSessionResp = class {
   constructor(args) {
     this.status = null;
-    this.serverProtocolVersion = 0;
+    this.serverProtocolVersion = null;
     this.sessionId = null;
     this.configuration = null;
     if (args) {
