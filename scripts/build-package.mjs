@@ -19,7 +19,14 @@ const common = {
   logLevel: "warning",
 };
 await Promise.all([
-  build({ ...common, format: "esm", outfile: "dist/index.mjs" }),
+  build({
+    ...common,
+    format: "esm",
+    outfile: "dist/index.mjs",
+    // Bundled CommonJS (e.g. Thrift-generated code) may require() external packages; give the
+    // ESM build a real require for them.
+    banner: { js: 'import { createRequire as __zwCreateRequire } from "node:module"; const require = __zwCreateRequire(import.meta.url);' },
+  }),
   build({ ...common, format: "cjs", outfile: "dist/index.cjs" }),
 ]);
 
