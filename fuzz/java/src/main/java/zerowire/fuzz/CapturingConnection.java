@@ -1,0 +1,44 @@
+package zerowire.fuzz;
+
+import java.lang.reflect.Field;
+import java.util.List;
+import org.apache.iotdb.rpc.DeepCopyRpcTransportFactory;
+import org.apache.iotdb.rpc.RpcUtils;
+import org.apache.iotdb.service.rpc.thrift.IClientRPCService;
+import org.apache.iotdb.service.rpc.thrift.TSInsertTabletReq;
+import org.apache.iotdb.session.SessionConnection;
+import org.apache.thrift.transport.TTransport;
+
+/**
+ * A real SessionConnection whose client writes through the client's own framed transport
+ * (DeepCopyRpcTransportFactory, as SessionConnection.init builds it) into a CaptureTransport
+ * instead of a socket. Everything above the socket is the official code path.
+ */
+final class CapturingConnection extends SessionConnection {
+  static final long SESSION_ID = 42;
+
+  private final CaptureTransport capture;
+
+  CapturingConnection(WireProtocol protocol, int bufferCapacity, int maxFrameSize)
+      throws Exception {
+    super("tree"); // the no-network constructor; sqlDialect only matters to openSession
+    capture = new CaptureTransport(frame -> ThriftFrames.successReply(frame, protocol));
+    DeepCopyRpcTransportFactory.setDefaultBufferCapacity(bufferCapacity);
+    DeepCopyRpcTransportFactory.setThriftMaxFrameSize(maxFrameSize);
+    TTransport framed = DeepCopyRpcTransportFactory.INSTANCE.getTransport(capture);
+    client = RpcUtils.newSynchronizedClient(new IClientRPCService.Client(protocol.over(framed)));
+    // What openSession would have stored; each insert sets it into its request.
+    Field sessionId = SessionConnection.class.getDeclaredField("sessionId");
+    sessionId.setAccessible(true);
+    sessionId.setLong(this, SESSION_ID);
+  }
+
+  List<byte[]> frames() {
+    return capture.frames();
+  }
+
+  /** Sends a prebuilt request through the connection's own insertTablet path. */
+  void sendTablet(TSInsertTabletReq request) throws Exception {
+    insertTablet(request);
+  }
+}

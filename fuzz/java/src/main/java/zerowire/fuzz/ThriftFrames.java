@@ -1,0 +1,71 @@
+package zerowire.fuzz;
+
+import java.nio.ByteBuffer;
+import org.apache.iotdb.common.rpc.thrift.TSStatus;
+import org.apache.iotdb.service.rpc.thrift.IClientRPCService;
+import org.apache.thrift.TBase;
+import org.apache.thrift.TException;
+import org.apache.thrift.TSerializer;
+import org.apache.thrift.protocol.TField;
+import org.apache.thrift.protocol.TMessage;
+import org.apache.thrift.protocol.TMessageType;
+import org.apache.thrift.protocol.TProtocol;
+import org.apache.thrift.protocol.TStruct;
+import org.apache.thrift.protocol.TType;
+import org.apache.thrift.transport.TMemoryBuffer;
+import org.apache.thrift.transport.TMemoryInputTransport;
+
+/** Reads and writes framed Thrift messages of IClientRPCService. */
+final class ThriftFrames {
+  private static final int SUCCESS = 200;
+
+  private ThriftFrames() {}
+
+  /** A CALL frame taken apart: method name and the request struct (args field 1). */
+  record Call(String method, int seqid, TBase<?, ?> request) {}
+
+  static Call decodeCall(byte[] frame, WireProtocol protocol) throws Exception {
+    TProtocol in = protocol.over(new TMemoryInputTransport(frame, 4, frame.length - 4));
+    TMessage message = in.readMessageBegin();
+    if (message.type != TMessageType.CALL) {
+      throw new IllegalStateException("not a CALL frame: type " + message.type);
+    }
+    Class<?> argsClass =
+        Class.forName(IClientRPCService.class.getName() + "$" + message.name + "_args");
+    @SuppressWarnings("rawtypes")
+    TBase args = (TBase) argsClass.getDeclaredConstructor().newInstance();
+    args.read(in);
+    @SuppressWarnings("unchecked")
+    Object request = args.getFieldValue(args.fieldForId(1));
+    return new Call(message.name, message.seqid, (TBase<?, ?>) request);
+  }
+
+  /** `xxx_result { 0: success = TSStatus(200) }` as a REPLY to the given CALL frame. */
+  static byte[] successReply(byte[] callFrame, WireProtocol protocol) {
+    try {
+      TProtocol in = protocol.over(new TMemoryInputTransport(callFrame, 4, callFrame.length - 4));
+      TMessage call = in.readMessageBegin();
+      TMemoryBuffer body = new TMemoryBuffer(64);
+      TProtocol out = protocol.over(body);
+      out.writeMessageBegin(new TMessage(call.name, TMessageType.REPLY, call.seqid));
+      out.writeStructBegin(new TStruct(call.name + "_result"));
+      out.writeFieldBegin(new TField("success", TType.STRUCT, (short) 0));
+      new TSStatus(SUCCESS).write(out);
+      out.writeFieldEnd();
+      out.writeFieldStop();
+      out.writeStructEnd();
+      out.writeMessageEnd();
+      byte[] payload = body.getArray();
+      return ByteBuffer.allocate(4 + body.length())
+          .putInt(body.length())
+          .put(payload, 0, body.length())
+          .array();
+    } catch (TException e) {
+      throw new IllegalStateException(e);
+    }
+  }
+
+  static byte[] serialize(TBase<?, ?> struct, WireProtocol protocol) throws TException {
+    return new TSerializer(protocol.factory()).serialize(struct);
+  }
+}
