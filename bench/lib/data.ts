@@ -1,0 +1,30 @@
+// Deterministic inputs for suites, so every run times the same bytes.
+
+/** xorshift32 generator of floats in [0, 1). */
+export function seededRandom(seed: number): () => number {
+  let s = seed | 0 || 1;
+  return () => {
+    s ^= s << 13;
+    s ^= s >>> 17;
+    s ^= s << 5;
+    return (s >>> 0) / 4294967296;
+  };
+}
+
+/** `count` strings of `length` characters drawn from `alphabet` (an array of characters). */
+export function randomStrings(count: number, length: number, alphabet: readonly string[], seed: number): string[] {
+  const random = seededRandom(seed);
+  const out: string[] = [];
+  for (let i = 0; i < count; i++) {
+    let s = "";
+    for (let j = 0; j < length; j++) s += alphabet[Math.floor(random() * alphabet.length)]!;
+    out.push(s);
+  }
+  return out;
+}
+
+/** Printable ASCII. */
+export const ASCII = Array.from({ length: 95 }, (_, i) => String.fromCharCode(32 + i));
+
+/** CJK Unified Ideographs (3 UTF-8 bytes each). */
+export const CJK = Array.from({ length: 2000 }, (_, i) => String.fromCharCode(0x4e00 + i));

@@ -1,0 +1,34 @@
+// What a suite module (bench/suites/<name>.ts) exports: `export default defineSuite({...})`.
+
+/** One comparison: our implementation against a baseline doing the same work. */
+export interface BenchCase {
+  /** Case name as read by tooling (stable; appears in results/<suite>.json). */
+  name: string;
+  /** One operation of ours. Must do the same work as the baseline, resets included. */
+  ours: () => void;
+  baseline: {
+    /** What the baseline is (e.g. "pg-protocol", "memcpy"). */
+    name: string;
+    /** One operation of the baseline. */
+    fn: () => void;
+  };
+  /**
+   * Optional proof that both sides produce the same output, run once before timing; throws if
+   * they differ, so a number is never reported for wrong bytes.
+   */
+  check?: () => void;
+  /** Ratio (baseline_ns / ours_ns) this case aims for; shown in the table, not in the JSON. */
+  target?: number;
+}
+
+export interface Suite {
+  /** Suite name; equal to the file name under bench/suites/. */
+  name: string;
+  /** Builds the cases (inputs are created here, outside the timed operations). */
+  cases: () => BenchCase[] | Promise<BenchCase[]>;
+}
+
+/** Identity helper that type-checks a suite definition. */
+export function defineSuite(suite: Suite): Suite {
+  return suite;
+}

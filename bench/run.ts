@@ -1,0 +1,56 @@
+// `pnpm bench [suite...] [--quick]`: runs the named suites (every file in bench/suites/ when none
+// is named), prints one table per suite and writes bench/results/<suite>.json.
+// --quick (or BENCH_QUICK=1) is a short smoke run: same cases, fewer and shorter rounds.
+import { readdirSync } from "node:fs";
+import { basename, resolve } from "node:path";
+import { pathToFileURL } from "node:url";
+import { FULL, QUICK, measureCase } from "./lib/measure.js";
+import { caseResult, printTable, writeResult, type TableRow } from "./lib/report.js";
+import type { Suite } from "./lib/suite.js";
+
+const SUITES_DIR = resolve(import.meta.dirname, "suites");
+
+const args = process.argv.slice(2);
+const quick = args.includes("--quick") || process.env.BENCH_QUICK === "1";
+const unknownFlags = args.filter((a) => a.startsWith("-") && a !== "--quick");
+if (unknownFlags.length > 0) fail(`unknown option(s) ${unknownFlags.join(" ")}; usage: pnpm bench [suite...] [--quick]`);
+
+const available = readdirSync(SUITES_DIR)
+  .filter((f) => f.endsWith(".ts"))
+  .map((f) => basename(f, ".ts"))
+  .sort();
+const requested = args.filter((a) => !a.startsWith("-"));
+for (const name of requested) {
+  if (!available.includes(name)) fail(`no suite "${name}" (available: ${available.join(", ")})`);
+}
+const options = quick ? QUICK : FULL;
+
+for (const name of requested.length > 0 ? requested : available) {
+  const suite = await loadSuite(name);
+  const started = Date.now();
+  console.log(`suite ${name}${quick ? " (quick)" : ""}: ${options.rounds} rounds x ${options.timeMs} ms per side`);
+  const rows: TableRow[] = [];
+  for (const c of await suite.cases()) {
+    c.check?.();
+    const timing = measureCase(c, options);
+    const result = caseResult(c, timing);
+    console.log(`  ${c.name}: ratio ${result.ratio}`);
+    rows.push({ result, target: c.target, roundRatios: timing.roundRatios });
+  }
+  printTable(name, rows);
+  const path = writeResult({ suite: name, node: process.version, cases: rows.map((r) => r.result) });
+  console.log(`wrote ${path} (${((Date.now() - started) / 1000).toFixed(0)} s)`);
+}
+
+async function loadSuite(name: string): Promise<Suite> {
+  const mod = (await import(pathToFileURL(resolve(SUITES_DIR, `${name}.ts`)).href)) as { default?: Suite };
+  const suite = mod.default;
+  if (!suite || typeof suite.cases !== "function") fail(`bench/suites/${name}.ts must \`export default defineSuite({...})\``);
+  if (suite.name !== name) fail(`bench/suites/${name}.ts declares name "${suite.name}"; it must match the file name`);
+  return suite;
+}
+
+function fail(message: string): never {
+  console.error(`bench: ${message}`);
+  process.exit(2);
+}
