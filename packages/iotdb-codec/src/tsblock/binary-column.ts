@@ -1,0 +1,117 @@
+// Decodes a TEXT column: to strings (TEXT, STRING) or to Buffer views into the input (BLOB,
+// never decoded as text). Null positions hold "" or an empty Buffer.
+import type { Reader } from "@zerowire/writer";
+import { DecodeError } from "../errors.js";
+import { readIds } from "./dictionary-ids.js";
+import { ColumnEncoding, encodingName } from "./encoding.js";
+import { type CellBudget, checkNesting } from "./limits.js";
+import { readNullFlags } from "./null-flags.js";
+
+declare global {
+  interface Buffer {
+    /** Node's internal UTF-8 decoder behind toString("utf8"), without its argument checks. */
+    utf8Slice(start: number, end: number): string;
+  }
+}
+
+export interface BinaryValues {
+  values: string[] | Buffer[];
+  mask: Uint8Array | undefined;
+}
+
+const EMPTY = Buffer.alloc(0);
+
+export function readBinaryColumn(
+  r: Reader,
+  encoding: number,
+  asText: boolean,
+  count: number,
+  budget: CellBudget,
+  depth: number,
+): BinaryValues {
+  switch (encoding) {
+    case ColumnEncoding.BINARY_ARRAY: {
+      const { mask, nullCount } = readNullFlags(r, count);
+      // Every present value has a 4-byte length: bound the count before allocating for it.
+      r.need((count - nullCount) * 4, "value lengths");
+      return { values: asText ? readStrings(r, count, mask) : readBlobs(r, count, mask), mask };
+    }
+    case ColumnEncoding.RLE:
+      return readRunLength(r, asText, count, budget, depth);
+    case ColumnEncoding.DICTIONARY:
+      return readDictionary(r, asText, count, budget, depth);
+  }
+  throw new DecodeError(`encoding ${encodingName(encoding)} cannot hold TEXT values`, r.pos);
+}
+
+/** Offset just past the `i32 length + bytes` value at `pos`, checked against the input. */
+function valueEnd(r: Reader, pos: number, position: number): number {
+  const left = r.buf.length - pos;
+  if (left < 4) throw new DecodeError(`value length at position ${position} needs 4 bytes, ${left} left`, pos);
+  const len = r.view.getInt32(pos);
+  if (len < 0) throw new DecodeError(`negative value length ${len} at position ${position}`, pos);
+  if (len > left - 4) throw new DecodeError(`value at position ${position} needs ${len} bytes, ${left - 4} left`, pos);
+  return pos + 4 + len;
+}
+
+function readStrings(r: Reader, count: number, mask: Uint8Array | undefined): string[] {
+  const out: string[] = [];
+  let pos = r.pos;
+  for (let i = 0; i < count; i++) {
+    if (mask !== undefined && mask[i] === 1) {
+      out.push("");
+      continue;
+    }
+    const end = valueEnd(r, pos, i);
+    out.push(r.buf.utf8Slice(pos + 4, end));
+    pos = end;
+  }
+  r.pos = pos;
+  return out;
+}
+
+function readBlobs(r: Reader, count: number, mask: Uint8Array | undefined): Buffer[] {
+  const out: Buffer[] = [];
+  let pos = r.pos;
+  for (let i = 0; i < count; i++) {
+    if (mask !== undefined && mask[i] === 1) {
+      out.push(EMPTY);
+      continue;
+    }
+    const end = valueEnd(r, pos, i);
+    out.push(r.buf.subarray(pos + 4, end));
+    pos = end;
+  }
+  r.pos = pos;
+  return out;
+}
+
+function readRunLength(r: Reader, asText: boolean, count: number, budget: CellBudget, depth: number): BinaryValues {
+  checkNesting(depth + 1, r.pos);
+  const inner = readBinaryColumn(r, r.u8("RLE inner encoding"), asText, 1, budget, depth + 1);
+  const value = inner.values[0]!;
+  const values = (asText ? new Array<string>(count) : new Array<Buffer>(count)).fill(value as never);
+  const mask = inner.mask !== undefined && count > 0 ? new Uint8Array(count).fill(1) : undefined;
+  return { values, mask };
+}
+
+function readDictionary(r: Reader, asText: boolean, count: number, budget: CellBudget, depth: number): BinaryValues {
+  checkNesting(depth + 1, r.pos);
+  const inner = r.u8("dictionary encoding");
+  const sizeAt = r.pos;
+  const size = r.i32be("dictionary size");
+  if (size < 0) throw new DecodeError(`negative dictionary size ${size}`, sizeAt);
+  budget.charge(size, sizeAt, `dictionary size ${size}`);
+  const dict = readBinaryColumn(r, inner, asText, size, budget, depth + 1);
+  const ids = readIds(r, count, size);
+  const values: (string | Buffer)[] = [];
+  for (let i = 0; i < count; i++) values.push(dict.values[ids[i]!]!);
+  let mask: Uint8Array | undefined;
+  if (dict.mask !== undefined) {
+    mask = new Uint8Array(count);
+    let any = 0;
+    for (let i = 0; i < count; i++) any |= mask[i] = dict.mask[ids[i]!]!;
+    if (any === 0) mask = undefined;
+  }
+  return { values: values as string[] | Buffer[], mask };
+}
