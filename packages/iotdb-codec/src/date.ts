@@ -15,7 +15,8 @@ export function dateFromJsDate(d: Date): number | undefined {
   return dateInt(d.getUTCFullYear(), d.getUTCMonth() + 1, d.getUTCDate());
 }
 
-function dateInt(year: number, month: number, day: number): number | undefined {
+/** year, month (1-12), day → yyyymmdd, or undefined when not a valid date in years 1000..9999. */
+export function dateInt(year: number, month: number, day: number): number | undefined {
   if (year < 1000 || year > 9999 || month < 1 || month > 12 || day < 1) return undefined;
   if (day > daysInMonth(year, month)) return undefined;
   return year * 10000 + month * 100 + day;

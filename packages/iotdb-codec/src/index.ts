@@ -2,6 +2,30 @@ export { TSDataType, ColumnCategory, parseTypeName, typeName, isSendable } from 
 export type { TSDataTypeName, SendableType, ColumnCategoryName } from "./types.js";
 export { EncodeError, DecodeError } from "./errors.js";
 export { parseDate, formatDate, dateFromJsDate } from "./date.js";
+// encoding: tablets, records, insert request frames
+export type { Tablet, TabletSchema, TabletColumn, TabletModel, ColumnValues, Cell, NullMask, BitmapSectionMode } from "./tablet.js";
+export { TabletBuilder } from "./tablet-builder.js";
+export type { TabletBuilderOptions } from "./tablet-builder.js";
+export { encodeTabletBuffers, writeTimeBuffer, writeValueBuffer } from "./tablet-encoder.js";
+export { prepareTablet } from "./tablet-prepare.js";
+export type { PreparedTablet } from "./tablet-prepare.js";
+export { encodeRecordValues } from "./records.js";
+export type { InsertRecord, DeviceRecord } from "./records.js";
+export {
+  insertTabletCall,
+  insertTabletsCall,
+  insertRecordCall,
+  insertRecordsCall,
+  insertRecordsOfOneDeviceCall,
+} from "./insert-calls.js";
+export type { InsertCall, InsertMethod, RecordCallOptions } from "./insert-calls.js";
+export { writeCallFrame, writeCallRequest } from "./insert-frames.js";
+export type { FrameOptions, RequestOptions } from "./insert-frames.js";
+export { ThriftType, ThriftMessageType } from "./thrift/protocol.js";
+export type { ThriftProtocol, ThriftWriter } from "./thrift/protocol.js";
+export { BinaryProtocolWriter } from "./thrift/binary-protocol.js";
+export { CompactProtocolWriter } from "./thrift/compact-protocol.js";
+export { thriftWriter } from "./thrift/writer-for.js";
 // decoding: TsBlocks
 export { decodeTsBlock, TIME_COLUMN_NAME } from "./tsblock/decode.js";
 export type { TsBlockDecodeOptions } from "./tsblock/decode.js";
@@ -18,3 +42,11 @@ export type {
   TextColumn,
   BlobColumn,
 } from "./tsblock/columns.js";
+// decoding: query results
+export { ResultSetDecoder } from "./query/result-set.js";
+export type { ResultSetOptions } from "./query/result-set.js";
+export { ResultBlock } from "./query/result-block.js";
+export type { ResultColumn, RowRecord, RowOptions } from "./query/result-block.js";
+export { resultSchema, TIME_COLUMN } from "./query/result-schema.js";
+export type { QueryResultMetadata, ResultSchema } from "./query/result-schema.js";
+export type { CellValue, Int64Mode } from "./query/cell-values.js";

@@ -1,0 +1,103 @@
+// An insert call = a validated request, ready to be written as a framed Thrift message or as the
+// bare request struct. All input checking happens when the call is made, so writing it never
+// fails half-way; the same call can be written again (e.g. with another seqid).
+import { describeValue } from "./describe.js";
+import { EncodeError } from "./errors.js";
+import { writeRecordReq, writeRecordsReq, writeTabletReq, writeTabletsReq } from "./insert-requests.js";
+import { prepareDeviceRecords, prepareRecord, prepareRecords, type DeviceRecord, type InsertRecord } from "./records.js";
+import type { Tablet } from "./tablet.js";
+import { prepareTablet } from "./tablet-prepare.js";
+import type { ThriftWriter } from "./thrift/protocol.js";
+
+export type InsertMethod = "insertTablet" | "insertTablets" | "insertRecord" | "insertRecords" | "insertRecordsOfOneDevice";
+
+export interface InsertCall {
+  /** The Thrift method name (also for aligned and table-model inserts, which only set flags). */
+  readonly method: InsertMethod;
+  /**
+   * False when the Java client would send nothing: a table-model tablet with no rows, or records
+   * whose values are all null. The call can still be written (the vectors record those bytes).
+   */
+  readonly needsSending: boolean;
+  /** Writes the request struct (its fields and stop byte). */
+  writeRequest(p: ThriftWriter, sessionId: bigint | number): void;
+}
+
+export interface RecordCallOptions {
+  /** insertAlignedRecord(s): isAligned=true. */
+  aligned?: boolean;
+}
+
+/** insertTablet (tree, aligned or not) or the table model's insert (writeToTable). */
+export function insertTabletCall(tablet: Tablet): InsertCall {
+  const t = prepareTablet(tablet);
+  return {
+    method: "insertTablet",
+    needsSending: !(t.schema.model === "table" && t.rowCount === 0),
+    writeRequest: (p, sessionId) => writeTabletReq(p, t, sessionId),
+  };
+}
+
+/** insertTablets (tree model; TSInsertTabletsReq has one isAligned flag for all tablets). */
+export function insertTabletsCall(tablets: readonly Tablet[]): InsertCall {
+  if (!Array.isArray(tablets)) throw new EncodeError(`insertTablets: expected an array of tablets, got ${describeValue(tablets)}`);
+  const prepared = tablets.map(prepareTablet);
+  for (const t of prepared) {
+    if (t.schema.model !== "tree") {
+      throw new EncodeError(`insertTablets: tablet ${JSON.stringify(t.schema.target)} is a table-model tablet; TSInsertTabletsReq carries tree-model tablets only`);
+    }
+    if (t.schema.aligned !== prepared[0]!.schema.aligned) {
+      throw new EncodeError("insertTablets: all tablets must be aligned, or none (the request has one isAligned flag)");
+    }
+  }
+  const aligned = prepared[0]?.schema.aligned ?? false;
+  return {
+    method: "insertTablets",
+    needsSending: prepared.length > 0,
+    writeRequest: (p, sessionId) => writeTabletsReq(p, prepared, aligned, sessionId),
+  };
+}
+
+/** insertRecord / insertAlignedRecord; null values are dropped, all-null means nothing is sent. */
+export function insertRecordCall(record: InsertRecord, options: RecordCallOptions = {}): InsertCall {
+  const aligned = alignedOption(options);
+  const rec = prepareRecord(record, record?.deviceId, 0);
+  return {
+    method: "insertRecord",
+    needsSending: rec.values.length > 0,
+    writeRequest: (p, sessionId) => writeRecordReq(p, rec, aligned, sessionId),
+  };
+}
+
+/** insertRecords / insertAlignedRecords; null values and all-null records are dropped. */
+export function insertRecordsCall(records: readonly InsertRecord[], options: RecordCallOptions = {}): InsertCall {
+  const aligned = alignedOption(options);
+  const kept = prepareRecords(records);
+  return {
+    method: "insertRecords",
+    needsSending: kept.length > 0,
+    writeRequest: (p, sessionId) => writeRecordsReq(p, kept, aligned, sessionId, undefined),
+  };
+}
+
+/** insertRecordsOfOneDevice: as insertRecords, then stable-sorted by time like the Java Session. */
+export function insertRecordsOfOneDeviceCall(
+  deviceId: string,
+  records: readonly DeviceRecord[],
+  options: RecordCallOptions = {},
+): InsertCall {
+  const aligned = alignedOption(options);
+  if (typeof deviceId !== "string") throw new EncodeError(`insertRecordsOfOneDevice: deviceId must be a string, got ${describeValue(deviceId)}`);
+  const kept = prepareDeviceRecords(deviceId, records);
+  return {
+    method: "insertRecordsOfOneDevice",
+    needsSending: kept.length > 0,
+    writeRequest: (p, sessionId) => writeRecordsReq(p, kept, aligned, sessionId, deviceId),
+  };
+}
+
+function alignedOption(options: RecordCallOptions): boolean {
+  const aligned = options?.aligned ?? false;
+  if (typeof aligned !== "boolean") throw new EncodeError(`aligned must be a boolean, got ${describeValue(aligned)}`);
+  return aligned;
+}

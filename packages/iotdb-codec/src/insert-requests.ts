@@ -1,0 +1,156 @@
+// The insert request structs (client.thrift of iotdb-thrift 2.0.5), fields in id order, each
+// serializer written once against the ThriftWriter interface. Time and value buffers are encoded
+// in place inside their `binary` fields.
+import type { PreparedRecord } from "./records.js";
+import { writeRecordValues } from "./records.js";
+import { writeTimeBuffer, writeValueBuffer } from "./tablet-encoder.js";
+import type { PreparedTablet } from "./tablet-prepare.js";
+import { ThriftType as T, type ThriftWriter } from "./thrift/protocol.js";
+
+type SessionId = bigint | number;
+
+function i64Field(p: ThriftWriter, id: number, v: bigint | number): void {
+  p.fieldBegin(T.I64, id);
+  p.i64(v);
+}
+
+function stringList(p: ThriftWriter, items: readonly string[]): void {
+  p.listBegin(T.STRING, items.length);
+  for (const s of items) p.string(s);
+}
+
+function valueBufferBinary(p: ThriftWriter, t: PreparedTablet): void {
+  const mark = p.binaryBegin(t.valuesSizeEstimate);
+  writeValueBuffer(p.out, t);
+  p.binaryEnd(mark);
+}
+
+function timeBufferBinary(p: ThriftWriter, t: PreparedTablet): void {
+  const mark = p.binaryBegin(8 * t.rowCount);
+  writeTimeBuffer(p.out, t);
+  p.binaryEnd(mark);
+}
+
+function recordValuesBinary(p: ThriftWriter, rec: PreparedRecord): void {
+  const mark = p.binaryBegin(rec.sizeEstimate);
+  writeRecordValues(p.out, rec);
+  p.binaryEnd(mark);
+}
+
+/**
+ * TSInsertTabletReq: 1 sessionId, 2 prefixPath, 3 measurements, 4 values, 5 timestamps, 6 types,
+ * 7 size, 8 isAligned (always written); table model also 9 writeToTable=true, 10 columnCategories.
+ */
+export function writeTabletReq(p: ThriftWriter, t: PreparedTablet, sessionId: SessionId): void {
+  const { schema, columns } = t;
+  p.structBegin();
+  i64Field(p, 1, sessionId);
+  p.fieldBegin(T.STRING, 2);
+  p.string(schema.target);
+  p.fieldBegin(T.LIST, 3);
+  p.listBegin(T.STRING, columns.length);
+  for (const c of columns) p.string(c.name);
+  p.fieldBegin(T.STRING, 4);
+  valueBufferBinary(p, t);
+  p.fieldBegin(T.STRING, 5);
+  timeBufferBinary(p, t);
+  p.fieldBegin(T.LIST, 6);
+  p.listBegin(T.I32, columns.length);
+  for (const c of columns) p.i32(c.type);
+  p.fieldBegin(T.I32, 7);
+  p.i32(t.rowCount);
+  p.boolField(8, schema.aligned);
+  if (schema.model === "table") {
+    p.boolField(9, true);
+    p.fieldBegin(T.LIST, 10);
+    p.listBegin(T.BYTE, columns.length);
+    for (const c of columns) p.byte(c.category);
+  }
+  p.structEnd();
+}
+
+/**
+ * TSInsertTabletsReq: 1 sessionId, 2 prefixPaths, 3 measurementsList, 4 valuesList,
+ * 5 timestampsList, 6 typesList, 7 sizeList, 8 isAligned.
+ */
+export function writeTabletsReq(p: ThriftWriter, tablets: readonly PreparedTablet[], aligned: boolean, sessionId: SessionId): void {
+  const n = tablets.length;
+  p.structBegin();
+  i64Field(p, 1, sessionId);
+  p.fieldBegin(T.LIST, 2);
+  p.listBegin(T.STRING, n);
+  for (const t of tablets) p.string(t.schema.target);
+  p.fieldBegin(T.LIST, 3);
+  p.listBegin(T.LIST, n);
+  for (const t of tablets) {
+    p.listBegin(T.STRING, t.columns.length);
+    for (const c of t.columns) p.string(c.name);
+  }
+  p.fieldBegin(T.LIST, 4);
+  p.listBegin(T.STRING, n);
+  for (const t of tablets) valueBufferBinary(p, t);
+  p.fieldBegin(T.LIST, 5);
+  p.listBegin(T.STRING, n);
+  for (const t of tablets) timeBufferBinary(p, t);
+  p.fieldBegin(T.LIST, 6);
+  p.listBegin(T.LIST, n);
+  for (const t of tablets) {
+    p.listBegin(T.I32, t.columns.length);
+    for (const c of t.columns) p.i32(c.type);
+  }
+  p.fieldBegin(T.LIST, 7);
+  p.listBegin(T.I32, n);
+  for (const t of tablets) p.i32(t.rowCount);
+  p.boolField(8, aligned);
+  p.structEnd();
+}
+
+/** TSInsertRecordReq: 1 sessionId, 2 prefixPath, 3 measurements, 4 values, 5 timestamp, 6 isAligned. */
+export function writeRecordReq(p: ThriftWriter, rec: PreparedRecord, aligned: boolean, sessionId: SessionId): void {
+  p.structBegin();
+  i64Field(p, 1, sessionId);
+  p.fieldBegin(T.STRING, 2);
+  p.string(rec.deviceId);
+  p.fieldBegin(T.LIST, 3);
+  stringList(p, rec.measurements);
+  p.fieldBegin(T.STRING, 4);
+  recordValuesBinary(p, rec);
+  i64Field(p, 5, rec.time);
+  p.boolField(6, aligned);
+  p.structEnd();
+}
+
+/**
+ * TSInsertRecordsReq (1 sessionId, 2 prefixPaths, 3 measurementsList, 4 valuesList, 5 timestamps,
+ * 6 isAligned) or, with `oneDevice`, TSInsertRecordsOfOneDeviceReq (2 is a single prefixPath).
+ */
+export function writeRecordsReq(
+  p: ThriftWriter,
+  records: readonly PreparedRecord[],
+  aligned: boolean,
+  sessionId: SessionId,
+  oneDevice: string | undefined,
+): void {
+  const n = records.length;
+  p.structBegin();
+  i64Field(p, 1, sessionId);
+  if (oneDevice === undefined) {
+    p.fieldBegin(T.LIST, 2);
+    p.listBegin(T.STRING, n);
+    for (const r of records) p.string(r.deviceId);
+  } else {
+    p.fieldBegin(T.STRING, 2);
+    p.string(oneDevice);
+  }
+  p.fieldBegin(T.LIST, 3);
+  p.listBegin(T.LIST, n);
+  for (const r of records) stringList(p, r.measurements);
+  p.fieldBegin(T.LIST, 4);
+  p.listBegin(T.STRING, n);
+  for (const r of records) recordValuesBinary(p, r);
+  p.fieldBegin(T.LIST, 5);
+  p.listBegin(T.I64, n);
+  for (const r of records) p.i64(r.time);
+  p.boolField(6, aligned);
+  p.structEnd();
+}

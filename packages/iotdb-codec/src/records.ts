@@ -1,0 +1,152 @@
+// insertRecord(s): per-record value buffers (type byte + value per measurement, no count, no
+// bitmap; SessionUtils.getValueBuffer). Like the Java Session, null values are dropped together
+// with their measurement and type, and a record whose values are all null is dropped entirely.
+import { Writer } from "@zerowire/writer";
+import { CELL_WIDTH, cellProblem, dateValue } from "./cells.js";
+import { describeValue } from "./describe.js";
+import { EncodeError } from "./errors.js";
+import { int64Problem, putInt64 } from "./int64.js";
+import type { Cell } from "./tablet.js";
+import { sortOrder } from "./tablet-order.js";
+import { resolveType } from "./tablet-schema.js";
+import { TSDataType, type SendableType, type TSDataTypeName } from "./types.js";
+
+/** One record of one device (insertRecordsOfOneDevice). */
+export interface DeviceRecord {
+  time: bigint | number;
+  measurements: readonly string[];
+  /** Type codes or names, one per measurement. */
+  types: readonly (SendableType | TSDataTypeName)[];
+  /** One value per measurement; null/undefined values are not sent. Same JS types as tablet cells. */
+  values: readonly Cell[];
+}
+
+export interface InsertRecord extends DeviceRecord {
+  deviceId: string;
+}
+
+/** A record after validation, with its null values removed. */
+export interface PreparedRecord {
+  readonly deviceId: string;
+  readonly time: bigint | number;
+  readonly measurements: readonly string[];
+  readonly types: readonly SendableType[];
+  readonly values: readonly unknown[];
+  /** Exact value buffer size, except that strings count UTF-16 units as bytes. */
+  readonly sizeEstimate: number;
+}
+
+/**
+ * Validates a record and drops its null values (all of them when every value is null: the Session
+ * then sends nothing for it). `index` is the record's position, reported as the error's row.
+ */
+export function prepareRecord(record: DeviceRecord, deviceId: string, index: number): PreparedRecord {
+  if (record === null || typeof record !== "object") throw new EncodeError(`record ${index}: expected an object, got ${describeValue(record)}`, undefined, index);
+  if (typeof deviceId !== "string") throw new EncodeError(`record ${index}: deviceId must be a string, got ${describeValue(deviceId)}`, undefined, index);
+  const timeProblem = int64Problem(record.time);
+  if (timeProblem !== undefined) throw new EncodeError(`record ${index}: time: ${timeProblem}`, undefined, index);
+  const { measurements, types, values } = record;
+  if (!Array.isArray(measurements) || !Array.isArray(types) || !Array.isArray(values)) {
+    throw new EncodeError(`record ${index}: measurements, types and values must be arrays`, undefined, index);
+  }
+  if (measurements.length !== types.length || types.length !== values.length) {
+    throw new EncodeError(
+      `record ${index}: ${measurements.length} measurement(s), ${types.length} type(s) and ${values.length} value(s) differ in count`,
+      undefined,
+      index,
+    );
+  }
+  const keptMeasurements: string[] = [];
+  const keptTypes: SendableType[] = [];
+  const keptValues: unknown[] = [];
+  let sizeEstimate = 0;
+  for (let i = 0; i < measurements.length; i++) {
+    const name = measurements[i];
+    if (typeof name !== "string") throw new EncodeError(`record ${index}: measurements[${i}] is ${describeValue(name)}, not a string`, undefined, index);
+    const type = resolveType(types[i], name, index);
+    const v = values[i];
+    if (v === null || v === undefined) continue;
+    const problem = cellProblem(type, v);
+    if (problem !== undefined) throw new EncodeError(`record ${index} measurement ${JSON.stringify(name)}: ${problem}`, name, index);
+    keptMeasurements.push(name);
+    keptTypes.push(type);
+    keptValues.push(v);
+    const width = CELL_WIDTH[type]!;
+    sizeEstimate += 1 + (width !== 0 ? width : 4 + (typeof v === "string" ? v.length : (v as Uint8Array).length));
+  }
+  return { deviceId, time: record.time, measurements: keptMeasurements, types: keptTypes, values: keptValues, sizeEstimate };
+}
+
+/** Validates records (each may have its own device) and drops null values and all-null records. */
+export function prepareRecords(records: readonly InsertRecord[]): PreparedRecord[] {
+  if (!Array.isArray(records)) throw new EncodeError(`expected an array of records, got ${describeValue(records)}`);
+  const kept: PreparedRecord[] = [];
+  for (let i = 0; i < records.length; i++) {
+    const prepared = prepareRecord(records[i]!, records[i]?.deviceId as string, i);
+    if (prepared.values.length > 0) kept.push(prepared);
+  }
+  return kept;
+}
+
+/**
+ * insertRecordsOfOneDevice: like prepareRecords, then (as genTSInsertRecordsOfOneDeviceReq) a
+ * stable sort by time when the kept records are not in time order.
+ */
+export function prepareDeviceRecords(deviceId: string, records: readonly DeviceRecord[]): PreparedRecord[] {
+  if (!Array.isArray(records)) throw new EncodeError(`expected an array of records, got ${describeValue(records)}`);
+  const kept: PreparedRecord[] = [];
+  for (let i = 0; i < records.length; i++) {
+    const prepared = prepareRecord(records[i]!, deviceId, i);
+    if (prepared.values.length > 0) kept.push(prepared);
+  }
+  const order = sortOrder(kept.map((r) => r.time));
+  return order === undefined ? kept : Array.from(order, (i) => kept[i]!);
+}
+
+/** Writes the record's value buffer: per kept value, its type byte then the value. */
+export function writeRecordValues(w: Writer, rec: PreparedRecord): void {
+  const { types, values } = rec;
+  for (let i = 0; i < types.length; i++) {
+    const type = types[i]!;
+    const v = values[i];
+    w.u8(type);
+    switch (type) {
+      case TSDataType.BOOLEAN:
+        w.u8(v ? 1 : 0);
+        break;
+      case TSDataType.INT32:
+        w.i32be(v as number);
+        break;
+      case TSDataType.DATE:
+        w.i32be(dateValue(v)!);
+        break;
+      case TSDataType.INT64:
+      case TSDataType.TIMESTAMP:
+      {
+        const at = w.reserve(8); // reserve first: it may replace w.view
+        putInt64(w.view, at, v as number | bigint);
+        break;
+      }
+      case TSDataType.FLOAT:
+        w.f32be(v as number);
+        break;
+      case TSDataType.DOUBLE:
+        w.f64be(v as number);
+        break;
+      default:
+        if (typeof v === "string") w.strI32be(v);
+        else {
+          w.i32be((v as Uint8Array).length);
+          w.bytes(v as Uint8Array);
+        }
+    }
+  }
+}
+
+/** The value buffer of one record as a Buffer (nulls dropped; empty when every value is null). */
+export function encodeRecordValues(record: DeviceRecord): Buffer {
+  const prepared = prepareRecord(record, "", 0);
+  const w = new Writer({ initialSize: prepared.sizeEstimate });
+  writeRecordValues(w, prepared);
+  return w.finish().bytes;
+}

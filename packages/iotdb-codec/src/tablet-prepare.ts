@@ -1,0 +1,174 @@
+// Validates a whole tablet before a single byte is written, and works out what the encoder needs:
+// resolved schema, row order, which columns have nulls, whether there is a bitmap section, and
+// a size estimate of the value buffer (exact except that strings count UTF-16 units as bytes).
+import { CELL_WIDTH, cellProblem, yyyymmddValue } from "./cells.js";
+import { describeValue } from "./describe.js";
+import { EncodeError } from "./errors.js";
+import { int64Problem } from "./int64.js";
+import type { ColumnValues, NullMask, Tablet } from "./tablet.js";
+import { sortOrder } from "./tablet-order.js";
+import { resolveSchema, type ResolvedColumn, type ResolvedSchema } from "./tablet-schema.js";
+import { TSDataType, typeName, type SendableType } from "./types.js";
+
+export interface PreparedColumn extends ResolvedColumn {
+  readonly values: ColumnValues;
+  /** A typed array (bulk-copied when the rows need no sorting), as opposed to a plain array. */
+  readonly typed: boolean;
+  readonly mask: NullMask | undefined;
+  /** Some row of this column is null. */
+  readonly hasNull: boolean;
+}
+
+export interface PreparedTablet {
+  readonly schema: ResolvedSchema;
+  readonly columns: readonly PreparedColumn[];
+  readonly rowCount: number;
+  readonly timestamps: Tablet["timestamps"];
+  /** Wire row → caller row, when the rows had to be sorted by time; else undefined. */
+  readonly order: Uint32Array | undefined;
+  readonly hasBitmapSection: boolean;
+  /** Fill of bitmap bits beyond the last row: 1s for API-built tablets, 0s after a sort or for "arrays". */
+  readonly bitmapPaddingByte: 0 | 0xff;
+  readonly valuesSizeEstimate: number;
+}
+
+/** Checks everything about the tablet; EncodeError naming the column and row on the first problem. */
+export function prepareTablet(tablet: Tablet): PreparedTablet {
+  if (tablet === null || typeof tablet !== "object") throw new EncodeError(`expected a tablet object, got ${describeValue(tablet)}`);
+  const schema = resolveSchema(tablet.schema);
+  const { timestamps, values, nulls, bitmapSection = "api" } = tablet;
+  if (bitmapSection !== "api" && bitmapSection !== "arrays") {
+    throw new EncodeError(`bitmapSection must be "api" or "arrays", got ${describeValue(bitmapSection)}`);
+  }
+  checkTimestamps(timestamps);
+  const rowCount = timestamps.length;
+  const columnCount = schema.columns.length;
+  if (!Array.isArray(values) || values.length !== columnCount) {
+    throw new EncodeError(
+      `tablet values: expected an array of ${columnCount} column(s) (one per schema column), got ${Array.isArray(values) ? `${values.length}` : describeValue(values)}`,
+    );
+  }
+  if (nulls !== undefined && (!Array.isArray(nulls) || nulls.length !== columnCount)) {
+    throw new EncodeError(
+      `tablet nulls: expected an array of ${columnCount} mask(s) (one per schema column), got ${Array.isArray(nulls) ? `${nulls.length}` : describeValue(nulls)}`,
+    );
+  }
+  const columns: PreparedColumn[] = [];
+  let valuesSizeEstimate = 0;
+  let anyNull = false;
+  for (let c = 0; c < columnCount; c++) {
+    const column = prepareColumn(schema.columns[c]!, values[c], nulls?.[c] ?? undefined, rowCount);
+    columns.push(column);
+    valuesSizeEstimate += column.sizeEstimate;
+    anyNull ||= column.hasNull;
+  }
+  const order = sortOrder(timestamps);
+  const hasBitmapSection = bitmapSection === "api" ? rowCount > 0 : anyNull;
+  if (hasBitmapSection) {
+    for (const column of columns) valuesSizeEstimate += column.hasNull ? 2 + (rowCount >>> 3) : 1;
+  }
+  return {
+    schema,
+    columns,
+    rowCount,
+    timestamps,
+    order,
+    hasBitmapSection,
+    bitmapPaddingByte: order === undefined && bitmapSection === "api" ? 0xff : 0,
+    valuesSizeEstimate,
+  };
+}
+
+function checkTimestamps(timestamps: unknown): asserts timestamps is Tablet["timestamps"] {
+  if (timestamps instanceof BigInt64Array) return;
+  if (!Array.isArray(timestamps)) {
+    throw new EncodeError(`tablet timestamps: expected a BigInt64Array or an array, got ${describeValue(timestamps)}`);
+  }
+  for (let r = 0; r < timestamps.length; r++) {
+    const problem = int64Problem(timestamps[r]);
+    if (problem !== undefined) throw new EncodeError(`timestamps[${r}]: ${problem}`, undefined, r);
+  }
+}
+
+/** The typed array a column of this type may be given as. */
+function typedArrayFor(type: SendableType): Function | undefined {
+  switch (type) {
+    case TSDataType.BOOLEAN:
+      return Uint8Array;
+    case TSDataType.INT32:
+    case TSDataType.DATE:
+      return Int32Array;
+    case TSDataType.INT64:
+    case TSDataType.TIMESTAMP:
+      return BigInt64Array;
+    case TSDataType.FLOAT:
+      return Float32Array;
+    case TSDataType.DOUBLE:
+      return Float64Array;
+    default:
+      return undefined;
+  }
+}
+
+function prepareColumn(
+  col: ResolvedColumn,
+  values: unknown,
+  mask: unknown,
+  rowCount: number,
+): PreparedColumn & { sizeEstimate: number } {
+  const { name, type } = col;
+  const fail = (message: string, row?: number): never => {
+    throw new EncodeError(`column ${JSON.stringify(name)}${row === undefined ? "" : ` row ${row}`}: ${message}`, name, row);
+  };
+  if (mask !== undefined) {
+    if (!(mask instanceof Uint8Array) && !Array.isArray(mask)) fail(`null mask must be a Uint8Array or a boolean array, got ${describeValue(mask)}`);
+    if ((mask as NullMask).length !== rowCount) fail(`null mask has ${(mask as NullMask).length} entries for ${rowCount} row(s)`);
+  }
+  const nullMask = mask as NullMask | undefined;
+  const typedCtor = typedArrayFor(type);
+  const typed = typedCtor !== undefined && values instanceof typedCtor;
+  if (!typed && !Array.isArray(values)) {
+    const accepted = typedCtor === undefined ? "an array" : `a ${typedCtor.name} or an array`;
+    fail(`${typeName(type)} values must be ${accepted}, got ${describeValue(values)}`);
+  }
+  const cells = values as ColumnValues;
+  if (cells.length !== rowCount) fail(`has ${cells.length} value(s) for ${rowCount} row(s)`);
+  let hasNull = false;
+  let sizeEstimate = CELL_WIDTH[type]! * rowCount;
+  if (typed) {
+    for (let r = 0; r < rowCount; r++) {
+      if (nullMask !== undefined && nullMask[r]) {
+        hasNull = true;
+        continue;
+      }
+      if (type === TSDataType.BOOLEAN) {
+        const v = (cells as Uint8Array)[r]!;
+        if (v > 1) fail(`boolean byte ${v} is neither 0 nor 1`, r);
+      } else if (type === TSDataType.DATE) {
+        const v = (cells as Int32Array)[r]!;
+        if (yyyymmddValue(v) === undefined) fail(`${v} is not a yyyymmdd date in years 1000..9999`, r);
+      } else if (nullMask === undefined) {
+        break; // nothing to check per cell and no mask to scan
+      }
+    }
+  } else {
+    const variable = CELL_WIDTH[type] === 0;
+    for (let r = 0; r < rowCount; r++) {
+      const v = (cells as readonly unknown[])[r];
+      if (v === null || v === undefined || (nullMask !== undefined && nullMask[r])) {
+        hasNull = true;
+        if (variable) sizeEstimate += 4;
+        continue;
+      }
+      const problem = cellProblem(type, v);
+      if (problem !== undefined) fail(problem, r);
+      if (variable) sizeEstimate += 4 + (typeof v === "string" ? v.length : (v as Uint8Array).length);
+    }
+  }
+  return { ...col, values: cells, typed, mask: nullMask, hasNull, sizeEstimate };
+}
+
+/** Whether caller row `r` of the column is null (by its mask, or a null entry of a plain array). */
+export function isNullCell(col: PreparedColumn, r: number): boolean {
+  return (col.mask !== undefined && !!col.mask[r]) || (!col.typed && (col.values as readonly unknown[])[r] == null);
+}

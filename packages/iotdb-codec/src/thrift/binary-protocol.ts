@@ -1,0 +1,66 @@
+import type { Writer } from "@zerowire/writer";
+import type { ThriftMessageType, ThriftType, ThriftWriter } from "./protocol.js";
+import { ThriftType as T } from "./protocol.js";
+
+const VERSION_1 = 0x80010000 | 0;
+
+/** TBinaryProtocol with strict write: big-endian fixed-size integers, i32 length prefixes. */
+export class BinaryProtocolWriter implements ThriftWriter {
+  constructor(readonly out: Writer) {}
+
+  messageBegin(name: string, type: ThriftMessageType, seqid: number): void {
+    this.out.i32be(VERSION_1 | type);
+    this.out.strI32be(name);
+    this.out.i32be(seqid);
+  }
+
+  structBegin(): void {}
+
+  structEnd(): void {
+    this.out.u8(0);
+  }
+
+  fieldBegin(type: ThriftType, id: number): void {
+    this.out.u8(type);
+    this.out.i16be(id);
+  }
+
+  boolField(id: number, value: boolean): void {
+    this.fieldBegin(T.BOOL, id);
+    this.out.u8(value ? 1 : 0);
+  }
+
+  byte(v: number): void {
+    this.out.i8(v);
+  }
+
+  i32(v: number): void {
+    this.out.i32be(v);
+  }
+
+  i64(v: bigint | number): void {
+    this.out.i64be(v);
+  }
+
+  string(s: string): void {
+    this.out.strI32be(s);
+  }
+
+  binary(bytes: Uint8Array): void {
+    this.out.i32be(bytes.length);
+    this.out.bytes(bytes);
+  }
+
+  listBegin(elemType: ThriftType, size: number): void {
+    this.out.u8(elemType);
+    this.out.i32be(size);
+  }
+
+  binaryBegin(): number {
+    return this.out.reserve(4);
+  }
+
+  binaryEnd(mark: number): void {
+    this.out.i32beAt(mark, this.out.pos - mark - 4);
+  }
+}
