@@ -1,0 +1,65 @@
+// One cell of a decoded column as the JS value a row shows: BOOLEAN boolean, INT32/FLOAT/DOUBLE
+// number, INT64/TIMESTAMP bigint (or a number that is never rounded), DATE 'YYYY-MM-DD',
+// TEXT/STRING string, BLOB Buffer, null for null.
+import { endianness } from "node:os";
+import { formatDate } from "../date.js";
+import type { TsBlockColumn } from "../tsblock/columns.js";
+import { TSDataType } from "../types.js";
+
+export type CellValue = boolean | number | bigint | string | Buffer | null;
+
+/** How INT64 and TIMESTAMP values (and row timestamps) are returned. "number" throws a
+ *  RangeError for a value beyond ±(2^53-1) instead of rounding it. */
+export type Int64Mode = "bigint" | "number";
+
+export type CellReader = (position: number) => CellValue;
+
+/** A reader for one column, chosen once per block so the per-cell work is a typed-array load. */
+export function cellReader(column: TsBlockColumn, int64: Int64Mode, name: string): CellReader {
+  const read = valueReader(column, int64, name);
+  const nulls = column.nulls;
+  return nulls === undefined ? read : (i) => (nulls[i] === 1 ? null : read(i));
+}
+
+function valueReader(column: TsBlockColumn, int64: Int64Mode, name: string): CellReader {
+  switch (column.type) {
+    case TSDataType.BOOLEAN: {
+      const v = column.values;
+      return (i) => v[i] === 1;
+    }
+    case TSDataType.DATE: {
+      const v = column.values;
+      return (i) => formatDate(v[i]!);
+    }
+    case TSDataType.INT64:
+    case TSDataType.TIMESTAMP: {
+      const v = column.values;
+      return int64 === "bigint" ? (i) => v[i]! : int64NumberReader(v, name);
+    }
+    case TSDataType.INT32:
+    case TSDataType.FLOAT:
+    case TSDataType.DOUBLE:
+    case TSDataType.TEXT:
+    case TSDataType.STRING:
+    case TSDataType.BLOB: {
+      const v: ArrayLike<CellValue> = column.values;
+      return (i) => v[i]!;
+    }
+  }
+}
+
+const LOW_WORD = endianness() === "LE" ? 0 : 1;
+const MAX_SAFE_HIGH = 0x1fffff; // high word of Number.MAX_SAFE_INTEGER
+
+/** int64 values as numbers, read as two int32 words: no bigint is created per value. */
+export function int64NumberReader(values: BigInt64Array, name: string): (position: number) => number {
+  const words = new Int32Array(values.buffer, values.byteOffset, values.length * 2);
+  return (i) => {
+    const hi = words[2 * i + 1 - LOW_WORD]!;
+    const lo = words[2 * i + LOW_WORD]! >>> 0;
+    if (hi > MAX_SAFE_HIGH || hi < -MAX_SAFE_HIGH - 1 || (hi === -MAX_SAFE_HIGH - 1 && lo === 0)) {
+      throw new RangeError(`column ${JSON.stringify(name)}, block position ${i}: ${values[i]} is beyond Number.MAX_SAFE_INTEGER`);
+    }
+    return hi * 4294967296 + lo;
+  };
+}
