@@ -1,0 +1,241 @@
+// One framed Thrift connection to a DataNode: sends requests (generated-code frames or the codec's
+// prebuilt insert frames), matches replies to requests by seqid, bounds every request by a
+// timeout, and fails every request in flight once the socket breaks.
+import type net from "node:net";
+import type tls from "node:tls";
+import { ConnectionError, TimeoutError, type EndPoint } from "./errors.js";
+import { RpcCodec, type WireProtocol } from "./thrift/rpc-codec.js";
+import type { RpcArgs, RpcMethod, RpcResult } from "./thrift/rpc-signatures.js";
+import { connectSocket } from "./transport/connect.js";
+import { FrameReader } from "./transport/frame-reader.js";
+
+export interface ConnectionOptions {
+  host: string;
+  port: number;
+  /** true, or Node TLS options, for TLS. */
+  tls?: boolean | tls.ConnectionOptions;
+  /** "binary" (default) or "compact" (the Java client's enableRPCCompression). */
+  protocol?: WireProtocol;
+  /** Default 10,000 ms. */
+  connectTimeoutMs?: number;
+  /** Time allowed for each reply; a request without a reply by then fails with TimeoutError and the connection is closed. Default 60,000 ms. */
+  requestTimeoutMs?: number;
+  /** Largest reply frame accepted (default 64 MiB, as the Java client). */
+  maxFrameSize?: number;
+}
+
+export const CONNECTION_DEFAULTS = {
+  protocol: "binary" as WireProtocol,
+  connectTimeoutMs: 10_000,
+  requestTimeoutMs: 60_000,
+  maxFrameSize: 64 * 1024 * 1024,
+};
+
+/** Bytes of one complete frame, owned by the sender until release() (the Writer's OwnedBytes). */
+export interface FrameBytes {
+  readonly bytes: Uint8Array;
+  release(): void;
+}
+
+interface Pending {
+  method: RpcMethod;
+  resolve(result: unknown): void;
+  reject(error: Error): void;
+  timer: NodeJS.Timeout;
+}
+
+const MAX_SEQID = 0x7fffffff;
+
+export class Connection {
+  readonly endpoint: EndPoint;
+  readonly protocol: WireProtocol;
+  readonly requestTimeoutMs: number;
+  private readonly codec: RpcCodec;
+  private readonly reader: FrameReader;
+  private readonly pending = new Map<number, Pending>();
+  private readonly closeListeners: ((error: ConnectionError | undefined) => void)[] = [];
+  private seqid = 0;
+  private closeReason: ConnectionError | undefined;
+
+  /** Connects (TCP or TLS) within the connect timeout. */
+  static async open(options: ConnectionOptions): Promise<Connection> {
+    const connectTimeoutMs = positive("connectTimeoutMs", options.connectTimeoutMs ?? CONNECTION_DEFAULTS.connectTimeoutMs);
+    resolveLimits(options); // bad options fail before a socket exists
+    const socket = await connectSocket({ host: options.host, port: options.port, tls: options.tls, connectTimeoutMs });
+    return new Connection(socket, options);
+  }
+
+  /** Wraps an already connected socket (Connection.open is the usual way). */
+  constructor(
+    private readonly socket: net.Socket,
+    options: ConnectionOptions,
+  ) {
+    this.endpoint = { host: options.host, port: options.port };
+    this.protocol = options.protocol ?? CONNECTION_DEFAULTS.protocol;
+    const { requestTimeoutMs, maxFrameSize } = resolveLimits(options);
+    this.requestTimeoutMs = requestTimeoutMs;
+    this.codec = new RpcCodec(this.protocol);
+    this.reader = new FrameReader(maxFrameSize, (frame) => this.onFrame(frame));
+    socket.on("data", (chunk: Buffer) => {
+      try {
+        this.reader.push(chunk);
+      } catch (e) {
+        this.fail(new ConnectionError(`${this.where}: ${(e as Error).message}`, { cause: e }));
+      }
+    });
+    let socketError: Error | undefined;
+    socket.on("error", (e) => (socketError = e));
+    socket.on("close", () => {
+      const detail = socketError ? `: ${socketError.message}` : " by the server";
+      this.fail(new ConnectionError(`connection to ${this.where} closed${detail}`, { cause: socketError }));
+    });
+  }
+
+  /** True once the connection is closed or broken; every later request fails with ConnectionError. */
+  get closed(): boolean {
+    return this.closeReason !== undefined;
+  }
+
+  /** Requests sent and not answered yet. */
+  get inFlight(): number {
+    return this.pending.size;
+  }
+
+  /**
+   * Calls `listener` once when the connection ends: with the ConnectionError when it broke, with
+   * undefined when close() ended it.
+   */
+  onClose(listener: (error: ConnectionError | undefined) => void): void {
+    if (this.closeReason !== undefined) queueMicrotask(() => listener(this.closeReason === CLOSED_BY_CLIENT ? undefined : this.closeReason));
+    else this.closeListeners.push(listener);
+  }
+
+  /** The seqid for the next request; prebuilt frames must carry it. Counts from 1 like TServiceClient. */
+  nextSeqid(): number {
+    this.seqid = this.seqid === MAX_SEQID ? 1 : this.seqid + 1;
+    return this.seqid;
+  }
+
+  /** Calls `method(args)` through the generated code and resolves with its (unchecked) result. */
+  call<M extends RpcMethod>(method: M, args: RpcArgs<M>, timeoutMs?: number): Promise<RpcResult<M>> {
+    if (this.closeReason !== undefined) return Promise.reject(this.closedError(method));
+    const seqid = this.nextSeqid();
+    const frame = this.codec.encodeCall(method, seqid, args);
+    return this.request(method, seqid, frame, undefined, timeoutMs);
+  }
+
+  /**
+   * Sends a complete prebuilt frame (length prefix included) that carries `seqid` from
+   * nextSeqid(), in one socket write; its buffer is released in the write callback.
+   */
+  send<M extends RpcMethod>(method: M, seqid: number, frame: FrameBytes, timeoutMs?: number): Promise<RpcResult<M>> {
+    if (this.closeReason !== undefined) {
+      frame.release();
+      return Promise.reject(this.closedError(method));
+    }
+    return this.request(method, seqid, frame.bytes, frame, timeoutMs);
+  }
+
+  /** Closes the socket; requests in flight fail with ConnectionError. Idempotent. */
+  close(): void {
+    if (this.closeReason !== undefined) return;
+    this.fail(CLOSED_BY_CLIENT);
+  }
+
+  private get where(): string {
+    return `${this.endpoint.host}:${this.endpoint.port}`;
+  }
+
+  private request<M extends RpcMethod>(
+    method: M,
+    seqid: number,
+    bytes: Uint8Array,
+    owned: FrameBytes | undefined,
+    timeoutMs = this.requestTimeoutMs,
+  ): Promise<RpcResult<M>> {
+    if (this.pending.has(seqid)) {
+      owned?.release();
+      return Promise.reject(new Error(`seqid ${seqid} is already in flight; take seqids from nextSeqid()`));
+    }
+    return new Promise<RpcResult<M>>((resolve, reject) => {
+      const timer = setTimeout(() => this.onTimeout(seqid, timeoutMs), timeoutMs);
+      this.pending.set(seqid, { method, resolve: resolve as (r: unknown) => void, reject, timer });
+      // One write per request; the kernel owns the bytes once the callback runs (or it failed).
+      if (owned === undefined) this.socket.write(bytes);
+      else this.socket.write(bytes, () => owned.release());
+    });
+  }
+
+  private onFrame(frame: Buffer): void {
+    if (this.closeReason !== undefined) return;
+    let header;
+    try {
+      header = this.codec.readHeader(frame);
+    } catch (e) {
+      this.fail(new ConnectionError(`${this.where}: ${(e as Error).message}`, { cause: e }));
+      return;
+    }
+    const pending = this.pending.get(header.seqid);
+    if (pending === undefined || pending.method !== header.name) {
+      const expected = pending === undefined ? "no request in flight has it" : `expected a reply to ${pending.method}`;
+      this.fail(new ConnectionError(`${this.where}: reply ${header.name} with seqid ${header.seqid}: ${expected} (seqid mismatch)`));
+      return;
+    }
+    this.pending.delete(header.seqid);
+    clearTimeout(pending.timer);
+    let result: unknown;
+    try {
+      result = this.codec.readResult(pending.method, header);
+    } catch (e) {
+      const error = new ConnectionError(`${this.where}: ${(e as Error).message}`, { cause: e });
+      pending.reject(error);
+      this.fail(error);
+      return;
+    }
+    pending.resolve(result);
+  }
+
+  private onTimeout(seqid: number, timeoutMs: number): void {
+    const pending = this.pending.get(seqid);
+    if (pending === undefined) return;
+    this.pending.delete(seqid);
+    pending.reject(new TimeoutError(`${pending.method} to ${this.where}: no reply within ${timeoutMs} ms`, timeoutMs));
+    // The reply stream's position is unknown now (a hung server would also hold every later
+    // request), so the connection is given up, as the Java client does on a socket timeout.
+    this.fail(new ConnectionError(`connection to ${this.where} closed after ${pending.method} timed out`));
+  }
+
+  private fail(reason: ConnectionError): void {
+    if (this.closeReason !== undefined) return;
+    this.closeReason = reason;
+    this.socket.destroy();
+    for (const [seqid, pending] of this.pending) {
+      this.pending.delete(seqid);
+      clearTimeout(pending.timer);
+      pending.reject(this.closedError(pending.method));
+    }
+    const reported = reason === CLOSED_BY_CLIENT ? undefined : reason;
+    for (const listener of this.closeListeners.splice(0)) listener(reported);
+  }
+
+  private closedError(method: RpcMethod): ConnectionError {
+    const reason = this.closeReason!;
+    if (reason === CLOSED_BY_CLIENT) return new ConnectionError(`${method}: the connection to ${this.where} is closed`);
+    return new ConnectionError(`${method}: ${reason.message}`, { cause: reason });
+  }
+}
+
+/** Marks a close() by the client, as opposed to a broken connection. */
+const CLOSED_BY_CLIENT = new ConnectionError("closed by the client");
+
+function resolveLimits(options: ConnectionOptions): { requestTimeoutMs: number; maxFrameSize: number } {
+  return {
+    requestTimeoutMs: positive("requestTimeoutMs", options.requestTimeoutMs ?? CONNECTION_DEFAULTS.requestTimeoutMs),
+    maxFrameSize: positive("maxFrameSize", options.maxFrameSize ?? CONNECTION_DEFAULTS.maxFrameSize),
+  };
+}
+
+function positive(name: string, value: number): number {
+  if (!(value > 0)) throw new RangeError(`${name} must be a positive number of ${name === "maxFrameSize" ? "bytes" : "ms"}, got ${value}`);
+  return value;
+}

@@ -1,0 +1,28 @@
+// TSStatus checks as the Java client makes them (RpcUtils.verifySuccess): 200 and 400
+// (REDIRECTION_RECOMMEND, a hint that comes with a successful write) pass; 302 (MULTIPLE_ERROR,
+// one sub-status per item) and every other code fail.
+import type { TSStatus } from "./gen/client_types.js";
+import { IoTDBError, type Status } from "./errors.js";
+
+export const StatusCode = {
+  SUCCESS: 200,
+  MULTIPLE_ERROR: 302,
+  REDIRECTION_RECOMMEND: 400,
+} as const;
+
+/** The generated struct as a plain object without the generator's nulls. */
+export function toStatus(s: TSStatus): Status {
+  const status: Status = { code: s.code };
+  if (s.message != null) status.message = s.message;
+  if (s.subStatus != null) status.subStatus = s.subStatus.map(toStatus);
+  if (s.redirectNode != null) status.redirectNode = { host: s.redirectNode.ip, port: s.redirectNode.port };
+  if (s.needRetry != null) status.needRetry = s.needRetry;
+  return status;
+}
+
+/** The status when it is a success (possibly carrying redirect hints), else an IoTDBError. */
+export function verifyStatus(s: TSStatus, context: string): Status {
+  const status = toStatus(s);
+  if (status.code === StatusCode.SUCCESS || status.code === StatusCode.REDIRECTION_RECOMMEND) return status;
+  throw new IoTDBError(status, context);
+}

@@ -1,0 +1,130 @@
+// Control-path RPCs through the Thrift-generated code: calls are serialized by the generated
+// send_* methods into one framed buffer, replies are parsed by the generated recv_* methods
+// (their *_result classes). The hot-path inserts bypass this with the codec's prebuilt frames.
+import thrift from "thrift";
+import { Client } from "../gen/IClientRPCService.js";
+import type { RpcArgs, RpcMethod, RpcResult } from "./rpc-signatures.js";
+
+/** TBinaryProtocol (strict write, the Java default) or TCompactProtocol (Java's enableRPCCompression). */
+export type WireProtocol = "binary" | "compact";
+
+const MESSAGE_TYPE = { CALL: 1, REPLY: 2, EXCEPTION: 3 } as const;
+
+/** A reply's message header, read before its body so the seqid can be checked first. */
+export interface ReplyHeader {
+  name: string;
+  type: number;
+  seqid: number;
+  /** The protocol positioned at the start of the reply body. */
+  input: thrift.TProtocol;
+}
+
+/** A reply that is not a result: a Thrift application exception or a malformed message. */
+export class ReplyError extends Error {
+  override readonly name = "ReplyError";
+}
+
+type GeneratedCallback = (error: unknown, result?: unknown) => void;
+
+/** What the generated client exposes at run time beyond its .d.ts. */
+interface GeneratedClient {
+  _seqid: number;
+  _reqs: Record<number, GeneratedCallback>;
+}
+
+/** Collects what a generated send_* writes and turns it into one length-prefixed frame. */
+class FrameCollector {
+  private chunks: Buffer[] = [];
+  private length = 0;
+  private frame: Buffer | undefined;
+
+  write(buf: Buffer | string): void {
+    const chunk = typeof buf === "string" ? Buffer.from(buf) : buf;
+    this.chunks.push(chunk);
+    this.length += chunk.length;
+  }
+
+  flush(): void {
+    const frame = Buffer.allocUnsafe(4 + this.length);
+    frame.writeUInt32BE(this.length, 0);
+    let pos = 4;
+    for (const chunk of this.chunks) pos += chunk.copy(frame, pos);
+    this.frame = frame;
+    this.chunks = [];
+    this.length = 0;
+  }
+
+  /** Called by the protocol's writeMessageBegin; the seqid is already in the bytes. */
+  setCurrSeqId(): void {}
+
+  take(): Buffer {
+    const frame = this.frame;
+    this.frame = undefined;
+    if (frame === undefined) throw new Error("generated sender did not flush a frame");
+    return frame;
+  }
+}
+
+export class RpcCodec {
+  private readonly collector = new FrameCollector();
+  private readonly client: Client;
+  private readonly protocolClass: new (trans: thrift.TTransport) => thrift.TProtocol;
+
+  constructor(readonly protocol: WireProtocol) {
+    this.protocolClass = protocol === "compact" ? thrift.TCompactProtocol : thrift.TBinaryProtocol;
+    this.client = new Client(this.collector as unknown as thrift.TTransport, this.protocolClass);
+  }
+
+  /** The complete frame (u32 length + CALL message) of `method(args)` with this seqid. */
+  encodeCall<M extends RpcMethod>(method: M, seqid: number, args: RpcArgs<M>): Buffer {
+    (this.client as unknown as GeneratedClient)._seqid = seqid;
+    const send = (this.client as unknown as Record<string, (...a: unknown[]) => void>)[`send_${method}`];
+    if (send === undefined) throw new Error(`no generated sender for ${method}`);
+    send.apply(this.client, args);
+    return this.collector.take();
+  }
+
+  /** Reads the message header of a reply frame (the bytes after the length prefix). */
+  readHeader(frame: Buffer): ReplyHeader {
+    const input = new this.protocolClass(new thrift.TFramedTransport(frame));
+    try {
+      const { fname, mtype, rseqid } = input.readMessageBegin();
+      return { name: fname, type: mtype, seqid: rseqid, input };
+    } catch (e) {
+      throw new ReplyError(`malformed reply header: ${(e as Error).message}`);
+    }
+  }
+
+  /** Reads the reply body with the generated *_result class of the method. */
+  readResult<M extends RpcMethod>(method: M, header: ReplyHeader): RpcResult<M> {
+    const client = this.client as unknown as GeneratedClient & Record<string, unknown>;
+    const recv = client[`recv_${method}`] as ((input: thrift.TProtocol, mtype: number, rseqid: number) => void) | undefined;
+    if (recv === undefined) throw new Error(`no generated receiver for ${method}`);
+    if (header.type !== MESSAGE_TYPE.REPLY && header.type !== MESSAGE_TYPE.EXCEPTION) {
+      throw new ReplyError(`${method}: message type ${header.type} is not a reply`);
+    }
+    let outcome: { error: unknown; result?: unknown } | undefined;
+    client._reqs[header.seqid] = (error, result) => {
+      outcome = { error, result };
+    };
+    try {
+      recv.call(client, header.input, header.type, header.seqid);
+    } catch (e) {
+      throw new ReplyError(`${method}: malformed reply: ${(e as Error).message}`);
+    } finally {
+      delete client._reqs[header.seqid];
+    }
+    if (outcome === undefined) throw new ReplyError(`${method}: the generated receiver gave no result`);
+    if (outcome.error != null) throw new ReplyError(`${method}: ${describeReplyError(outcome.error)}`);
+    return outcome.result as RpcResult<M>;
+  }
+}
+
+function describeReplyError(error: unknown): string {
+  if (error instanceof thrift.Thrift.TApplicationException) {
+    // The runtime keeps the exception type in `type` (its .d.ts calls it `code`).
+    const type = (error as unknown as { type?: number }).type;
+    return `server raised a Thrift application exception (type ${type}): ${error.message}`;
+  }
+  return typeof error === "string" ? error : String(error);
+}

@@ -1,0 +1,78 @@
+// A loopback TCP server whose answers each test scripts: it splits the client's bytes into
+// frames, reads each call's method and seqid, and hands them to the test.
+import net from "node:net";
+
+export interface ReceivedCall {
+  method: string;
+  seqid: number;
+  /** The whole frame, length prefix included. */
+  frame: Buffer;
+}
+
+export interface Peer {
+  readonly socket: net.Socket;
+  send(bytes: Buffer): void;
+}
+
+export class FakeServer {
+  readonly calls: ReceivedCall[] = [];
+  private readonly sockets = new Set<net.Socket>();
+
+  private constructor(
+    private readonly server: net.Server,
+    readonly port: number,
+  ) {}
+
+  static async start(onCall: (call: ReceivedCall, peer: Peer) => void, onConnect?: (socket: net.Socket) => void): Promise<FakeServer> {
+    const server = net.createServer();
+    const port = await new Promise<number>((resolve) => server.listen(0, "127.0.0.1", () => resolve((server.address() as net.AddressInfo).port)));
+    const fake = new FakeServer(server, port);
+    server.on("connection", (socket) => {
+      fake.sockets.add(socket);
+      socket.on("close", () => fake.sockets.delete(socket));
+      socket.on("error", () => {});
+      onConnect?.(socket);
+      const peer: Peer = { socket, send: (bytes) => void socket.write(bytes) };
+      let pending = Buffer.alloc(0);
+      socket.on("data", (chunk: Buffer) => {
+        pending = Buffer.concat([pending, chunk]);
+        while (pending.length >= 4 && pending.length >= 4 + pending.readUInt32BE(0)) {
+          const frame = pending.subarray(0, 4 + pending.readUInt32BE(0));
+          pending = pending.subarray(frame.length);
+          const call = { ...readCallHeader(frame.subarray(4)), frame: Buffer.from(frame) };
+          fake.calls.push(call);
+          onCall(call, peer);
+        }
+      });
+    });
+    return fake;
+  }
+
+  async close(): Promise<void> {
+    for (const socket of this.sockets) socket.destroy();
+    await new Promise<void>((resolve) => this.server.close(() => resolve()));
+  }
+}
+
+/** Method and seqid of a CALL message in either protocol. */
+export function readCallHeader(message: Buffer): { method: string; seqid: number } {
+  if (message[0] === 0x82) {
+    // compact: 0x82, version|type, varint seqid, varint name length, name
+    let pos = 2;
+    const varint = () => {
+      let v = 0;
+      let shift = 0;
+      for (;;) {
+        const b = message[pos++]!;
+        v |= (b & 0x7f) << shift;
+        if ((b & 0x80) === 0) return v >>> 0;
+        shift += 7;
+      }
+    };
+    const seqid = varint();
+    const len = varint();
+    return { method: message.toString("utf8", pos, pos + len), seqid };
+  }
+  const len = message.readInt32BE(4);
+  return { method: message.toString("utf8", 8, 8 + len), seqid: message.readInt32BE(8 + len) };
+}

@@ -1,0 +1,38 @@
+// Server replies built with the thrift runtime and the generated structs, in either protocol.
+import thrift from "thrift";
+import { TSStatus } from "../../src/gen/client_types.js";
+
+type Protocol = "binary" | "compact";
+
+/** A framed message: header, then whatever `body` writes, then the end of the message. */
+export function message(protocol: Protocol, name: string, type: number, seqid: number, body: (p: thrift.TProtocol) => void): Buffer {
+  let frame: Buffer | undefined;
+  const transport = new thrift.TFramedTransport(undefined, (msg: Buffer) => (frame = msg));
+  const p = protocol === "compact" ? new thrift.TCompactProtocol(transport) : new thrift.TBinaryProtocol(transport);
+  p.writeMessageBegin(name, type as thrift.Thrift.MessageType, seqid);
+  body(p);
+  p.writeMessageEnd();
+  p.flush();
+  return frame!;
+}
+
+/** A REPLY whose result struct is {0: success} holding the given struct. */
+export function structReply(protocol: Protocol, name: string, seqid: number, success: { write(p: thrift.TProtocol): void }): Buffer {
+  return message(protocol, name, 2, seqid, (p) => {
+    p.writeStructBegin("result");
+    p.writeFieldBegin("success", thrift.Thrift.Type.STRUCT, 0);
+    success.write(p);
+    p.writeFieldEnd();
+    p.writeFieldStop();
+    p.writeStructEnd();
+  });
+}
+
+export function statusReply(protocol: Protocol, name: string, seqid: number, code = 200, message?: string): Buffer {
+  return structReply(protocol, name, seqid, new TSStatus({ code, message }) as unknown as { write(p: thrift.TProtocol): void });
+}
+
+/** An EXCEPTION message carrying a TApplicationException. */
+export function exceptionReply(protocol: Protocol, name: string, seqid: number, text: string): Buffer {
+  return message(protocol, name, 3, seqid, (p) => new thrift.Thrift.TApplicationException(thrift.Thrift.TApplicationExceptionType.UNKNOWN, text).write(p));
+}
