@@ -19,11 +19,11 @@ function isLibComplete(hash: string): boolean {
 /**
  * Makes sure the IoTDB server classpath is in LIB_DIR, downloading it with Maven once.
  * Maven writes into a private temp dir that is renamed into place, so concurrent callers
- * never see a half-filled lib dir. Returns how long the download took, or null if skipped.
+ * never see a half-filled lib dir.
  */
-export async function ensureServerJars(log: (message: string) => void): Promise<number | null> {
+export async function ensureServerJars(log: (message: string) => void): Promise<void> {
   const hash = pomHash();
-  if (isLibComplete(hash)) return null;
+  if (isLibComplete(hash)) return;
 
   const started = Date.now();
   mkdirSync(CACHE_DIR, { recursive: true });
@@ -44,7 +44,5 @@ export async function ensureServerJars(log: (message: string) => void): Promise<
   } finally {
     rmSync(staging, { recursive: true, force: true });
   }
-  const elapsed = Date.now() - started;
-  log(`jars ready in ${(elapsed / 1000).toFixed(1)} s`);
-  return elapsed;
+  log(`jars downloaded in ${((Date.now() - started) / 1000).toFixed(1)} s`);
 }

@@ -39,6 +39,8 @@ export function javaArguments(node: NodeLayout, spec: ClusterSpec, libDir: strin
     '-Dfile.encoding=UTF-8',
     ...OPENED_PACKAGES.map((pkg) => `--add-opens=java.base/${pkg}=ALL-UNNAMED`),
     `-Dlogback.configurationFile=${files.logbackFile}`,
+    // TsFile settings live in the same file; without this TsFile warns and uses defaults.
+    `-DTSFILE_CONF=${files.confDir}`,
     ...home,
     '-cp',
     join(libDir, '*'),

@@ -1,23 +1,36 @@
-import { readFileSync } from 'node:fs';
+import { readdirSync, readFileSync } from 'node:fs';
 import { setTimeout as sleep } from 'node:timers/promises';
 
 export type ProcessState = 'running' | 'paused' | 'gone';
 
+function stateLetter(pid: number, tid: number): string | null {
+  try {
+    const stat = readFileSync(`/proc/${pid}/task/${tid}/stat`, 'utf8');
+    // The command name in parentheses may contain spaces; the state follows the last ')'.
+    return stat.charAt(stat.lastIndexOf(')') + 2);
+  } catch {
+    return null;
+  }
+}
+
+const isDead = (letter: string | null) => letter === null || letter === 'Z' || letter === 'X' || letter === 'x';
+
 /**
- * Reads the state letter from /proc/<pid>/stat. A zombie counts as gone: when the
- * starting process has exited, nobody may reap the JVM, yet kill(pid, 0) still succeeds.
+ * A process counts as gone once all its threads have exited (only then are its sockets
+ * closed). A zombie counts as gone: when the starting process has exited, nobody may reap
+ * the JVM, yet kill(pid, 0) would still succeed.
  */
 export function processState(pid: number): ProcessState {
-  let stat: string;
+  let threads: string[];
   try {
-    stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+    threads = readdirSync(`/proc/${pid}/task`);
   } catch {
     return 'gone';
   }
-  // The command name in parentheses may contain spaces; the state follows the last ')'.
-  const state = stat.slice(stat.lastIndexOf(')') + 2, stat.lastIndexOf(')') + 3);
-  if (state === 'Z' || state === 'X' || state === 'x') return 'gone';
-  return state === 'T' || state === 't' ? 'paused' : 'running';
+  const letters = threads.map((tid) => stateLetter(pid, Number(tid)));
+  if (letters.every(isDead)) return 'gone';
+  const leader = stateLetter(pid, pid);
+  return leader === 'T' || leader === 't' ? 'paused' : 'running';
 }
 
 /** True when pid is alive and its command line contains the argument only our node has. */
