@@ -17,7 +17,8 @@ export class DecodeError extends Error {
   override readonly name = "DecodeError";
   constructor(
     message: string,
-    /** Byte offset in the decoded input where the problem was found. */
+    /** Byte offset in the decoded input where the problem was found; -1 when the problem is in
+     *  a query's metadata (columns, types, column mapping) rather than in bytes. */
     readonly offset: number,
     /** The column being decoded ("time" for the time column), when known. */
     readonly column?: string,

@@ -4,7 +4,7 @@ import type { Reader } from "@zerowire/writer";
 import { DecodeError } from "../errors.js";
 import { readIds } from "./dictionary-ids.js";
 import { ColumnEncoding, encodingName } from "./encoding.js";
-import { type CellBudget, checkNesting } from "./limits.js";
+import { type CellBudget, readInnerEncoding } from "./limits.js";
 import { readNullFlags } from "./null-flags.js";
 
 declare global {
@@ -87,8 +87,7 @@ function readBlobs(r: Reader, count: number, mask: Uint8Array | undefined): Buff
 }
 
 function readRunLength(r: Reader, asText: boolean, count: number, budget: CellBudget, depth: number): BinaryValues {
-  checkNesting(depth + 1, r.pos);
-  const inner = readBinaryColumn(r, r.u8("RLE inner encoding"), asText, 1, budget, depth + 1);
+  const inner = readBinaryColumn(r, readInnerEncoding(r, depth, "RLE inner encoding"), asText, 1, budget, depth + 1);
   const value = inner.values[0]!;
   const values = (asText ? new Array<string>(count) : new Array<Buffer>(count)).fill(value as never);
   const mask = inner.mask !== undefined && count > 0 ? new Uint8Array(count).fill(1) : undefined;
@@ -96,8 +95,7 @@ function readRunLength(r: Reader, asText: boolean, count: number, budget: CellBu
 }
 
 function readDictionary(r: Reader, asText: boolean, count: number, budget: CellBudget, depth: number): BinaryValues {
-  checkNesting(depth + 1, r.pos);
-  const inner = r.u8("dictionary encoding");
+  const inner = readInnerEncoding(r, depth, "dictionary encoding");
   const sizeAt = r.pos;
   const size = r.i32be("dictionary size");
   if (size < 0) throw new DecodeError(`negative dictionary size ${size}`, sizeAt);

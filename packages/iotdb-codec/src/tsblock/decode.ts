@@ -13,8 +13,9 @@ import { ReadError, Reader } from "@zerowire/writer";
 import { DecodeError } from "../errors.js";
 import type { TSDataType } from "../types.js";
 import { readBinaryColumn } from "./binary-column.js";
+import { packedLength } from "./bits.js";
 import type { TsBlock, TsBlockColumn } from "./columns.js";
-import { encodingName, isColumnEncoding } from "./encoding.js";
+import { ColumnEncoding, encodingName, isColumnEncoding } from "./encoding.js";
 import { type FixedRepresentation, readFixedColumn } from "./fixed-column.js";
 import { CellBudget, DEFAULT_MAX_CELLS } from "./limits.js";
 import { fitsPhysical, isPhysicalType, representationOf, representationWidth, typeLabel } from "./representation.js";
@@ -60,6 +61,13 @@ export function decodeTsBlock(bytes: Uint8Array, options: TsBlockDecodeOptions =
 
     const budget = new CellBudget(options.maxCells ?? DEFAULT_MAX_CELLS);
     budget.charge((n + 1) * positionCount, header.positionCountAt, `${positionCount} positions × ${n + 1} columns`);
+    const least = leastBodyBytes(encodings, positionCount);
+    if (least > r.remaining) {
+      throw new DecodeError(
+        `${positionCount} positions need at least ${least} bytes of column bodies, ${r.remaining} follow`,
+        header.positionCountAt,
+      );
+    }
     const slab = new Slab(slabSize);
 
     column = TIME_COLUMN_NAME;
@@ -117,6 +125,18 @@ function readHeader(r: Reader, options: TsBlockDecodeOptions): Header {
     }
   }
   return { physical, typesAt, positionCount, positionCountAt, encodings };
+}
+
+/** The fewest body bytes the columns can take for `count` positions; checked before allocating
+ *  so a forged position count fails unless every column is RLE (then maxCells bounds it). */
+function leastBodyBytes(encodings: Uint8Array, count: number): number {
+  let total = 0;
+  for (const encoding of encodings) {
+    if (encoding === ColumnEncoding.RLE) total += 2; // inner encoding + a 1-position body
+    else if (encoding === ColumnEncoding.DICTIONARY) total += 10 + 4 * count; // encoding, size, a 1-byte body, idCount, ids
+    else total += 1 + packedLength(count); // mayHaveNull + null flags (or packed values)
+  }
+  return total;
 }
 
 function readColumn(

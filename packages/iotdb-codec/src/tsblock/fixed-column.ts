@@ -5,7 +5,7 @@ import { DecodeError } from "../errors.js";
 import { packedLength, unpackFlags } from "./bits.js";
 import { readIds } from "./dictionary-ids.js";
 import { ColumnEncoding, encodingName } from "./encoding.js";
-import { type CellBudget, checkNesting } from "./limits.js";
+import { type CellBudget, readInnerEncoding } from "./limits.js";
 import { readNullFlags } from "./null-flags.js";
 import { representationWidth, type Representation } from "./representation.js";
 import { Slab } from "./slab.js";
@@ -107,8 +107,7 @@ function readRunLength(
   budget: CellBudget,
   depth: number,
 ): Uint8Array | undefined {
-  checkNesting(depth + 1, r.pos);
-  const inner = r.u8("RLE inner encoding");
+  const inner = readInnerEncoding(r, depth, "RLE inner encoding");
   const innerMask = readFixedColumn(r, inner, rep, 1, slab, at, budget, depth + 1);
   const width = representationWidth(rep);
   // Doubling copies: log2(count) memmoves instead of count writes.
@@ -129,8 +128,7 @@ function readDictionary(
   budget: CellBudget,
   depth: number,
 ): Uint8Array | undefined {
-  checkNesting(depth + 1, r.pos);
-  const inner = r.u8("dictionary encoding");
+  const inner = readInnerEncoding(r, depth, "dictionary encoding");
   const sizeAt = r.pos;
   const size = r.i32be("dictionary size");
   if (size < 0) throw new DecodeError(`negative dictionary size ${size}`, sizeAt);

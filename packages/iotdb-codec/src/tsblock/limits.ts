@@ -1,7 +1,9 @@
 // Bounds that keep a forged TsBlock from making the decoder allocate without limit. Flat
 // columns are bounded by their bytes; RLE and DICTIONARY expand a few bytes into many values, so
 // every value the decoder materializes is charged to one budget per TsBlock.
+import type { Reader } from "@zerowire/writer";
 import { DecodeError } from "../errors.js";
+import { ColumnEncoding } from "./encoding.js";
 
 /** Default cap on decoded values per TsBlock: positionCount × (valueColumnCount + 1), plus
  *  dictionary entries. A server TsBlock holds at most 1000 rows by default. */
@@ -22,8 +24,13 @@ export class CellBudget {
   }
 }
 
-export function checkNesting(depth: number, offset: number): void {
-  if (depth > MAX_ENCODING_NESTING) {
-    throw new DecodeError(`RLE/DICTIONARY nested more than ${MAX_ENCODING_NESTING} levels deep`, offset);
+/** Reads the inner encoding byte of an RLE or DICTIONARY column at nesting `depth` (0 for a
+ *  column whose own encoding is RLE/DICTIONARY); refuses one more level past the limit. */
+export function readInnerEncoding(r: Reader, depth: number, what: string): number {
+  const at = r.pos;
+  const encoding = r.u8(what);
+  if ((encoding === ColumnEncoding.RLE || encoding === ColumnEncoding.DICTIONARY) && depth + 1 >= MAX_ENCODING_NESTING) {
+    throw new DecodeError(`RLE/DICTIONARY nested more than ${MAX_ENCODING_NESTING} levels deep`, at);
   }
+  return encoding;
 }

@@ -1,0 +1,100 @@
+// Hand-built TsBlock bytes for the decoder tests, written from the wire-format doc §4.1 with
+// Buffer's own big-endian writers (never with our decoder), and the shared Java vectors.
+import { existsSync, readdirSync, readFileSync } from "node:fs";
+import { join, resolve } from "node:path";
+
+/** Hex pieces (spaces allowed) to bytes. */
+export function hex(...parts: string[]): Buffer {
+  return Buffer.from(parts.join("").replace(/\s+/g, ""), "hex");
+}
+
+export function i32(v: number): string {
+  const b = Buffer.alloc(4);
+  b.writeInt32BE(v);
+  return b.toString("hex");
+}
+
+export function i64(v: bigint): string {
+  const b = Buffer.alloc(8);
+  b.writeBigInt64BE(v);
+  return b.toString("hex");
+}
+
+export function f32(v: number): string {
+  const b = Buffer.alloc(4);
+  b.writeFloatBE(v);
+  return b.toString("hex");
+}
+
+export function f64(v: number): string {
+  const b = Buffer.alloc(8);
+  b.writeDoubleBE(v);
+  return b.toString("hex");
+}
+
+/** i32 length + UTF-8 bytes (or raw bytes). */
+export function text(v: string | Buffer): string {
+  const bytes = typeof v === "string" ? Buffer.from(v, "utf8") : v;
+  return i32(bytes.length) + bytes.toString("hex");
+}
+
+/** ceil(n/8) bytes, MSB-first, 1 = set. */
+export function msbFlags(bits: readonly boolean[]): string {
+  const out = Buffer.alloc(Math.ceil(bits.length / 8));
+  bits.forEach((bit, i) => {
+    if (bit) out[i >> 3]! |= 0x80 >> (i % 8);
+  });
+  return out.toString("hex");
+}
+
+/** valueColumnCount, types, positionCount, encodings (time first). */
+export function header(types: readonly number[], positionCount: number, encodings: readonly number[]): string {
+  return i32(types.length) + Buffer.from(types).toString("hex") + i32(positionCount) + Buffer.from(encodings).toString("hex");
+}
+
+/** A TimeColumn body (INT64_ARRAY, mayHaveNull 0). */
+export function timeBody(times: readonly bigint[]): string {
+  return "00" + times.map(i64).join("");
+}
+
+/** An INT32_ARRAY / INT64_ARRAY / BINARY_ARRAY body: null flags only when some value is null,
+ *  then the non-null values written by `write`. */
+export function arrayBody<T>(values: readonly (T | null)[], write: (v: T) => string): string {
+  const nulls = values.map((v) => v === null);
+  const flags = nulls.some(Boolean) ? "01" + msbFlags(nulls) : "00";
+  return flags + values.filter((v): v is T => v !== null).map(write).join("");
+}
+
+/** A BYTE_ARRAY body: null flags, then packed values for every position (false at nulls). */
+export function booleanBody(values: readonly (boolean | null)[]): string {
+  const nulls = values.map((v) => v === null);
+  const flags = nulls.some(Boolean) ? "01" + msbFlags(nulls) : "00";
+  return flags + msbFlags(values.map((v) => v === true));
+}
+
+export interface JavaVector {
+  name: string;
+  kind: string;
+  input: any;
+  output: any;
+}
+
+/** The shared Java vectors of one kind, from VECTORS_DIR (default ../shared/vectors/java-2.0.5).
+ *  Missing vectors fail the run unless ZEROWIRE_NO_SHARED=1, which skips them loudly. */
+export function javaVectors(kind: string): JavaVector[] {
+  const dir = resolve(import.meta.dirname, "../../..", process.env.VECTORS_DIR ?? "../shared/vectors/java-2.0.5");
+  if (!existsSync(dir)) {
+    if (process.env.ZEROWIRE_NO_SHARED === "1") {
+      console.warn(`SKIPPED: ${kind} vector tests (ZEROWIRE_NO_SHARED=1, ${dir} absent)`);
+      return [];
+    }
+    throw new Error(`${dir} does not exist: set VECTORS_DIR, or ZEROWIRE_NO_SHARED=1 to opt out`);
+  }
+  const vectors = readdirSync(dir)
+    .filter((f) => f.endsWith(".json") && f !== "index.json" && f !== "session-capture.json")
+    .sort()
+    .map((f) => JSON.parse(readFileSync(join(dir, f), "utf8")) as JavaVector)
+    .filter((v) => v.kind === kind);
+  if (vectors.length === 0) throw new Error(`no ${kind} vectors in ${dir}`);
+  return vectors;
+}
