@@ -128,6 +128,8 @@ const LONE_SURROGATES: [string, string][] = [
   ["high in the middle", "ab\ud800cd"],
   ["high at the end", "abc\ud800"],
   ["high followed by a non-surrogate", "\udbffA"],
+  ["high followed by a unit above the surrogate range", "\ud800\ue000"],
+  ["high followed by U+FFFF", "\udbff\uffff"],
   ["low alone", "\ude00"],
   ["low in the middle", "x\udfffy"],
   ["reversed pair (low, high)", "\ude00\ud83d"],
