@@ -41,6 +41,7 @@ export function insertTabletCall(tablet: Tablet): InsertCall {
 /** insertTablets (tree model; TSInsertTabletsReq has one isAligned flag for all tablets). */
 export function insertTabletsCall(tablets: readonly Tablet[]): InsertCall {
   if (!Array.isArray(tablets)) throw new EncodeError(`insertTablets: expected an array of tablets, got ${describeValue(tablets)}`);
+  if (tablets.length === 0) throw new EncodeError("insertTablets: no tablet to insert (the Java client refuses an empty list too)");
   const prepared = tablets.map(prepareTablet);
   for (const t of prepared) {
     if (t.schema.model !== "tree") {
@@ -50,10 +51,10 @@ export function insertTabletsCall(tablets: readonly Tablet[]): InsertCall {
       throw new EncodeError("insertTablets: all tablets must be aligned, or none (the request has one isAligned flag)");
     }
   }
-  const aligned = prepared[0]?.schema.aligned ?? false;
+  const aligned = prepared[0]!.schema.aligned;
   return {
     method: "insertTablets",
-    needsSending: prepared.length > 0,
+    needsSending: true,
     writeRequest: (p, sessionId) => writeTabletsReq(p, prepared, aligned, sessionId),
   };
 }

@@ -30,21 +30,22 @@ export function sortOrder(times: Times): Uint32Array | undefined {
 }
 
 function sortOrderOfWords(w: Int32Array, n: number): Uint32Array | undefined {
-  // compare(i, j) < 0 iff time i < time j: signed high words first, then unsigned low words.
-  const compare = (i: number, j: number): number => {
-    const hi = w[2 * i + HI]! - w[2 * j + HI]!;
-    return hi !== 0 ? hi : (w[2 * i + LO]! >>> 0) - (w[2 * j + LO]! >>> 0);
-  };
   let sorted = true;
   for (let i = 1; i < n; i++) {
-    if (compare(i, i - 1) < 0) {
+    // time i < time i-1: signed high words first, then unsigned low words
+    const hi = w[2 * i + HI]!;
+    const prevHi = w[2 * i - 2 + HI]!;
+    if (hi < prevHi || (hi === prevHi && w[2 * i + LO]! >>> 0 < w[2 * i - 2 + LO]! >>> 0)) {
       sorted = false;
       break;
     }
   }
   if (sorted) return undefined;
   const order = identity(n);
-  order.sort((a, b) => compare(a, b) || a - b);
+  order.sort((a, b) => {
+    const hi = w[2 * a + HI]! - w[2 * b + HI]!;
+    return hi !== 0 ? hi : (w[2 * a + LO]! >>> 0) - (w[2 * b + LO]! >>> 0) || a - b;
+  });
   return order;
 }
 

@@ -165,7 +165,8 @@ function prepareColumn(
       if (variable) sizeEstimate += 4 + (typeof v === "string" ? v.length : (v as Uint8Array).length);
     }
   }
-  return { ...col, values: cells, typed, mask: nullMask, hasNull, sizeEstimate };
+  // Explicit fields, not `...col`: the object spread was the slowest step of preparing a tablet.
+  return { name, type, category: col.category, values: cells, typed, mask: nullMask, hasNull, sizeEstimate };
 }
 
 /** Whether caller row `r` of the column is null (by its mask, or a null entry of a plain array). */
