@@ -6,6 +6,7 @@ import { CELL_WIDTH, cellProblem, dateValue } from "./cells.js";
 import { describeValue } from "./describe.js";
 import { EncodeError } from "./errors.js";
 import { int64Problem, putInt64 } from "./int64.js";
+import { javaString } from "./java-string.js";
 import type { Cell } from "./tablet.js";
 import { sortOrder } from "./tablet-order.js";
 import { resolveType } from "./tablet-schema.js";
@@ -134,7 +135,7 @@ export function writeRecordValues(w: Writer, rec: PreparedRecord): void {
         w.f64be(v as number);
         break;
       default:
-        if (typeof v === "string") w.strI32be(v);
+        if (typeof v === "string") w.strI32be(javaString(v));
         else {
           w.i32be((v as Uint8Array).length);
           w.bytes(v as Uint8Array);

@@ -6,6 +6,7 @@ import { Writer } from "@zerowire/writer";
 import { writeBitmapSection } from "./bitmap.js";
 import { CELL_WIDTH, dateValue } from "./cells.js";
 import { putInt64 } from "./int64.js";
+import { javaString } from "./java-string.js";
 import type { Tablet } from "./tablet.js";
 import { isNullCell, prepareTablet, type PreparedColumn, type PreparedTablet } from "./tablet-prepare.js";
 import { TSDataType } from "./types.js";
@@ -158,7 +159,7 @@ function writeVariableColumn(w: Writer, col: PreparedColumn, n: number, order: U
     const r = order === undefined ? i : order[i]!;
     const v = values[r];
     if (col.hasNull && isNullCell(col, r)) w.i32be(0);
-    else if (typeof v === "string") w.strI32be(v);
+    else if (typeof v === "string") w.strI32be(javaString(v));
     else {
       const bytes = v as Uint8Array;
       w.i32be(bytes.length);

@@ -1,12 +1,14 @@
 // insertTablets and insertRecordsOfOneDevice have no shared vectors; their expected bytes
 // (encode-java-bytes.ts) come from the Java client's own request builders. The inputs below are the
 // ones the Java program used: an unsorted tablet with nulls, a tablet of the other types, a
-// zero-row tablet; records with nulls, an all-null record and unsorted times.
+// zero-row tablet; records with nulls, an all-null record and unsorted times; lone surrogates.
 import { test } from "uvu";
 import * as assert from "uvu/assert";
 import { Writer } from "@zerowire/writer";
 import {
+  encodeRecordValues,
   insertRecordsOfOneDeviceCall,
+  insertTabletCall,
   insertTabletsCall,
   writeCallFrame,
   writeCallRequest,
@@ -90,6 +92,18 @@ test("insertRecordsOfOneDevice: nulls dropped, all-null record dropped, stable t
   assert.is(toHex(w.peek()), JAVA["oneDevice.reqBinary"]);
   assert.is(frame(call, "binary"), JAVA["oneDevice.frameBinary"]);
   assert.is(frame(call, "compact"), JAVA["oneDevice.frameCompact"]);
+});
+
+test("lone surrogates in names and TEXT values are written as '?', as Java's String.getBytes(UTF_8) does", () => {
+  const call = insertTabletCall({
+    schema: { model: "tree", target: "root.x.s\ud800", columns: [{ name: "m\udfff", type: "TEXT" }] },
+    timestamps: [0, 1, 2, 3],
+    values: [["a\ud800b", "\udc00", "x\ud83d", "\ud83d\ude00"]],
+  });
+  assert.is(frame(call, "binary"), JAVA["loneSurrogates.frameBinary"]);
+  assert.is(frame(call, "compact"), JAVA["loneSurrogates.frameCompact"]);
+  const record = encodeRecordValues({ time: 0, measurements: ["s"], types: ["STRING"], values: ["a\ud800b"] });
+  assert.is(toHex(record), "0b" + "00000003" + "613f62");
 });
 
 test.run();

@@ -1,4 +1,5 @@
 import type { Writer } from "@zerowire/writer";
+import { javaString } from "../java-string.js";
 import type { ThriftMessageType, ThriftType, ThriftWriter } from "./protocol.js";
 import { ThriftType as T } from "./protocol.js";
 
@@ -10,7 +11,7 @@ export class BinaryProtocolWriter implements ThriftWriter {
 
   messageBegin(name: string, type: ThriftMessageType, seqid: number): void {
     this.out.i32be(VERSION_1 | type);
-    this.out.strI32be(name);
+    this.string(name);
     this.out.i32be(seqid);
   }
 
@@ -43,7 +44,7 @@ export class BinaryProtocolWriter implements ThriftWriter {
   }
 
   string(s: string): void {
-    this.out.strI32be(s);
+    this.out.strI32be(javaString(s));
   }
 
   binary(bytes: Uint8Array): void {

@@ -1,4 +1,5 @@
 import type { Writer } from "@zerowire/writer";
+import { javaString } from "../java-string.js";
 import type { ThriftMessageType, ThriftWriter } from "./protocol.js";
 import { ThriftType } from "./protocol.js";
 
@@ -54,7 +55,7 @@ export class CompactProtocolWriter implements ThriftWriter {
     this.out.u8(PROTOCOL_ID);
     this.out.u8(VERSION | (type << TYPE_SHIFT));
     this.out.uvarint32(seqid >>> 0);
-    this.out.strVarint(name);
+    this.string(name);
   }
 
   structBegin(): void {
@@ -99,7 +100,7 @@ export class CompactProtocolWriter implements ThriftWriter {
   }
 
   string(s: string): void {
-    this.out.strVarint(s);
+    this.out.strVarint(javaString(s));
   }
 
   binary(bytes: Uint8Array): void {
