@@ -1,4 +1,4 @@
-import { swap32InPlace, swap64InPlace } from "./byteswap.js";
+import { writeBigEndian, type TypedColumn } from "./byteswap.js";
 import { describe } from "./errors.js";
 import {
   checkInt64,
@@ -402,10 +402,12 @@ export class Writer {
   }
 
   // ---- bulk big-endian columns ----
+  // Typed arrays go through writeBigEndian (copy + SIMD swap, bench cases `column-*`), bit-exact
+  // (NaN payloads included); plain arrays through a DataView loop.
 
-  /** float64 values, big-endian. A Float64Array is copied and byte-swapped in one go. */
+  /** float64 values, big-endian. */
   f64ColumnBE(values: Float64Array | NumericColumn): this {
-    if (values instanceof Float64Array) return this.swappedCopy(values, 8);
+    if (values instanceof Float64Array) return this.bulkBE(values);
     const n = values.length;
     this.ensure(n * 8);
     const view = this.view;
@@ -417,7 +419,7 @@ export class Writer {
 
   /** float32 values, big-endian. */
   f32ColumnBE(values: Float32Array | NumericColumn): this {
-    if (values instanceof Float32Array) return this.swappedCopy(values, 4);
+    if (values instanceof Float32Array) return this.bulkBE(values);
     const n = values.length;
     this.ensure(n * 4);
     const view = this.view;
@@ -429,7 +431,7 @@ export class Writer {
 
   /** int32 values, big-endian. Plain numbers are range-checked (RangeError naming the index). */
   i32ColumnBE(values: Int32Array | NumericColumn): this {
-    if (values instanceof Int32Array) return this.swappedCopy(values, 4);
+    if (values instanceof Int32Array) return this.bulkBE(values);
     const n = values.length;
     for (let i = 0; i < n; i++) {
       const v = values[i]!;
@@ -445,7 +447,7 @@ export class Writer {
 
   /** int64 values, big-endian, from a BigInt64Array or safe-integer numbers (no BigInt per value). */
   i64ColumnBE(values: BigInt64Array | NumericColumn): this {
-    if (values instanceof BigInt64Array) return this.swappedCopy(values, 8);
+    if (values instanceof BigInt64Array) return this.bulkBE(values);
     const n = values.length;
     for (let i = 0; i < n; i++) checkSafeInteger(values[i]!, `int64 column[${i}]`);
     this.ensure(n * 8);
@@ -460,14 +462,11 @@ export class Writer {
     return this;
   }
 
-  private swappedCopy(values: Float64Array | Float32Array | Int32Array | BigInt64Array, width: 4 | 8): this {
+  private bulkBE(values: TypedColumn): this {
     const n = values.byteLength;
     this.ensure(n);
-    const p = this.pos;
-    this.buf.set(new Uint8Array(values.buffer, values.byteOffset, n), p);
-    if (width === 8) swap64InPlace(this.buf, p, n);
-    else swap32InPlace(this.buf, p, n);
-    this.pos = p + n;
+    writeBigEndian(this.buf, this.pos, values);
+    this.pos += n;
     return this;
   }
 }
