@@ -1,4 +1,37 @@
+// @zerowire/iotdb-client: Apache IoTDB sessions (tree and table model) on @zerowire/iotdb-codec.
+export { Session } from "./session/session.js";
+export type { AggregationName, AggregationOptions, MeasurementSpec, TimeseriesOptions } from "./session/session.js";
+export { TableSession } from "./session/table-session.js";
+export { BaseSession } from "./session/base-session.js";
+export type { QueryOptions, TimestampPrecision } from "./session/base-session.js";
+export type { SessionOptions } from "./session/session-options.js";
+export type { SessionTablet } from "./session/tablet-input.js";
+export { TSEncoding, CompressionType } from "./session/schema-enums.js";
+export type { TSEncodingName, CompressionTypeName } from "./session/schema-enums.js";
+export { SessionDataSet } from "./dataset/session-data-set.js";
+export type { ColumnarResult } from "./dataset/columnar.js";
 export { Connection, CONNECTION_DEFAULTS } from "./connection.js";
 export type { ConnectionOptions, FrameBytes } from "./connection.js";
+export type { WireProtocol } from "./thrift/rpc-codec.js";
 export { IoTDBError, ConnectionError, TimeoutError, EncodeError } from "./errors.js";
 export type { Status, EndPoint } from "./errors.js";
+export { StatusCode } from "./status.js";
+// The codec's input and output types, so one import serves an application.
+export { TSDataType, ColumnCategory, TabletBuilder, DecodeError, formatDate, parseDate } from "@zerowire/iotdb-codec";
+export type {
+  Tablet,
+  TabletSchema,
+  TabletColumn,
+  ColumnValues,
+  Cell,
+  NullMask,
+  InsertRecord,
+  DeviceRecord,
+  RowRecord,
+  CellValue,
+  Int64Mode,
+  ResultBlock,
+  ResultColumn,
+  TSDataTypeName,
+  ColumnCategoryName,
+} from "@zerowire/iotdb-codec";

@@ -29,7 +29,7 @@ async function rejectsWith<E extends Error>(p: Promise<unknown>, type: new (...a
     for (const m of mentions) assert.ok((e as Error).message.includes(m), `message ${JSON.stringify((e as Error).message)} should mention ${m}`);
     return e as E;
   }
-  throw new assert.Assertion({ message: `expected a ${type.name}, but the promise resolved`, operator: "rejects" });
+  throw new assert.Assertion({ message: `expected a ${type.name}, but the promise resolved`, operator: "rejects", expects: type.name, actual: "resolved" });
 }
 
 test("a call resolves with the generated result of its own reply; seqids count from 1", async () => {

@@ -7,7 +7,7 @@ type Protocol = "binary" | "compact";
 /** A framed message: header, then whatever `body` writes, then the end of the message. */
 export function message(protocol: Protocol, name: string, type: number, seqid: number, body: (p: thrift.TProtocol) => void): Buffer {
   let frame: Buffer | undefined;
-  const transport = new thrift.TFramedTransport(undefined, (msg: Buffer) => (frame = msg));
+  const transport = new thrift.TFramedTransport(undefined, (msg?: Buffer) => (frame = msg));
   const p = protocol === "compact" ? new thrift.TCompactProtocol(transport) : new thrift.TBinaryProtocol(transport);
   p.writeMessageBegin(name, type as thrift.Thrift.MessageType, seqid);
   body(p);

@@ -1,0 +1,155 @@
+// A query result streamed batch by batch: the first batch comes with the execute reply, the
+// rest through fetchResultsV2 while the server says moreData. The next batch is requested when
+// the current one starts being read, so at most one fetched batch waits ahead of the reader.
+// The server-side query is closed (closeOperation) when iteration ends, breaks or throws.
+import { type Int64Mode, ResultBlock, ResultSetDecoder, type RowRecord } from "@zerowire/iotdb-codec";
+import type Int64 from "node-int64";
+import type { Connection } from "../connection.js";
+import type { TSExecuteStatementResp } from "../gen/client_types.js";
+import { TSCloseOperationReq, TSFetchResultsReq } from "../gen/client_types.js";
+import { verifyStatus } from "../status.js";
+import { toInt64 } from "../thrift/int64.js";
+import { type ColumnarResult, concatBlocks } from "./columnar.js";
+
+/** The session side of a result: where to fetch from and with which ids. */
+export interface QueryHandle {
+  connection: Connection;
+  sessionId: Int64;
+  statementId: Int64;
+  /** The SQL (empty for raw/last/aggregation queries), sent again with each fetch as Java does. */
+  statement: string;
+  fetchSize: number;
+  /** Server-side query timeout (ms) sent with each fetch. */
+  queryTimeoutMs: number;
+  /** Client-side wait for each fetch reply. */
+  requestTimeoutMs: number;
+  int64: Int64Mode;
+}
+
+interface Batch {
+  blocks: readonly Uint8Array[];
+  moreData: boolean;
+}
+
+export class SessionDataSet implements AsyncIterable<RowRecord> {
+  /** Result columns; "Time" leads when the result has a time column (tree model). */
+  readonly columnNames: readonly string[];
+  /** Type names per column ("INT64" for "Time"). */
+  readonly columnTypes: readonly string[];
+  private readonly decoder: ResultSetDecoder;
+  private readonly queryId: Int64 | undefined;
+  private firstBatch: Batch | undefined;
+  private closing: Promise<void> | undefined;
+
+  constructor(
+    private readonly handle: QueryHandle,
+    response: TSExecuteStatementResp,
+  ) {
+    this.decoder = new ResultSetDecoder({
+      columns: response.columns ?? [],
+      dataTypeList: response.dataTypeList ?? [],
+      ignoreTimeStamp: response.ignoreTimeStamp,
+      columnIndex2TsBlockColumnIndexList: response.columnIndex2TsBlockColumnIndexList,
+    });
+    this.columnNames = this.decoder.columnNames;
+    this.columnTypes = this.decoder.columnTypes;
+    this.queryId = response.queryId ?? undefined;
+    this.firstBatch = { blocks: response.queryResult ?? [], moreData: response.moreData === true };
+  }
+
+  /** Rows in order, as the Java SessionDataSet.next() gives them. */
+  [Symbol.asyncIterator](): AsyncGenerator<RowRecord, void, undefined> {
+    return this.rows();
+  }
+
+  /** Rows in order; `int64` overrides the session's INT64/TIMESTAMP mode. */
+  async *rows(options: { int64?: Int64Mode } = {}): AsyncGenerator<RowRecord, void, undefined> {
+    const int64 = options.int64 ?? this.handle.int64;
+    for await (const block of this.blocks()) yield* block.rows({ int64 });
+  }
+
+  /** The result one TsBlock at a time, as typed columns (no copy of the decoded arrays). */
+  async *blocks(): AsyncGenerator<ResultBlock, void, undefined> {
+    let batch = this.takeFirstBatch();
+    let failed = false;
+    try {
+      for (;;) {
+        const ahead = batch.moreData ? this.fetchBatch() : undefined;
+        // If the reader stops early, the fetch's outcome no longer matters to anyone.
+        ahead?.catch(() => {});
+        for (const bytes of batch.blocks) yield this.decoder.decodeBlock(bytes);
+        if (ahead === undefined) break;
+        batch = await ahead;
+      }
+    } catch (e) {
+      failed = true;
+      throw e;
+    } finally {
+      // A failed read reports its own error, not one from closing.
+      if (failed) await this.close().catch(() => {});
+      else await this.close();
+    }
+  }
+
+  /** Every remaining row in one array. */
+  async toRows(options: { int64?: Int64Mode } = {}): Promise<RowRecord[]> {
+    const rows: RowRecord[] = [];
+    for await (const row of this.rows(options)) rows.push(row);
+    return rows;
+  }
+
+  /** Every remaining block joined into one typed column per result column (for results that fit in memory). */
+  async toColumnar(): Promise<ColumnarResult> {
+    const blocks: ResultBlock[] = [];
+    for await (const block of this.blocks()) blocks.push(block);
+    return concatBlocks(this.columnNames, this.columnTypes, blocks);
+  }
+
+  /** Ends the query on the server (closeOperation). Idempotent; iteration calls it on its own. */
+  close(): Promise<void> {
+    this.firstBatch = undefined;
+    this.closing ??= this.closeOperation();
+    return this.closing;
+  }
+
+  private takeFirstBatch(): Batch {
+    const batch = this.firstBatch;
+    if (batch === undefined) {
+      throw new Error(this.closing ? "this SessionDataSet is closed" : "this SessionDataSet is already being read; a result can be read once");
+    }
+    this.firstBatch = undefined;
+    return batch;
+  }
+
+  private async fetchBatch(): Promise<Batch> {
+    const h = this.handle;
+    const resp = await h.connection.call(
+      "fetchResultsV2",
+      [
+        new TSFetchResultsReq({
+          sessionId: h.sessionId,
+          statement: h.statement,
+          fetchSize: h.fetchSize,
+          queryId: this.queryId!,
+          isAlign: true,
+          timeout: toInt64(h.queryTimeoutMs),
+          statementId: h.statementId,
+        }),
+      ],
+      h.requestTimeoutMs,
+    );
+    verifyStatus(resp.status, "fetchResultsV2");
+    if (!resp.hasResultSet) return { blocks: [], moreData: false };
+    return { blocks: resp.queryResult ?? [], moreData: resp.moreData === true };
+  }
+
+  private async closeOperation(): Promise<void> {
+    const h = this.handle;
+    // Without a query id there is nothing to close; on a closed connection the server has
+    // already dropped the query with the session.
+    if (this.queryId === undefined || h.connection.closed) return;
+    const req = new TSCloseOperationReq({ sessionId: h.sessionId, queryId: this.queryId, statementId: h.statementId });
+    const status = await h.connection.call("closeOperation", [req], h.requestTimeoutMs);
+    verifyStatus(status, "closeOperation");
+  }
+}

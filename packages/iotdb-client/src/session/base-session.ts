@@ -1,0 +1,273 @@
+// What the tree Session and the TableSession share: opening a session on one connection exactly
+// as the Java client does, reopening it after the connection broke, sending the codec's insert
+// frames, and running statements and queries. A pool can open one against any endpoint, watch
+// it with onBroken(), and route inserts per device through the insert methods' returned status.
+import { BufferPool, Writer } from "@zerowire/writer";
+import { type InsertCall, writeCallFrame } from "@zerowire/iotdb-codec";
+import type Int64 from "node-int64";
+import { Connection } from "../connection.js";
+import { SessionDataSet } from "../dataset/session-data-set.js";
+import { ConnectionError, type EndPoint, type Status } from "../errors.js";
+import { TSCloseSessionReq, TSExecuteStatementReq, TSProtocolVersion, type TSExecuteStatementResp } from "../gen/client_types.js";
+import { verifyStatus } from "../status.js";
+import { fromInt64, toInt64 } from "../thrift/int64.js";
+import type { RpcArgs, RpcMethod, RpcResult } from "../thrift/rpc-signatures.js";
+import { openSessionRequest, type SqlDialect } from "./open-request.js";
+import { resolveSessionOptions, type ResolvedSessionOptions, type SessionOptions } from "./session-options.js";
+
+/** Per-query settings; each defaults to the session's. */
+export interface QueryOptions {
+  fetchSize?: number;
+  /** Server-side query timeout in ms (0 = none). */
+  queryTimeoutMs?: number;
+  int64?: "bigint" | "number";
+}
+
+export type TimestampPrecision = "ms" | "us" | "ns";
+
+type QueryMethod = "executeQueryStatementV2" | "executeRawDataQueryV2" | "executeLastDataQueryV2" | "executeAggregationQueryV2";
+
+interface OpenState {
+  connection: Connection;
+  sessionId: Int64;
+  /** sessionId as the codec takes it. */
+  sessionIdValue: bigint;
+  statementId: Int64;
+  timestampPrecision: TimestampPrecision;
+}
+
+/** Insert frames are built in pooled buffers shared by every session of the process. */
+const framePool = new BufferPool();
+
+/** Extra client-side wait beyond the server's query timeout, so the server's own timeout error arrives first. */
+const QUERY_TIMEOUT_MARGIN_MS = 10_000;
+
+export abstract class BaseSession {
+  protected readonly options: ResolvedSessionOptions;
+  private readonly writer = new Writer({ pool: framePool });
+  private readonly brokenListeners: ((error: ConnectionError) => void)[] = [];
+  private state: OpenState | undefined;
+  private reopening: Promise<OpenState> | undefined;
+  private closedByUser = false;
+  /** The database the session is in: the option, then whatever `USE` switched to. */
+  protected currentDatabase: string | undefined;
+
+  constructor(
+    options: SessionOptions,
+    private readonly dialect: SqlDialect,
+  ) {
+    this.options = resolveSessionOptions(options);
+    this.currentDatabase = this.options.database;
+  }
+
+  /** Connects and opens the session (openSession, then requestStatementId). A no-op when open. */
+  async open(): Promise<void> {
+    if (this.state !== undefined && !this.state.connection.closed) return;
+    this.closedByUser = false;
+    this.state = await this.connect();
+  }
+
+  /** Closes the session on the server (closeSession) and the connection. Idempotent. */
+  async close(): Promise<void> {
+    this.closedByUser = true;
+    const state = this.state;
+    this.state = undefined;
+    if (state === undefined || state.connection.closed) return;
+    try {
+      const status = await state.connection.call("closeSession", [new TSCloseSessionReq({ sessionId: state.sessionId })]);
+      verifyStatus(status, "closeSession");
+    } finally {
+      state.connection.close();
+    }
+  }
+
+  /** True between a successful open() and close(), even while the connection is broken (it is reopened on the next call). */
+  get isOpen(): boolean {
+    return this.state !== undefined && !this.closedByUser;
+  }
+
+  /** The endpoint this session talks to. */
+  get endpoint(): EndPoint {
+    return { host: this.options.host, port: this.options.port };
+  }
+
+  /** The database the session is in, if any. */
+  get database(): string | undefined {
+    return this.currentDatabase;
+  }
+
+  /** The server's id for this session (changes when the session is reopened). */
+  get sessionId(): bigint {
+    return this.openState().sessionIdValue;
+  }
+
+  /** "ms", "us" or "ns", from the openSession reply (timestamp_precision). */
+  get timestampPrecision(): TimestampPrecision {
+    return this.openState().timestampPrecision;
+  }
+
+  /** The server's time zone for this session is the zoneId sent at open. */
+  get zoneId(): string {
+    return this.options.zoneId;
+  }
+
+  /** Calls `listener` whenever the session's connection breaks (not on close()). */
+  onBroken(listener: (error: ConnectionError) => void): void {
+    this.brokenListeners.push(listener);
+  }
+
+  /** A round trip that touches nothing (testConnectionEmptyRPC): a health check. */
+  async ping(): Promise<void> {
+    const status = await this.rpc("testConnectionEmptyRPC", () => []);
+    verifyStatus(status, "testConnectionEmptyRPC");
+  }
+
+  /**
+   * Runs a statement that returns no rows (executeUpdateStatementV2), e.g. CREATE, DELETE, SET,
+   * USE. Resolves with the server's status.
+   */
+  async executeNonQueryStatement(sql: string): Promise<Status> {
+    const resp = await this.rpc("executeUpdateStatementV2", (s) => [
+      new TSExecuteStatementReq({ sessionId: s.sessionId, statement: sql, statementId: s.statementId }),
+    ]);
+    const status = verifyStatus(resp.status, "executeNonQueryStatement");
+    this.afterNonQuery(sql, resp);
+    return status;
+  }
+
+  /** Runs a query (executeQueryStatementV2); the rows stream from the returned data set. */
+  async executeQueryStatement(sql: string, options: QueryOptions = {}): Promise<SessionDataSet> {
+    const timeout = options.queryTimeoutMs ?? this.options.queryTimeoutMs;
+    return this.runQuery(
+      "executeQueryStatementV2",
+      sql,
+      options,
+      (s, fetchSize) => [
+        new TSExecuteStatementReq({
+          sessionId: s.sessionId,
+          statement: sql,
+          statementId: s.statementId,
+          fetchSize,
+          timeout: toInt64(timeout),
+          enableRedirectQuery: true,
+        }),
+      ],
+    );
+  }
+
+  /** Hook for what a successful non-query changes in the session (TableSession tracks USE). */
+  protected afterNonQuery(_sql: string, _resp: TSExecuteStatementResp): void {}
+
+  /** Sends an insert the codec validated and framed; resolves with the status (redirect hints included). */
+  protected async sendInsert(call: InsertCall): Promise<Status> {
+    if (!call.needsSending) return { code: 200 };
+    const state = await this.ready();
+    const connection = state.connection;
+    const seqid = connection.nextSeqid();
+    // Written straight into a pooled buffer; the connection releases it once the socket took it.
+    writeCallFrame(this.writer, call, { sessionId: state.sessionIdValue, seqid, protocol: this.options.protocol });
+    const status = await connection.send(call.method, seqid, this.writer.finish());
+    return verifyStatus(status, call.method);
+  }
+
+  /** One query RPC; the data set keeps the connection and ids it ran with. */
+  protected async runQuery<M extends QueryMethod>(
+    method: M,
+    statement: string,
+    options: QueryOptions,
+    args: (s: OpenState, fetchSize: number) => RpcArgs<M>,
+  ): Promise<SessionDataSet> {
+    const fetchSize = options.fetchSize ?? this.options.fetchSize;
+    if (!Number.isInteger(fetchSize) || fetchSize <= 0 || fetchSize > 0x7fffffff) throw new RangeError(`fetchSize must be a positive int32, got ${fetchSize}`);
+    const queryTimeoutMs = options.queryTimeoutMs ?? this.options.queryTimeoutMs;
+    const requestTimeoutMs = this.queryCallTimeout(queryTimeoutMs);
+    const state = await this.ready();
+    const resp = (await state.connection.call(method, args(state, fetchSize), requestTimeoutMs)) as TSExecuteStatementResp;
+    verifyStatus(resp.status, method);
+    return new SessionDataSet(
+      {
+        connection: state.connection,
+        sessionId: state.sessionId,
+        statementId: state.statementId,
+        statement,
+        fetchSize,
+        queryTimeoutMs,
+        requestTimeoutMs,
+        int64: options.int64 ?? this.options.int64,
+      },
+      resp,
+    );
+  }
+
+  /** One RPC through the generated code with the current session's ids. */
+  protected async rpc<M extends RpcMethod>(method: M, args: (s: OpenState) => RpcArgs<M>, timeoutMs?: number): Promise<RpcResult<M>> {
+    const state = await this.ready();
+    return state.connection.call(method, args(state), timeoutMs);
+  }
+
+  private queryCallTimeout(queryTimeoutMs: number): number {
+    const base = this.options.requestTimeoutMs;
+    return queryTimeoutMs > 0 ? Math.max(base, queryTimeoutMs + QUERY_TIMEOUT_MARGIN_MS) : base;
+  }
+
+  private openState(): OpenState {
+    if (this.state === undefined) throw new ConnectionError(this.closedByUser ? "the session is closed" : "the session is not open; call open() first");
+    return this.state;
+  }
+
+  /** The open session; reopens it first when its connection broke (autoReconnect). */
+  private async ready(): Promise<OpenState> {
+    const state = this.openState();
+    if (!state.connection.closed) return state;
+    if (!this.options.autoReconnect) throw new ConnectionError(`the session's connection to ${this.options.host}:${this.options.port} is broken`);
+    this.reopening ??= this.connect().finally(() => (this.reopening = undefined));
+    const reopened = await this.reopening;
+    if (this.closedByUser) {
+      reopened.connection.close();
+      throw new ConnectionError("the session is closed");
+    }
+    this.state = reopened;
+    return reopened;
+  }
+
+  private async connect(): Promise<OpenState> {
+    const o = this.options;
+    const connection = await Connection.open({
+      host: o.host,
+      port: o.port,
+      tls: o.tls,
+      protocol: o.protocol,
+      connectTimeoutMs: o.connectTimeoutMs,
+      requestTimeoutMs: o.requestTimeoutMs,
+      maxFrameSize: o.maxFrameSize,
+    });
+    try {
+      const request = openSessionRequest({
+        username: o.username,
+        password: o.password,
+        zoneId: o.zoneId,
+        sqlDialect: this.dialect,
+        database: this.currentDatabase,
+      });
+      const resp = await connection.call("openSession", [request]);
+      verifyStatus(resp.status, "openSession");
+      if (resp.serverProtocolVersion === TSProtocolVersion.IOTDB_SERVICE_PROTOCOL_V1) {
+        throw new ConnectionError(`the server speaks protocol V1 (IoTDB before 0.10); this client needs V3`);
+      }
+      if (resp.sessionId == null) throw new ConnectionError("openSession reply carries no sessionId");
+      const sessionId = resp.sessionId;
+      const statementId = await connection.call("requestStatementId", [sessionId]);
+      connection.onClose((error) => {
+        if (error !== undefined && this.state?.connection === connection) for (const l of this.brokenListeners) l(error);
+      });
+      return { connection, sessionId, sessionIdValue: fromInt64(sessionId), statementId, timestampPrecision: precisionOf(resp.configuration?.timestamp_precision) };
+    } catch (e) {
+      connection.close();
+      throw e;
+    }
+  }
+}
+
+function precisionOf(value: string | undefined): TimestampPrecision {
+  return value === "us" || value === "ns" ? value : "ms";
+}

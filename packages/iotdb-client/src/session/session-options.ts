@@ -1,0 +1,83 @@
+// What a session is opened with, and the Java client's defaults.
+import type tls from "node:tls";
+import type { Int64Mode } from "@zerowire/iotdb-codec";
+import { CONNECTION_DEFAULTS } from "../connection.js";
+import type { WireProtocol } from "../thrift/rpc-codec.js";
+
+export interface SessionOptions {
+  /** Default "127.0.0.1". */
+  host?: string;
+  /** Default 6667. */
+  port?: number;
+  /** Default "root". */
+  username?: string;
+  /** Default "root". */
+  password?: string;
+  /** The session's time zone (IANA name or offset); default: this machine's zone, as Java's ZoneId.systemDefault(). */
+  zoneId?: string;
+  /** Database sent as the session's "db" at open; also what `USE` sets in a TableSession. */
+  database?: string;
+  /** "binary" (default) or "compact" (the Java client's enableRPCCompression). */
+  protocol?: WireProtocol;
+  /** true, or Node TLS options, for a TLS connection. */
+  tls?: boolean | tls.ConnectionOptions;
+  /** Default 10,000 ms. */
+  connectTimeoutMs?: number;
+  /** Time allowed for each reply (default 60,000 ms); see also queryTimeoutMs. */
+  requestTimeoutMs?: number;
+  /** Largest reply frame accepted (default 64 MiB). */
+  maxFrameSize?: number;
+  /** Rows per fetched batch (default 5000, as Java). */
+  fetchSize?: number;
+  /** Server-side query timeout sent with each query (default 60,000 ms, as Java; 0 = none). */
+  queryTimeoutMs?: number;
+  /** INT64/TIMESTAMP values as bigint (default) or number (throws rather than rounds). */
+  int64?: Int64Mode;
+  /** Reopen the session on the next call after its connection broke (default true). */
+  autoReconnect?: boolean;
+}
+
+export interface ResolvedSessionOptions extends Required<Omit<SessionOptions, "database" | "tls">> {
+  database: string | undefined;
+  tls: SessionOptions["tls"];
+}
+
+export const SESSION_DEFAULTS = {
+  host: "127.0.0.1",
+  port: 6667,
+  username: "root",
+  password: "root",
+  fetchSize: 5000,
+  queryTimeoutMs: 60_000,
+} as const;
+
+export function resolveSessionOptions(options: SessionOptions): ResolvedSessionOptions {
+  const fetchSize = options.fetchSize ?? SESSION_DEFAULTS.fetchSize;
+  if (!Number.isInteger(fetchSize) || fetchSize <= 0 || fetchSize > 0x7fffffff) throw new RangeError(`fetchSize must be a positive int32, got ${fetchSize}`);
+  const queryTimeoutMs = options.queryTimeoutMs ?? SESSION_DEFAULTS.queryTimeoutMs;
+  if (!Number.isSafeInteger(queryTimeoutMs) || queryTimeoutMs < 0) throw new RangeError(`queryTimeoutMs must be 0 or a positive integer, got ${queryTimeoutMs}`);
+  const int64 = options.int64 ?? "bigint";
+  if (int64 !== "bigint" && int64 !== "number") throw new RangeError(`int64 must be "bigint" or "number", got ${String(int64)}`);
+  return {
+    host: options.host ?? SESSION_DEFAULTS.host,
+    port: options.port ?? SESSION_DEFAULTS.port,
+    username: options.username ?? SESSION_DEFAULTS.username,
+    password: options.password ?? SESSION_DEFAULTS.password,
+    zoneId: options.zoneId ?? systemZoneId(),
+    database: options.database,
+    protocol: options.protocol ?? CONNECTION_DEFAULTS.protocol,
+    tls: options.tls,
+    connectTimeoutMs: options.connectTimeoutMs ?? CONNECTION_DEFAULTS.connectTimeoutMs,
+    requestTimeoutMs: options.requestTimeoutMs ?? CONNECTION_DEFAULTS.requestTimeoutMs,
+    maxFrameSize: options.maxFrameSize ?? CONNECTION_DEFAULTS.maxFrameSize,
+    fetchSize,
+    queryTimeoutMs,
+    int64,
+    autoReconnect: options.autoReconnect ?? true,
+  };
+}
+
+/** This machine's IANA time zone, as Intl resolves it (TZ, then the system setting). */
+export function systemZoneId(): string {
+  return Intl.DateTimeFormat().resolvedOptions().timeZone;
+}

@@ -1,0 +1,326 @@
+// The tree-model session (sql_dialect "tree"): the Java Session's inserts, queries, deletes and
+// schema helpers. Every insert resolves with the server's status, whose redirectNode (single
+// device) or subStatus[i].redirectNode (several devices) names the DataNode that holds a device.
+import {
+  EncodeError,
+  type DeviceRecord,
+  type InsertRecord,
+  insertRecordCall,
+  insertRecordsCall,
+  insertRecordsOfOneDeviceCall,
+  insertTabletCall,
+  insertTabletsCall,
+  type TSDataType,
+  type TSDataTypeName,
+} from "@zerowire/iotdb-codec";
+import type { SessionDataSet } from "../dataset/session-data-set.js";
+import type { Status } from "../errors.js";
+import {
+  TAggregationType,
+  TSAggregationQueryReq,
+  TSCreateAlignedTimeseriesReq,
+  TSCreateMultiTimeseriesReq,
+  TSCreateTimeseriesReq,
+  TSDeleteDataReq,
+  TSLastDataQueryReq,
+  TSRawDataQueryReq,
+} from "../gen/client_types.js";
+import { verifyStatus } from "../status.js";
+import { toInt64 } from "../thrift/int64.js";
+import { BaseSession, type QueryOptions } from "./base-session.js";
+import { CompressionType, type CompressionTypeName, dataTypeCode, enumCode, TSEncoding, type TSEncodingName } from "./schema-enums.js";
+import type { SessionOptions } from "./session-options.js";
+import { type SessionTablet, withModel } from "./tablet-input.js";
+
+const INT64_MIN = -(2n ** 63n);
+
+export type AggregationName = keyof typeof TAggregationType;
+
+/** How a time series is created; encoding defaults to PLAIN, compressor to LZ4. */
+export interface TimeseriesOptions {
+  encoding?: TSEncodingName | number;
+  compressor?: CompressionTypeName | number;
+  alias?: string;
+  tags?: Record<string, string>;
+  attributes?: Record<string, string>;
+  /** createTimeseries only: extra properties. */
+  props?: Record<string, string>;
+}
+
+export interface MeasurementSpec extends Omit<TimeseriesOptions, "props"> {
+  /** Measurement name (createAlignedTimeseries) or full path (createMultiTimeseries). */
+  name: string;
+  dataType: TSDataType | TSDataTypeName;
+}
+
+export interface AggregationOptions extends QueryOptions {
+  startTime?: bigint | number;
+  endTime?: bigint | number;
+  interval?: bigint | number;
+  slidingStep?: bigint | number;
+}
+
+export class Session extends BaseSession {
+  constructor(options: SessionOptions = {}) {
+    super(options, "tree");
+  }
+
+  // ---- inserts -----------------------------------------------------------
+
+  /** insertTablet: one device's columns (aligned when schema.aligned is true). */
+  async insertTablet(tablet: SessionTablet): Promise<Status> {
+    return this.sendInsert(insertTabletCall(withModel(tablet, "tree")));
+  }
+
+  /** insertAlignedTablet: insertTablet with isAligned=true. */
+  async insertAlignedTablet(tablet: SessionTablet): Promise<Status> {
+    return this.sendInsert(insertTabletCall(withModel(tablet, "tree", true)));
+  }
+
+  /** insertTablets: several devices in one request (all non-aligned). */
+  async insertTablets(tablets: readonly SessionTablet[]): Promise<Status> {
+    return this.sendInsert(insertTabletsCall(tabletList(tablets).map((t) => withModel(t, "tree", false))));
+  }
+
+  /** insertAlignedTablets: several aligned devices in one request. */
+  async insertAlignedTablets(tablets: readonly SessionTablet[]): Promise<Status> {
+    return this.sendInsert(insertTabletsCall(tabletList(tablets).map((t) => withModel(t, "tree", true))));
+  }
+
+  /** insertRecord: one row of one device; null values are left out, an all-null record sends nothing. */
+  async insertRecord(record: InsertRecord): Promise<Status> {
+    return this.sendInsert(insertRecordCall(record));
+  }
+
+  async insertAlignedRecord(record: InsertRecord): Promise<Status> {
+    return this.sendInsert(insertRecordCall(record, { aligned: true }));
+  }
+
+  /** insertRecords: rows of any devices in one request. */
+  async insertRecords(records: readonly InsertRecord[]): Promise<Status> {
+    return this.sendInsert(insertRecordsCall(records));
+  }
+
+  async insertAlignedRecords(records: readonly InsertRecord[]): Promise<Status> {
+    return this.sendInsert(insertRecordsCall(records, { aligned: true }));
+  }
+
+  /** insertRecordsOfOneDevice: rows of one device (sent sorted by time, as Java does). */
+  async insertRecordsOfOneDevice(deviceId: string, records: readonly DeviceRecord[]): Promise<Status> {
+    return this.sendInsert(insertRecordsOfOneDeviceCall(deviceId, records));
+  }
+
+  async insertAlignedRecordsOfOneDevice(deviceId: string, records: readonly DeviceRecord[]): Promise<Status> {
+    return this.sendInsert(insertRecordsOfOneDeviceCall(deviceId, records, { aligned: true }));
+  }
+
+  // ---- queries -----------------------------------------------------------
+
+  /** Raw data of the given full paths with startTime <= time < endTime (executeRawDataQueryV2). */
+  async executeRawDataQuery(paths: readonly string[], startTime: bigint | number, endTime: bigint | number, options: QueryOptions = {}): Promise<SessionDataSet> {
+    const list = pathList(paths, "executeRawDataQuery");
+    const start = int64Arg(startTime, "startTime");
+    const end = int64Arg(endTime, "endTime");
+    const timeout = toInt64(options.queryTimeoutMs ?? this.options.queryTimeoutMs);
+    return this.runQuery("executeRawDataQueryV2", "", options, (s, fetchSize) => [
+      new TSRawDataQueryReq({
+        sessionId: s.sessionId,
+        paths: list,
+        fetchSize,
+        startTime: start,
+        endTime: end,
+        statementId: s.statementId,
+        enableRedirectQuery: true,
+        timeout,
+      }),
+    ]);
+  }
+
+  /** The latest point of each path at or after `lastTime` (default: any time) (executeLastDataQueryV2). */
+  async executeLastDataQuery(paths: readonly string[], lastTime: bigint | number = INT64_MIN, options: QueryOptions = {}): Promise<SessionDataSet> {
+    const list = pathList(paths, "executeLastDataQuery");
+    const time = int64Arg(lastTime, "lastTime");
+    const timeout = toInt64(options.queryTimeoutMs ?? this.options.queryTimeoutMs);
+    return this.runQuery("executeLastDataQueryV2", "", options, (s, fetchSize) => [
+      new TSLastDataQueryReq({
+        sessionId: s.sessionId,
+        paths: list,
+        fetchSize,
+        time,
+        statementId: s.statementId,
+        enableRedirectQuery: true,
+        timeout,
+      }),
+    ]);
+  }
+
+  /** One aggregation per path (executeAggregationQueryV2), optionally over a time range and windows. */
+  async executeAggregationQuery(
+    paths: readonly string[],
+    aggregations: readonly (AggregationName | TAggregationType)[],
+    options: AggregationOptions = {},
+  ): Promise<SessionDataSet> {
+    const list = pathList(paths, "executeAggregationQuery");
+    if (!Array.isArray(aggregations) || aggregations.length !== list.length) {
+      throw new EncodeError(`executeAggregationQuery: expected one aggregation per path (${list.length}), got ${Array.isArray(aggregations) ? aggregations.length : typeof aggregations}`);
+    }
+    const codes = aggregations.map((a) => enumCode(TAggregationType as unknown as Record<string, number>, "aggregation", a, "executeAggregationQuery") as TAggregationType);
+    const optionalTimes = {
+      startTime: optionalInt64(options.startTime, "startTime"),
+      endTime: optionalInt64(options.endTime, "endTime"),
+      interval: optionalInt64(options.interval, "interval"),
+      slidingStep: optionalInt64(options.slidingStep, "slidingStep"),
+    };
+    const timeout = toInt64(options.queryTimeoutMs ?? this.options.queryTimeoutMs);
+    return this.runQuery("executeAggregationQueryV2", "", options, (s, fetchSize) => [
+      new TSAggregationQueryReq({
+        sessionId: s.sessionId,
+        statementId: s.statementId,
+        paths: list,
+        aggregations: codes,
+        ...optionalTimes,
+        fetchSize,
+        timeout,
+      }),
+    ]);
+  }
+
+  // ---- deletes -----------------------------------------------------------
+
+  /** Deletes the points of the given paths up to endTime, or in [startTime, endTime]. */
+  deleteData(paths: string | readonly string[], endTime: bigint | number): Promise<void>;
+  deleteData(paths: string | readonly string[], startTime: bigint | number, endTime: bigint | number): Promise<void>;
+  async deleteData(paths: string | readonly string[], a: bigint | number, b?: bigint | number): Promise<void> {
+    const list = pathList(typeof paths === "string" ? [paths] : paths, "deleteData");
+    const startTime = b === undefined ? toInt64(INT64_MIN) : int64Arg(a, "startTime");
+    const endTime = int64Arg(b === undefined ? a : b, "endTime");
+    const status = await this.rpc("deleteData", (s) => [new TSDeleteDataReq({ sessionId: s.sessionId, paths: list, startTime, endTime })]);
+    verifyStatus(status, "deleteData");
+  }
+
+  // ---- databases and time series ----------------------------------------
+
+  async createDatabase(database: string): Promise<void> {
+    const status = await this.rpc("setStorageGroup", (s) => [s.sessionId, stringArg(database, "database")]);
+    verifyStatus(status, "createDatabase");
+  }
+
+  async deleteDatabase(database: string): Promise<void> {
+    return this.deleteDatabases([database]);
+  }
+
+  async deleteDatabases(databases: readonly string[]): Promise<void> {
+    const list = pathList(databases, "deleteDatabases");
+    const status = await this.rpc("deleteStorageGroups", (s) => [s.sessionId, list]);
+    verifyStatus(status, "deleteDatabases");
+  }
+
+  async createTimeseries(path: string, dataType: TSDataType | TSDataTypeName, options: TimeseriesOptions = {}): Promise<void> {
+    const what = "createTimeseries";
+    const fields = {
+      path: stringArg(path, "path"),
+      dataType: dataTypeCode(dataType, what),
+      encoding: enumCode(TSEncoding, "encoding", options.encoding ?? "PLAIN", what),
+      compressor: enumCode(CompressionType, "compressor", options.compressor ?? "LZ4", what),
+      props: options.props,
+      tags: options.tags,
+      attributes: options.attributes,
+      measurementAlias: options.alias,
+    };
+    const status = await this.rpc("createTimeseries", (s) => [new TSCreateTimeseriesReq({ sessionId: s.sessionId, ...fields })]);
+    verifyStatus(status, what);
+  }
+
+  /** Creates an aligned device with the given measurements. */
+  async createAlignedTimeseries(deviceId: string, measurements: readonly MeasurementSpec[]): Promise<void> {
+    const what = "createAlignedTimeseries";
+    const specs = specList(measurements, what);
+    const fields = {
+      prefixPath: stringArg(deviceId, "deviceId"),
+      measurements: specs.map((m) => stringArg(m.name, "measurement name")),
+      dataTypes: specs.map((m) => dataTypeCode(m.dataType, what)),
+      encodings: specs.map((m) => enumCode(TSEncoding, "encoding", m.encoding ?? "PLAIN", what)),
+      compressors: specs.map((m) => enumCode(CompressionType, "compressor", m.compressor ?? "LZ4", what)),
+      ...optionalSpecLists(specs),
+    };
+    const status = await this.rpc("createAlignedTimeseries", (s) => [new TSCreateAlignedTimeseriesReq({ sessionId: s.sessionId, ...fields })]);
+    verifyStatus(status, what);
+  }
+
+  /** Creates several time series (each `name` a full path) in one request. */
+  async createMultiTimeseries(timeseries: readonly MeasurementSpec[]): Promise<void> {
+    const what = "createMultiTimeseries";
+    const specs = specList(timeseries, what);
+    const lists = optionalSpecLists(specs);
+    const fields = {
+      paths: specs.map((m) => stringArg(m.name, "path")),
+      dataTypes: specs.map((m) => dataTypeCode(m.dataType, what)),
+      encodings: specs.map((m) => enumCode(TSEncoding, "encoding", m.encoding ?? "PLAIN", what)),
+      compressors: specs.map((m) => enumCode(CompressionType, "compressor", m.compressor ?? "LZ4", what)),
+      tagsList: lists.tagsList,
+      attributesList: lists.attributesList,
+      measurementAliasList: lists.measurementAlias,
+    };
+    const status = await this.rpc("createMultiTimeseries", (s) => [new TSCreateMultiTimeseriesReq({ sessionId: s.sessionId, ...fields })]);
+    verifyStatus(status, what);
+  }
+
+  async deleteTimeseries(paths: string | readonly string[]): Promise<void> {
+    const list = pathList(typeof paths === "string" ? [paths] : paths, "deleteTimeseries");
+    const status = await this.rpc("deleteTimeseries", (s) => [s.sessionId, list]);
+    verifyStatus(status, "deleteTimeseries");
+  }
+
+  /** True when `SHOW TIMESERIES <path>` lists anything. */
+  async checkTimeseriesExists(path: string): Promise<boolean> {
+    const dataSet = await this.executeQueryStatement(`SHOW TIMESERIES ${stringArg(path, "path")}`);
+    for await (const _row of dataSet) return true;
+    return false;
+  }
+}
+
+function tabletList(tablets: readonly SessionTablet[]): readonly SessionTablet[] {
+  if (!Array.isArray(tablets)) throw new EncodeError(`expected an array of tablets, got ${typeof tablets}`);
+  return tablets;
+}
+
+function pathList(paths: readonly string[], what: string): string[] {
+  if (!Array.isArray(paths) || paths.length === 0 || !paths.every((p) => typeof p === "string")) {
+    throw new EncodeError(`${what}: expected a non-empty array of path strings`);
+  }
+  return [...paths];
+}
+
+function stringArg(value: string, what: string): string {
+  if (typeof value !== "string" || value === "") throw new EncodeError(`${what} must be a non-empty string, got ${JSON.stringify(value)}`);
+  return value;
+}
+
+function int64Arg(value: bigint | number, what: string) {
+  try {
+    return toInt64(value);
+  } catch (e) {
+    throw new EncodeError(`${what}: ${(e as Error).message}`);
+  }
+}
+
+function optionalInt64(value: bigint | number | undefined, what: string) {
+  return value === undefined ? undefined : int64Arg(value, what);
+}
+
+function specList(specs: readonly MeasurementSpec[], what: string): readonly MeasurementSpec[] {
+  if (!Array.isArray(specs) || specs.length === 0 || !specs.every((s) => s !== null && typeof s === "object")) {
+    throw new EncodeError(`${what}: expected a non-empty array of { name, dataType, ... }`);
+  }
+  return specs;
+}
+
+/** Alias/tags/attributes lists, each sent only when some spec sets it (as Java leaves unset lists out). */
+function optionalSpecLists(specs: readonly MeasurementSpec[]) {
+  const any = (key: "alias" | "tags" | "attributes") => specs.some((s) => s[key] !== undefined);
+  return {
+    measurementAlias: any("alias") ? specs.map((s) => s.alias ?? "") : undefined,
+    tagsList: any("tags") ? specs.map((s) => s.tags ?? {}) : undefined,
+    attributesList: any("attributes") ? specs.map((s) => s.attributes ?? {}) : undefined,
+  };
+}

@@ -1,0 +1,30 @@
+// The table-model session: always sql_dialect "table", an optional database, tablet inserts with
+// TAG / ATTRIBUTE / FIELD columns, and the database a `USE` switched to kept for reconnects.
+import { insertTabletCall } from "@zerowire/iotdb-codec";
+import type { Status } from "../errors.js";
+import type { TSExecuteStatementResp } from "../gen/client_types.js";
+import { BaseSession } from "./base-session.js";
+import type { SessionOptions } from "./session-options.js";
+import { type SessionTablet, withModel } from "./tablet-input.js";
+
+export class TableSession extends BaseSession {
+  constructor(options: SessionOptions = {}) {
+    super(options, "table");
+  }
+
+  /**
+   * Writes a table-model tablet: schema.target is the table, columns carry their category (TAG,
+   * ATTRIBUTE or FIELD, the default). A tablet without rows sends nothing, as in Java.
+   */
+  async insert(tablet: SessionTablet): Promise<Status> {
+    return this.sendInsert(insertTabletCall(withModel(tablet, "table")));
+  }
+
+  /**
+   * After a successful `USE db` the server names the session's database in the reply (as the
+   * Java client reads it); a reopened session then asks for that database.
+   */
+  protected override afterNonQuery(_sql: string, resp: TSExecuteStatementResp): void {
+    if (resp.database != null) this.currentDatabase = resp.database;
+  }
+}

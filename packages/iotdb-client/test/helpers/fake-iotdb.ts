@@ -1,0 +1,111 @@
+// A loopback server that answers the client RPC service through the generated Processor, with
+// handler methods each test can replace. It records every request it received.
+import net from "node:net";
+import thrift from "thrift";
+import { Processor } from "../../src/gen/IClientRPCService.js";
+import { TSExecuteStatementResp, TSOpenSessionResp, TSStatus } from "../../src/gen/client_types.js";
+import { toInt64 } from "../../src/thrift/int64.js";
+
+export type Handler = Record<string, (...args: any[]) => unknown>;
+
+export interface Received {
+  method: string;
+  args: unknown[];
+  connection: number;
+}
+
+export const ok = () => new TSStatus({ code: 200 });
+
+/** Answers openSession (sessionId 100 + connection number), requestStatementId (7) and the usual statuses. */
+export function defaultHandler(server: FakeIoTDB): Handler {
+  return {
+    openSession: () =>
+      new TSOpenSessionResp({
+        status: ok(),
+        serverProtocolVersion: 2,
+        sessionId: toInt64(100 + server.connections),
+        configuration: { timestamp_precision: "us" },
+      }),
+    requestStatementId: () => toInt64(7),
+    closeSession: ok,
+    testConnectionEmptyRPC: ok,
+    insertTablet: ok,
+    insertTablets: ok,
+    insertRecord: ok,
+    insertRecords: ok,
+    insertRecordsOfOneDevice: ok,
+    deleteData: ok,
+    closeOperation: ok,
+    executeUpdateStatementV2: () => new TSExecuteStatementResp({ status: ok() }),
+  };
+}
+
+const ARITY: Record<string, number> = { testConnectionEmptyRPC: 0, getProperties: 0, setStorageGroup: 2, deleteStorageGroups: 2, deleteTimeseries: 2 };
+
+export class FakeIoTDB {
+  readonly received: Received[] = [];
+  readonly sockets: net.Socket[] = [];
+  handler: Handler;
+  connections = 0;
+
+  private constructor(
+    private readonly server: net.Server,
+    readonly port: number,
+  ) {
+    this.handler = defaultHandler(this);
+  }
+
+  static async start(): Promise<FakeIoTDB> {
+    const server = net.createServer();
+    const port = await new Promise<number>((resolve) => server.listen(0, "127.0.0.1", () => resolve((server.address() as net.AddressInfo).port)));
+    const fake = new FakeIoTDB(server, port);
+    server.on("connection", (socket) => fake.serve(socket));
+    return fake;
+  }
+
+  /** The requests of one method, in order. */
+  calls(method: string): Received[] {
+    return this.received.filter((r) => r.method === method);
+  }
+
+  /** Breaks every open connection from the server side. */
+  dropConnections(): void {
+    for (const s of this.sockets) s.destroy();
+  }
+
+  async close(): Promise<void> {
+    this.dropConnections();
+    await new Promise<void>((resolve) => this.server.close(() => resolve()));
+  }
+
+  private serve(socket: net.Socket): void {
+    const connection = ++this.connections;
+    this.sockets.push(socket);
+    socket.on("error", () => {});
+    // Each call is recorded and then delegated to the current handler.
+    const recording = new Proxy(
+      {},
+      {
+        get: (_t, method: string) => {
+          const impl = this.handler[method];
+          if (impl === undefined) return undefined;
+          // The Processor uses the promise style only when the function declares the RPC's arity.
+          const arity = ARITY[method] ?? 1;
+          const record = (...args: unknown[]) => {
+            this.received.push({ method, args, connection });
+            return impl(...args);
+          };
+          Object.defineProperty(record, "length", { value: arity });
+          return record;
+        },
+      },
+    );
+    const processor = new Processor(recording);
+    const receive = thrift.TFramedTransport.receiver((transport: thrift.TFramedTransport) => {
+      const input = new thrift.TBinaryProtocol(transport);
+      const output = new thrift.TBinaryProtocol(new thrift.TFramedTransport(undefined, (frame?: Buffer) => frame && socket.write(frame)));
+      processor.process(input, output);
+    }, 0);
+    socket.on("data", (chunk: Buffer) => receive(chunk));
+  }
+}
