@@ -120,6 +120,23 @@ test("BINARY_ARRAY: TEXT/STRING as strings, BLOB as views into the input", () =>
   }
 });
 
+test("TEXT columns: all-ASCII (one span decode), lengths whose prefix bytes are >= 0x80, U+FFFD and invalid bytes", () => {
+  const cases: (string | Buffer | null)[][] = [
+    ["plain ascii value number one", "", "x", null, "another fairly long ascii string", "~!@#$%^&*()_+{}|:<>?"],
+    ["a".repeat(128), "b".repeat(200), "c", "d".repeat(0x7fff)],
+    ["ascii", "\ufffd", "more ascii"],
+    ["ascii", Buffer.from([0x61, 0xff, 0x62]), "tail"],
+    ["ascii", Buffer.from([0xe2, 0x82]), "z"], // truncated sequence, then a value that is valid
+    ["\u0000nul\u0000", "\u007f"],
+  ];
+  for (const values of cases) {
+    const n = values.length;
+    const bytes = hex(header([T.TEXT], n, [E.INT64_ARRAY, E.BINARY_ARRAY]), timeBody(times(n)), arrayBody(values, text));
+    const expected = values.map((v) => (v === null ? "" : typeof v === "string" ? v : v.toString("utf8")));
+    assert.equal(decodeTsBlock(bytes).columns[0]!.values, expected);
+  }
+});
+
 test("BLOB bytes stay bytes: invalid UTF-8 is not decoded, TEXT shows U+FFFD as Java does", () => {
   const raw = Buffer.from([0xff, 0xfe, 0x00, 0xc3]);
   const bytes = hex(header([T.TEXT, T.TEXT], 1, [E.INT64_ARRAY, E.BINARY_ARRAY, E.BINARY_ARRAY]), timeBody([1n]), "00" + text(raw), "00" + text(raw));

@@ -55,18 +55,28 @@ function valueEnd(r: Reader, pos: number, position: number): number {
 }
 
 function readStrings(r: Reader, count: number, mask: Uint8Array | undefined): string[] {
+  // First pass: check every length; the values and their prefixes span [start, end).
+  const start = r.pos;
+  let end = start;
+  for (let i = 0; i < count; i++) if (mask === undefined || mask[i] !== 1) end = valueEnd(r, end, i);
+  // One native decode of the whole span is much cheaper than one per short value. When the span
+  // decodes to as many chars as it has bytes and holds no U+FFFD, every byte was ASCII (a valid
+  // multi-byte sequence gives fewer chars, an invalid byte gives U+FFFD), so byte offsets are
+  // char offsets and each value is a substring. Otherwise decode value by value.
+  const span = r.buf.utf8Slice(start, end);
+  const ascii = span.length === end - start && span.indexOf("\ufffd") === -1;
   const out: string[] = [];
-  let pos = r.pos;
+  let pos = start;
   for (let i = 0; i < count; i++) {
     if (mask !== undefined && mask[i] === 1) {
       out.push("");
       continue;
     }
-    const end = valueEnd(r, pos, i);
-    out.push(r.buf.utf8Slice(pos + 4, end));
-    pos = end;
+    const from = pos + 4;
+    pos = from + r.view.getInt32(pos);
+    out.push(ascii ? span.substring(from - start, pos - start) : r.buf.utf8Slice(from, pos));
   }
-  r.pos = pos;
+  r.pos = end;
   return out;
 }
 

@@ -19,7 +19,7 @@ import { ColumnEncoding, encodingName, isColumnEncoding } from "./encoding.js";
 import { type FixedRepresentation, readFixedColumn } from "./fixed-column.js";
 import { CellBudget, DEFAULT_MAX_CELLS } from "./limits.js";
 import { fitsPhysical, isPhysicalType, representationOf, representationWidth, typeLabel } from "./representation.js";
-import { Slab } from "./slab.js";
+import { Slab, SlabLayout } from "./slab.js";
 
 export interface TsBlockDecodeOptions {
   /** Logical type per value column (the query's dataTypeList, mapped to TsBlock columns). A
@@ -43,7 +43,8 @@ export function decodeTsBlock(bytes: Uint8Array, options: TsBlockDecodeOptions =
     const names = (k: number) => options.names?.[k] ?? `value column ${k}`;
 
     const logical = new Array<TSDataType>(n);
-    let slabSize = Slab.regionSize(positionCount, 8);
+    const layout = new SlabLayout();
+    layout.add(positionCount, 8);
     for (let k = 0; k < n; k++) {
       const physicalType = physical[k] as TSDataType; // checked by readHeader
       const type = options.types?.[k] ?? physicalType;
@@ -56,7 +57,7 @@ export function decodeTsBlock(bytes: Uint8Array, options: TsBlockDecodeOptions =
       }
       logical[k] = type;
       const width = representationWidth(representationOf(type)!);
-      if (width > 0) slabSize += Slab.regionSize(positionCount, width);
+      if (width > 0) layout.add(positionCount, width);
     }
 
     const budget = new CellBudget(options.maxCells ?? DEFAULT_MAX_CELLS);
@@ -68,7 +69,7 @@ export function decodeTsBlock(bytes: Uint8Array, options: TsBlockDecodeOptions =
         header.positionCountAt,
       );
     }
-    const slab = new Slab(slabSize);
+    const slab = new Slab(layout);
 
     column = TIME_COLUMN_NAME;
     const timeAt = slab.take(positionCount, 8);
@@ -81,6 +82,7 @@ export function decodeTsBlock(bytes: Uint8Array, options: TsBlockDecodeOptions =
       columns.push(readColumn(r, logical[k]!, encodings[k + 1]!, positionCount, slab, budget));
     }
     column = undefined;
+    slab.toHostOrder();
     if (r.remaining > 0) throw new DecodeError(`${r.remaining} bytes after the last column`, r.pos);
     return { positionCount, time, columns };
   } catch (err) {

@@ -1,5 +1,6 @@
 // Decodes a column of fixed-width values (BOOLEAN, INT32/DATE, INT64/TIMESTAMP, FLOAT, DOUBLE)
-// into a slab region, in host byte order, with 0 at null positions.
+// into a slab region, with 0 at null positions. Values stay big-endian here: every move below is
+// of whole 4- or 8-byte values, and the slab swaps the whole block to host order at the end.
 import type { Reader } from "@zerowire/writer";
 import { DecodeError } from "../errors.js";
 import { packedLength, unpackFlags } from "./bits.js";
@@ -64,13 +65,12 @@ function readWords(r: Reader, count: number, slab: Slab, at: number, width: 4 | 
   const present = count - nullCount;
   const n = present * width;
   r.need(n, `${width === 4 ? "int32" : "int64"} values`);
-  // Copy the present values to the END of the region and swap them there in one bulk call; then a
-  // forward pass spreads them to their positions. The pass never overwrites a value it has yet to
-  // move: the source index of position i is (nullCount + rank) ≥ i.
+  // Copy the present values to the END of the region; then a forward pass spreads them to their
+  // positions. The pass never overwrites a value it has yet to move: the source index of
+  // position i is (nullCount + rank) ≥ i.
   const tail = at + nullCount * width;
   r.buf.copy(slab.bytes, tail, r.pos, r.pos + n);
   r.pos += n;
-  slab.toHostOrder(tail, n, width);
   if (mask !== undefined) spread(slab.words, at >>> 2, tail >>> 2, count, width >>> 2, mask);
   return mask;
 }
@@ -134,7 +134,7 @@ function readDictionary(
   if (size < 0) throw new DecodeError(`negative dictionary size ${size}`, sizeAt);
   budget.charge(size, sizeAt, `dictionary size ${size}`);
   const width = representationWidth(rep);
-  const dict = new Slab(Slab.regionSize(size, width));
+  const dict = Slab.single(size, width);
   const dictMask = readFixedColumn(r, inner, rep, size, dict, 0, budget, depth + 1);
   const ids = readIds(r, count, size);
   let mask: Uint8Array | undefined;
