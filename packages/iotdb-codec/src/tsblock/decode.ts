@@ -23,7 +23,7 @@ import { Slab, SlabLayout } from "./slab.js";
 
 export interface TsBlockDecodeOptions {
   /** Logical type per value column (the query's dataTypeList, mapped to TsBlock columns). A
-   *  missing or undefined entry keeps the physical type; TEXT columns become BLOB only here. */
+   *  missing or undefined entry keeps the physical type, so TEXT stays strings unless typed BLOB. */
   readonly types?: readonly (TSDataType | undefined)[];
   /** Column names for error messages (default "value column <k>"). */
   readonly names?: readonly (string | undefined)[];
