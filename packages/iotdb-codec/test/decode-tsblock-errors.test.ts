@@ -1,11 +1,13 @@
 // Bad TsBlock bytes: every rejection is a DecodeError naming the column and the offset, never
 // another error class, an out-of-bounds read or a result with garbage in it.
+import { constants } from "node:buffer";
 import { test } from "uvu";
 import * as assert from "uvu/assert";
 import { DecodeError, decodeTsBlock, parseTypeName, TSDataType, type TsBlockDecodeOptions } from "../src/index.js";
 import { arrayBody, header, hex, i32, i64, javaVectors, text, timeBody } from "./decode-bytes.js";
 
 const T = TSDataType;
+const MAX_STRING_LENGTH = constants.MAX_STRING_LENGTH;
 const E = { BYTE_ARRAY: 0, INT32_ARRAY: 1, INT64_ARRAY: 2, BINARY_ARRAY: 3, RLE: 4, DICTIONARY: 5 };
 
 function rejects(bytes: Buffer, expect: { offset: number; column?: string; mentions: string }, options?: TsBlockDecodeOptions): void {
@@ -58,6 +60,14 @@ test("result types that do not fit the physical types, or more result columns th
 test("text values: negative or oversized lengths", () => {
   rejects(one(T.TEXT, E.BINARY_ARRAY, "00" + text("a") + i32(-1)), { offset: 34, column: "value column 0", mentions: "negative value length -1 at position 1" });
   rejects(one(T.TEXT, E.BINARY_ARRAY, "00" + text("a") + i32(0x7fffffff) + "41"), { offset: 34, column: "value column 0", mentions: "needs 2147483647 bytes, 1 left" });
+});
+
+test("a TEXT value longer than the longest JS string is a DecodeError, not a RangeError", () => {
+  const prefix = hex(header([T.TEXT], 1, [E.INT64_ARRAY, E.BINARY_ARRAY]), timeBody([1n]), "00", i32(MAX_STRING_LENGTH + 1));
+  // Untouched pages of an unfilled allocation cost no memory: only the prefix is written.
+  const bytes = Buffer.allocUnsafeSlow(prefix.length + MAX_STRING_LENGTH + 1);
+  prefix.copy(bytes);
+  rejects(bytes, { offset: prefix.length - 4, column: "value column 0", mentions: "more than a JS string can hold" });
 });
 
 test("dictionary: negative size, id count other than the position count, ids out of range", () => {

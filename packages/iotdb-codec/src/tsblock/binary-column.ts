@@ -1,5 +1,6 @@
 // Decodes a TEXT column: to strings (TEXT, STRING) or to Buffer views into the input (BLOB,
 // never decoded as text). Null positions hold "" or an empty Buffer.
+import { constants } from "node:buffer";
 import type { Reader } from "@zerowire/writer";
 import { DecodeError } from "../errors.js";
 import { readIds } from "./dictionary-ids.js";
@@ -20,6 +21,7 @@ export interface BinaryValues {
 }
 
 const EMPTY = Buffer.alloc(0);
+const MAX_STRING_LENGTH = constants.MAX_STRING_LENGTH;
 
 export function readBinaryColumn(
   r: Reader,
@@ -58,12 +60,20 @@ function readStrings(r: Reader, count: number, mask: Uint8Array | undefined): st
   // First pass: check every length; the values and their prefixes span [start, end).
   const start = r.pos;
   let end = start;
-  for (let i = 0; i < count; i++) if (mask === undefined || mask[i] !== 1) end = valueEnd(r, end, i);
+  for (let i = 0; i < count; i++) {
+    if (mask !== undefined && mask[i] === 1) continue;
+    const from = end;
+    end = valueEnd(r, from, i);
+    if (end - from - 4 > MAX_STRING_LENGTH) {
+      throw new DecodeError(`value at position ${i} has ${end - from - 4} bytes, more than a JS string can hold`, from);
+    }
+  }
   // One native decode of the whole span is much cheaper than one per short value. When the span
   // decodes to as many chars as it has bytes and holds no U+FFFD, every byte was ASCII (a valid
   // multi-byte sequence gives fewer chars, an invalid byte gives U+FFFD), so byte offsets are
-  // char offsets and each value is a substring. Otherwise decode value by value.
-  const span = r.buf.utf8Slice(start, end);
+  // char offsets and each value is a substring. Otherwise (or for a span too long for one
+  // string) decode value by value.
+  const span = end - start <= MAX_STRING_LENGTH ? r.buf.utf8Slice(start, end) : "";
   const ascii = span.length === end - start && span.indexOf("\ufffd") === -1;
   const out: string[] = [];
   let pos = start;
