@@ -5,6 +5,7 @@ import { Writer } from "@zerowire/writer";
 import { CELL_WIDTH, cellProblem, dateValue } from "./cells.js";
 import { describeValue } from "./describe.js";
 import { EncodeError } from "./errors.js";
+import { checkIdentifier } from "./identifier.js";
 import { int64Problem, putInt64 } from "./int64.js";
 import { javaString } from "./java-string.js";
 import type { Cell } from "./tablet.js";
@@ -43,7 +44,7 @@ export interface PreparedRecord {
  */
 export function prepareRecord(record: DeviceRecord, deviceId: string, index: number): PreparedRecord {
   if (record === null || typeof record !== "object") throw new EncodeError(`record ${index}: expected an object, got ${describeValue(record)}`, undefined, index);
-  if (typeof deviceId !== "string") throw new EncodeError(`record ${index}: deviceId must be a string, got ${describeValue(deviceId)}`, undefined, index);
+  checkIdentifier(deviceId, `record ${index}: deviceId`, undefined, index);
   const timeProblem = int64Problem(record.time);
   if (timeProblem !== undefined) throw new EncodeError(`record ${index}: time: ${timeProblem}`, undefined, index);
   const { measurements, types, values } = record;
@@ -63,7 +64,7 @@ export function prepareRecord(record: DeviceRecord, deviceId: string, index: num
   let sizeEstimate = 0;
   for (let i = 0; i < measurements.length; i++) {
     const name = measurements[i];
-    if (typeof name !== "string") throw new EncodeError(`record ${index}: measurements[${i}] is ${describeValue(name)}, not a string`, undefined, index);
+    checkIdentifier(name, `record ${index}: measurements[${i}]`, undefined, index);
     const type = resolveType(types[i], name, index);
     const v = values[i];
     if (v === null || v === undefined) continue;
@@ -146,7 +147,8 @@ export function writeRecordValues(w: Writer, rec: PreparedRecord): void {
 
 /** The value buffer of one record as a Buffer (nulls dropped; empty when every value is null). */
 export function encodeRecordValues(record: DeviceRecord): Buffer {
-  const prepared = prepareRecord(record, "", 0);
+  // The value buffer carries no device: any valid identifier serves for the checks.
+  const prepared = prepareRecord(record, "value-buffer", 0);
   const w = new Writer({ initialSize: prepared.sizeEstimate });
   writeRecordValues(w, prepared);
   return w.finish().bytes;

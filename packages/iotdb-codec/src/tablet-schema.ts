@@ -1,6 +1,7 @@
 // Checks a TabletSchema and resolves type and category names to codes.
 import { describeValue } from "./describe.js";
 import { EncodeError } from "./errors.js";
+import { checkIdentifier } from "./identifier.js";
 import type { TabletModel, TabletSchema } from "./tablet.js";
 import { ColumnCategory, isSendable, TSDataType, type SendableType } from "./types.js";
 
@@ -24,7 +25,7 @@ export function resolveSchema(schema: TabletSchema): ResolvedSchema {
   if (model !== "tree" && model !== "table") {
     throw new EncodeError(`tablet schema: model must be "tree" or "table", got ${describeValue(model)}`);
   }
-  if (typeof target !== "string") throw new EncodeError(`tablet schema: target must be a string, got ${describeValue(target)}`);
+  checkIdentifier(target, "tablet schema: target");
   if (typeof aligned !== "boolean") throw new EncodeError(`tablet schema: aligned must be a boolean, got ${describeValue(aligned)}`);
   if (aligned && model === "table") {
     throw new EncodeError("tablet schema: a table-model tablet cannot be aligned (the Java TableSession always sends isAligned=false)");
@@ -35,7 +36,7 @@ export function resolveSchema(schema: TabletSchema): ResolvedSchema {
     const col = columns[c];
     if (col === null || typeof col !== "object") throw new EncodeError(`tablet schema: columns[${c}] is ${describeValue(col)}, not a column`);
     const name = col.name;
-    if (typeof name !== "string") throw new EncodeError(`tablet schema: columns[${c}].name must be a string, got ${describeValue(name)}`);
+    checkIdentifier(name, `tablet schema: columns[${c}].name`);
     resolved.push({ name, type: resolveType(col.type, name), category: resolveCategory(col.category, name) });
   }
   return { model, target, aligned, columns: resolved };

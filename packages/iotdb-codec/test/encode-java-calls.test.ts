@@ -6,7 +6,9 @@ import { test } from "uvu";
 import * as assert from "uvu/assert";
 import { Writer } from "@zerowire/writer";
 import {
+  EncodeError,
   encodeRecordValues,
+  insertRecordsCall,
   insertRecordsOfOneDeviceCall,
   insertTabletCall,
   insertTabletsCall,
@@ -94,9 +96,11 @@ test("insertRecordsOfOneDevice: nulls dropped, all-null record dropped, stable t
   assert.is(frame(call, "compact"), JAVA["oneDevice.frameCompact"]);
 });
 
-test("lone surrogates in names and TEXT values are written as '?', as Java's String.getBytes(UTF_8) does", () => {
+test("lone surrogates in TEXT values are written as '?', as Java's String.getBytes(UTF_8) does", () => {
+  // The Java frames were made with lone surrogates in the names too; ours refuses those (next
+  // test), so the names' '?' is written here as Java wrote it.
   const call = insertTabletCall({
-    schema: { model: "tree", target: "root.x.s\ud800", columns: [{ name: "m\udfff", type: "TEXT" }] },
+    schema: { model: "tree", target: "root.x.s?", columns: [{ name: "m?", type: "TEXT" }] },
     timestamps: [0, 1, 2, 3],
     values: [["a\ud800b", "\udc00", "x\ud83d", "\ud83d\ude00"]],
   });
@@ -105,5 +109,35 @@ test("lone surrogates in names and TEXT values are written as '?', as Java's Str
   const record = encodeRecordValues({ time: 0, measurements: ["s"], types: ["STRING"], values: ["a\ud800b"] });
   assert.is(toHex(record), "0b" + "00000003" + "613f62");
 });
+
+test("empty names and lone surrogates in names are refused before encoding", () => {
+  const bad: Array<[string, string]> = [
+    ["root.x.s\ud800", "m"],
+    ["root.x.s", "m\udfff"],
+    ["", "m"],
+    ["root.x.s", ""],
+  ];
+  for (const [target, name] of bad) {
+    const err = catchError(() =>
+      insertTabletCall({ schema: { model: "tree", target, columns: [{ name, type: "TEXT" }] }, timestamps: [0], values: [["v"]] }),
+    );
+    assert.instance(err, EncodeError);
+    assert.match(err.message, target === "" || name === "" ? /is empty/ : /lone UTF-16 surrogate/);
+  }
+  const recordErr = catchError(() =>
+    insertRecordsCall([{ deviceId: "root.x\udc00", time: 0, measurements: ["s"], types: ["INT32"], values: [1] }]),
+  );
+  assert.instance(recordErr, EncodeError);
+  assert.match(recordErr.message, /deviceId .*lone UTF-16 surrogate/);
+});
+
+function catchError(fn: () => unknown): Error {
+  try {
+    fn();
+  } catch (err) {
+    return err as Error;
+  }
+  throw new Error("expected an error");
+}
 
 test.run();
