@@ -17,6 +17,9 @@ const suites = [
   { name: "unit", cmd: process.execPath, args: [...uvu, "packages", "test/.*\\.test\\.ts$"] },
   { name: "property", cmd: process.execPath, args: [...uvu, "fuzz", ".*\\.prop\\.ts$"] },
   { name: "shared vectors", cmd: process.execPath, args: ["--import", "tsx", "fuzz/vectors/check.ts", vectorsDir], needsShared: true },
+  // Starts the project's IoTDB servers (scripts/iotdb-server) unless IOTDB_HOST is set; fails if they cannot start
+  // (ZEROWIRE_NO_SERVER=1 skips it, loudly).
+  { name: "iotdb-client integration (real server)", cmd: process.execPath, args: ["--import", "tsx", "packages/iotdb-client/itest/run.ts"] },
 ];
 
 let passed = 0;

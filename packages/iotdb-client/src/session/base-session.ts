@@ -67,6 +67,15 @@ export abstract class BaseSession {
     this.state = await this.connect();
   }
 
+  /**
+   * Drops the current connection (without closeSession: it may be dead) and opens the session
+   * again on a new one, in the current database. Data sets of the old connection end.
+   */
+  async reconnect(): Promise<void> {
+    this.openState().connection.close();
+    await this.reopen();
+  }
+
   /** Closes the session on the server (closeSession) and the connection. Idempotent. */
   async close(): Promise<void> {
     this.closedByUser = true;
@@ -220,6 +229,11 @@ export abstract class BaseSession {
     const state = this.openState();
     if (!state.connection.closed) return state;
     if (!this.options.autoReconnect) throw new ConnectionError(`the session's connection to ${this.options.host}:${this.options.port} is broken`);
+    return this.reopen();
+  }
+
+  /** Opens the session again on a new connection; concurrent callers share one attempt. */
+  private async reopen(): Promise<OpenState> {
     this.reopening ??= this.connect().finally(() => (this.reopening = undefined));
     const reopened = await this.reopening;
     if (this.closedByUser) {
