@@ -1,0 +1,62 @@
+// The cases the differential run generates: a case in the shared INPUT format (what
+// fuzz/java/run.sh reads) plus the family that says what the outcome must be.
+
+export interface ColumnInput {
+  name: string;
+  type: string;
+  category?: "TAG" | "FIELD" | "ATTRIBUTE";
+}
+
+export interface TabletCaseInput {
+  kind: "tablet";
+  model: "tree" | "table";
+  target: string;
+  aligned: boolean;
+  construction: "api" | "arrays";
+  maxRowNumber?: number;
+  columns: ColumnInput[];
+  timestamps: string[];
+  rows: unknown[][];
+}
+
+export interface RecordInput {
+  deviceId: string;
+  time: string;
+  measurements: string[];
+  types: string[];
+  values: unknown[];
+}
+
+export interface RecordsCaseInput {
+  kind: "insertRecords" | "insertRecord";
+  aligned: boolean;
+  records: RecordInput[];
+}
+
+export type TsBlockColumnInput =
+  | { name: string; type: string; values: unknown[] }
+  | { name: string; type: string; encoding: "rle"; value: unknown }
+  | { name: string; type: string; encoding: "dictionary"; dictionary: unknown[]; ids: number[] };
+
+export interface TsBlockCaseInput {
+  kind: "tsblock";
+  timeColumn: "time" | "table-rle";
+  timestamps?: string[];
+  positionCount?: number;
+  columns: TsBlockColumnInput[];
+}
+
+export type CaseInput = TabletCaseInput | RecordsCaseInput | TsBlockCaseInput;
+
+/**
+ * - `valid`: Java produces bytes, ours must be identical.
+ * - `javaRejects`: one cell/time is invalid (bad DATE, INT32, INT64); Java throws, ours must throw EncodeError.
+ * - `loneSurrogate`: a string is not well-formed UTF-16; project policy: ours must throw EncodeError
+ *   (Java would silently send '?'), so these are judged without Java.
+ */
+export type CaseFamily = "valid" | "javaRejects" | "loneSurrogate";
+
+export interface FuzzCase {
+  family: CaseFamily;
+  input: CaseInput;
+}
