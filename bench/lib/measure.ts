@@ -35,19 +35,13 @@ export interface CaseTiming {
 
 export function measureCase(c: BenchCase, options: MeasureOptions): CaseTiming {
   const ours = batched(c.ours, options.sampleTargetNs);
+  if ("measuredNs" in c.baseline) return measureAgainst(c.baseline.measuredNs, ours, options);
   const base = batched(c.baseline.fn, options.sampleTargetNs);
   const oursRounds: number[] = [];
   const baseRounds: number[] = [];
   const roundRatios: number[] = [];
   for (let round = 0; round < options.rounds; round++) {
-    const bench = new Bench({
-      time: options.timeMs,
-      warmupTime: options.warmupMs,
-      warmupIterations: 5,
-      iterations: 10,
-      timestampProvider: "hrtimeNow",
-      throws: true,
-    });
+    const bench = newBench(options);
     const sides = round % 2 === 0 ? [ours, base] : [base, ours];
     for (const side of sides) bench.add(side === ours ? "ours" : "baseline", side.run);
     bench.runSync();
@@ -58,6 +52,29 @@ export function measureCase(c: BenchCase, options: MeasureOptions): CaseTiming {
     roundRatios.push(b / o);
   }
   return { oursNs: median(oursRounds), baselineNs: median(baseRounds), roundRatios };
+}
+
+/** Ours alone, in the same rounds, against a baseline median measured by another process. */
+function measureAgainst(baselineNs: number, ours: Batched, options: MeasureOptions): CaseTiming {
+  const oursRounds: number[] = [];
+  for (let round = 0; round < options.rounds; round++) {
+    const bench = newBench(options);
+    bench.add("ours", ours.run);
+    bench.runSync();
+    oursRounds.push(nsPerOp(bench, "ours", ours.batch));
+  }
+  return { oursNs: median(oursRounds), baselineNs, roundRatios: oursRounds.map((o) => baselineNs / o) };
+}
+
+function newBench(options: MeasureOptions): Bench {
+  return new Bench({
+    time: options.timeMs,
+    warmupTime: options.warmupMs,
+    warmupIterations: 5,
+    iterations: 10,
+    timestampProvider: "hrtimeNow",
+    throws: true,
+  });
 }
 
 interface Batched {

@@ -12,6 +12,8 @@ export interface CaseResult {
   baseline_ns: number;
   /** baseline_ns / ours_ns: above 1 means ours is faster. */
   ratio: number;
+  /** Only when the baseline was timed by another process in the same run (e.g. a JVM). */
+  baseline_measured_by?: string;
 }
 
 export interface SuiteResult {
@@ -23,7 +25,9 @@ export interface SuiteResult {
 export function caseResult(c: BenchCase, t: CaseTiming): CaseResult {
   const ours = round(t.oursNs, 1);
   const baseline = round(t.baselineNs, 1);
-  return { name: c.name, ours_ns: ours, baseline: c.baseline.name, baseline_ns: baseline, ratio: round(baseline / ours, 3) };
+  const result: CaseResult = { name: c.name, ours_ns: ours, baseline: c.baseline.name, baseline_ns: baseline, ratio: round(baseline / ours, 3) };
+  if ("measuredBy" in c.baseline) result.baseline_measured_by = c.baseline.measuredBy;
+  return result;
 }
 
 const RESULTS_DIR = resolve(import.meta.dirname, "../results");
@@ -48,7 +52,7 @@ export function printTable(suite: string, rows: TableRow[]): void {
   const lines = rows.map(({ result: r, target, roundRatios }) => [
     r.name,
     formatNs(r.ours_ns),
-    r.baseline,
+    r.baseline_measured_by === undefined ? r.baseline : `${r.baseline}*`,
     formatNs(r.baseline_ns),
     r.ratio.toFixed(2),
     `${Math.min(...roundRatios).toFixed(2)}..${Math.max(...roundRatios).toFixed(2)}`,
@@ -62,6 +66,8 @@ export function printTable(suite: string, rows: TableRow[]): void {
   console.log(fmt(header));
   console.log(widths.map((w) => "-".repeat(w)).join("  "));
   for (const l of lines) console.log(fmt(l));
+  const external = [...new Set(rows.flatMap(({ result: r }) => r.baseline_measured_by ?? []))];
+  for (const by of external) console.log(`* baseline median timed by ${by} in this run; ours timed here`);
 }
 
 function formatNs(ns: number): string {

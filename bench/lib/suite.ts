@@ -6,12 +6,7 @@ export interface BenchCase {
   name: string;
   /** One operation of ours. Must do the same work as the baseline, resets included. */
   ours: () => void;
-  baseline: {
-    /** What the baseline is (e.g. "pg-protocol", "memcpy"). */
-    name: string;
-    /** One operation of the baseline. */
-    fn: () => void;
-  };
+  baseline: LocalBaseline | ExternalBaseline;
   /**
    * Optional proof that both sides produce the same output, run once before timing; throws if
    * they differ, so a number is never reported for wrong bytes.
@@ -19,6 +14,26 @@ export interface BenchCase {
   check?: () => void;
   /** Ratio (baseline_ns / ours_ns) this case aims for; shown in the table, not in the JSON. */
   target?: number;
+}
+
+/** A baseline timed here, interleaved with ours. */
+export interface LocalBaseline {
+  /** What the baseline is (e.g. "pg-protocol", "memcpy"). */
+  name: string;
+  /** One operation of the baseline. */
+  fn: () => void;
+}
+
+/**
+ * A baseline timed by another process in the same run (e.g. the Java client in a warmed-up JVM):
+ * only ours is timed here, and the ratio is measuredNs / ours.
+ */
+export interface ExternalBaseline {
+  name: string;
+  /** Median ns of one operation, as that process measured it. */
+  measuredNs: number;
+  /** Who measured it (shown under the table and in the JSON), e.g. "bench/java harness (JVM)". */
+  measuredBy: string;
 }
 
 export interface Suite {

@@ -1,0 +1,282 @@
+// The IoTDB codec against the official Java client (iotdb-session 2.0.5), the naive JS reference
+// encoder and memcpy. Case names are read by tooling: keep them.
+//
+// Java-baseline cases: the data is generated here, the Java timing harness (bench/java) times
+// the Java client on the same data in a warmed-up JVM earlier in this run, and only ours is
+// timed in this process (ratio = java ns / ours ns). Before anything is timed, the Java client's
+// own bytes for the same data (fuzz/java, the vector generator) are checked against ours, and the
+// buffer sizes and TsBlock counts the harness reports are checked against ours.
+import {
+  decodeTsBlock,
+  encodeTabletBuffers,
+  parseTypeName,
+  TabletBuilder,
+  type TsBlock,
+  type TsBlockColumn,
+} from "@zerowire/iotdb-codec";
+import { refTimeBuffer, refValueBuffer, type RefTablet } from "../../fuzz/codec/reference-encoder.js";
+import { assertSameBytes } from "../lib/check.js";
+import {
+  type BenchTable,
+  type BenchType,
+  columnarTablet,
+  harnessTablet,
+  makeTable,
+  rowCells,
+  rowTimes,
+  tabletCase,
+  tsBlockCase,
+  withNulls,
+} from "../lib/codec-data.js";
+import { type HarnessResult, harnessTiming, javaVectors, runHarness } from "../lib/java.js";
+import { defineSuite, type BenchCase } from "../lib/suite.js";
+
+const JAVA = "java-session-2.0.5";
+const MEASURED_BY = "the bench/java harness (JVM: warm-up, then median of timed batches)";
+const quick = process.argv.includes("--quick") || process.env.BENCH_QUICK === "1";
+
+/** Tablet shapes of the issue: a 1000 × 10 DOUBLE; b 500 × 50 mixed; c 100 × 10 mixed; no nulls. */
+const SHAPE_A: [BenchType, number][] = [["DOUBLE", 10]];
+const SHAPE_B: [BenchType, number][] = [["FLOAT", 15], ["DOUBLE", 10], ["INT32", 10], ["INT64", 5], ["TEXT", 5], ["BOOLEAN", 5]];
+const SHAPE_C: [BenchType, number][] = [["FLOAT", 3], ["DOUBLE", 2], ["INT32", 2], ["INT64", 1], ["TEXT", 1], ["BOOLEAN", 1]];
+
+/** TsBlocks of 1000 positions (plus the time column). Numeric: 10 number columns, no nulls.
+ *  Mixed: one column of each type, DOUBLE with 1% and TEXT (16 ASCII) with 10% nulls. */
+const NUMERIC: [BenchType, number][] = [["DOUBLE", 4], ["INT64", 2], ["FLOAT", 2], ["INT32", 2]];
+const MIXED: [BenchType, number][] = [["BOOLEAN", 1], ["INT32", 1], ["INT64", 1], ["FLOAT", 1], ["DOUBLE", 1], ["TEXT", 1]];
+
+export default defineSuite({
+  name: "codec",
+  cases: () => {
+    const a = makeTable("a", 1000, SHAPE_A, 1);
+    const b = makeTable("b", 500, SHAPE_B, 2);
+    const c = makeTable("c", 100, SHAPE_C, 3);
+    const numeric = makeTable("numeric", 1000, NUMERIC, 4);
+    const mixed = makeTable("mixed", 1000, MIXED, 5);
+    mixed.columns[4] = withNulls(mixed.columns[4]!, 0, 100);
+    mixed.columns[5] = withNulls(mixed.columns[5]!, 3, 10);
+
+    console.log("  java: the client's bytes for the same data (fuzz/java)");
+    const [va, vb, vc, vNumeric, vMixed] = javaVectors([tabletCase(a), tabletCase(b), tabletCase(c), tsBlockCase(numeric), tsBlockCase(mixed)]);
+    const numericBytes = Buffer.from(vNumeric!.output.tsblockHex as string, "hex");
+    const mixedBytes = Buffer.from(vMixed!.output.tsblockHex as string, "hex");
+
+    console.log("  java: timing the client (bench/java harness)");
+    const java = runHarness({
+      ...harnessTiming(quick),
+      tablets: [harnessTablet(a, "tablet-a"), harnessTablet(b, "tablet-b"), harnessTablet(c, "tablet-c")],
+      tsblocks: [{ name: "decode-tsblock-1000-mixed", hex: mixedBytes.toString("hex") }],
+    });
+    const javaResult = (name: string): HarnessResult => {
+      const result = java.get(name);
+      if (result === undefined) throw new Error(`the Java harness reported no case ${name}`);
+      return result;
+    };
+    const expected = (v: typeof va) => ({ time: hex(v!.output.timestampsHex), values: hex(v!.output.valuesHex) });
+
+    return [
+      columnarCase("tablet-a-columnar", a, expected(va), javaResult("tablet-a"), 8),
+      columnarCase("tablet-b-columnar", b, expected(vb), javaResult("tablet-b"), 2),
+      columnarCase("tablet-c-columnar", c, expected(vc), javaResult("tablet-c"), 3),
+      rowsCase("tablet-b-rows", b, expected(vb), javaResult("tablet-b")),
+      naiveCase("tablet-b-naive", b),
+      numericDecodeCase("decode-tsblock-1000-numeric", numeric, numericBytes),
+      mixedDecodeCase("decode-tsblock-1000-mixed", mixed, mixedBytes, javaResult("decode-tsblock-1000-mixed")),
+    ];
+  },
+});
+
+interface Buffers {
+  time: Buffer;
+  values: Buffer;
+}
+
+function hex(s: unknown): Buffer {
+  return Buffer.from(s as string, "hex");
+}
+
+/** Ours equals the Java client's bytes, and has the sizes the harness's Java op produced. */
+function checkTablet(name: string, ours: { timestamps: Buffer; values: Buffer }, expected: Buffers, java: HarnessResult): void {
+  assertSameBytes(`${name} time buffer`, ours.timestamps, expected.time);
+  assertSameBytes(`${name} value buffer`, ours.values, expected.values);
+  if (ours.timestamps.length !== java.timeBytes || ours.values.length !== java.valueBytes) {
+    throw new Error(
+      `${name}: ours is ${ours.timestamps.length}+${ours.values.length} bytes, the timed Java op gave ${java.timeBytes}+${java.valueBytes}`,
+    );
+  }
+}
+
+/**
+ * One op: the columnar tablet (typed arrays, text as strings) validated and encoded to its time
+ * and value buffers (`encodeTabletBuffers`, two new Buffers). Java: new Tablet, addTimestamp +
+ * typed addValue per cell, getTimeBuffer + getValueBuffer.
+ */
+function columnarCase(name: string, table: BenchTable, expected: Buffers, java: HarnessResult, target: number): BenchCase {
+  const tablet = columnarTablet(table);
+  return {
+    name,
+    target,
+    ours: () => encodeTabletBuffers(tablet),
+    baseline: { name: JAVA, measuredNs: java.medianNsPerOp, measuredBy: MEASURED_BY },
+    check: () => checkTablet(name, encodeTabletBuffers(tablet), expected, java),
+  };
+}
+
+/**
+ * One op: a TabletBuilder sized for the rows (as Java's Tablet is), one addRow per row of user
+ * values (numbers, bigints, strings, booleans), then build() and encodeTabletBuffers. Same Java op.
+ */
+function rowsCase(name: string, table: BenchTable, expected: Buffers, java: HarnessResult): BenchCase {
+  const schema = columnarTablet(table).schema;
+  const times = rowTimes(table);
+  const rows = rowCells(table);
+  const encodeRows = () => {
+    const builder = new TabletBuilder(schema, { initialCapacity: rows.length });
+    for (let r = 0; r < rows.length; r++) builder.addRow(times[r]!, rows[r]!);
+    return encodeTabletBuffers(builder.build());
+  };
+  return {
+    name,
+    target: 2,
+    ours: encodeRows,
+    baseline: { name: JAVA, measuredNs: java.medianNsPerOp, measuredBy: MEASURED_BY },
+    check: () => checkTablet(name, encodeRows(), expected, java),
+  };
+}
+
+/** Ours (columnar) against fuzz/codec's reference encoder (a Buffer per value, concatenated). */
+function naiveCase(name: string, table: BenchTable): BenchCase {
+  const tablet = columnarTablet(table);
+  const ref: RefTablet = {
+    model: "tree",
+    target: tablet.schema.target,
+    aligned: false,
+    columns: table.columns.map((col) => ({ name: col.name, type: parseTypeName(col.type), category: 1 })),
+    times: Array.from(table.timestamps),
+    rows: rowCells(table) as RefTablet["rows"],
+    mode: "api",
+  };
+  const encodeNaive = () => ({ timestamps: refTimeBuffer(ref), values: refValueBuffer(ref) });
+  return {
+    name,
+    ours: () => encodeTabletBuffers(tablet),
+    baseline: { name: "naive-js", fn: encodeNaive },
+    check: () => {
+      const ours = encodeTabletBuffers(tablet);
+      const naive = encodeNaive();
+      assertSameBytes(`${name} time buffer`, ours.timestamps, naive.timestamps);
+      assertSameBytes(`${name} value buffer`, ours.values, naive.values);
+    },
+  };
+}
+
+/**
+ * One op: `decodeTsBlock` of a 1000-position block of 10 number columns: header checks, the
+ * output allocation, every column copied out and byte-swapped into host-order typed arrays.
+ * The values are not read afterwards (the typed arrays are the output). Baseline: memcpy of the
+ * same TsBlock bytes (Buffer.copy into a buffer 64-byte aligned relative to the source).
+ */
+function numericDecodeCase(name: string, table: BenchTable, bytes: Buffer): BenchCase {
+  const { source, target } = alignedCopyPair(bytes);
+  return {
+    name,
+    target: 0.5,
+    ours: () => decodeTsBlock(source),
+    baseline: { name: "memcpy", fn: () => source.copy(target, 0) },
+    check: () => checkDecoded(name, decodeTsBlock(source), table),
+  };
+}
+
+/** The TsBlock bytes at the start of an ArrayBuffer that also holds a copy target 64-byte
+ *  aligned relative to them: memcpy's fastest case (see the writer suite). */
+function alignedCopyPair(bytes: Buffer): { source: Buffer; target: Buffer } {
+  const gap = (bytes.length + 63) & ~63;
+  const memory = Buffer.from(new ArrayBuffer(2 * gap));
+  bytes.copy(memory, 0);
+  return { source: memory.subarray(0, bytes.length), target: memory.subarray(gap, gap + bytes.length) };
+}
+
+/**
+ * One op: `decodeTsBlock`, then every time value and every cell read as the Java harness does:
+ * each time, then per column and position the null flag and, if not null, the value (TEXT
+ * cells are strings already; their lengths are summed as Java sums its String lengths).
+ * Java: TsBlockSerde.deserialize, getLong per time, isNull + typed get per cell, TEXT as String.
+ */
+function mixedDecodeCase(name: string, table: BenchTable, bytes: Buffer, java: HarnessResult): BenchCase {
+  const types = table.columns.map((col) => parseTypeName(col.type));
+  const decodeAndRead = () => readEveryValue(decodeTsBlock(bytes, { types }));
+  return {
+    name,
+    target: 1,
+    ours: decodeAndRead,
+    baseline: { name: JAVA, measuredNs: java.medianNsPerOp, measuredBy: MEASURED_BY },
+    check: () => {
+      const block = decodeTsBlock(bytes, { types });
+      checkDecoded(name, block, table);
+      const nonNull = block.columns.reduce((sum, col) => sum + block.positionCount - (col.nulls?.reduce((s, v) => s + v, 0) ?? 0), 0);
+      if (java.inputBytes !== bytes.length || java.positionCount !== block.positionCount || java.valueColumns !== block.columns.length || java.nonNullCells !== nonNull) {
+        throw new Error(`${name}: the Java op read ${JSON.stringify(java)}, ours ${bytes.length} bytes, ${block.positionCount} positions, ${block.columns.length} columns, ${nonNull} non-null cells`);
+      }
+    },
+  };
+}
+
+/** Sink for the values read, so the reads cannot be optimised away. */
+export let readDigest = 0;
+
+function readEveryValue(block: TsBlock): void {
+  const n = block.positionCount;
+  let digest = 0;
+  const time = block.time;
+  for (let i = 0; i < n; i++) if (time[i]! === 0n) digest++;
+  for (const column of block.columns) digest += readColumn(column, n);
+  readDigest += digest;
+}
+
+function readColumn(column: TsBlockColumn, n: number): number {
+  const nulls = column.nulls;
+  let digest = 0;
+  if (column.values instanceof BigInt64Array) {
+    const values = column.values;
+    for (let i = 0; i < n; i++) {
+      if (nulls !== undefined && nulls[i] === 1) digest++;
+      else if (values[i]! === 0n) digest++;
+    }
+  } else if (Array.isArray(column.values)) {
+    const values = column.values as readonly (string | Buffer)[];
+    for (let i = 0; i < n; i++) {
+      if (nulls !== undefined && nulls[i] === 1) digest++;
+      else digest += values[i]!.length;
+    }
+  } else {
+    const values = column.values;
+    for (let i = 0; i < n; i++) {
+      if (nulls !== undefined && nulls[i] === 1) digest++;
+      else digest += values[i]!;
+    }
+  }
+  return digest;
+}
+
+/** The decoded block holds exactly the generated times, values and nulls. */
+function checkDecoded(name: string, block: TsBlock, table: BenchTable): void {
+  const fail = (what: string) => {
+    throw new Error(`${name}: decoded ${what} differs from the generated data`);
+  };
+  if (block.positionCount !== table.timestamps.length || block.columns.length !== table.columns.length) fail("shape");
+  if (!sameElements(block.time, table.timestamps)) fail("time column");
+  block.columns.forEach((col, k) => {
+    const want = table.columns[k]!;
+    if (!sameElements(col.values as ArrayLike<unknown>, want.values as ArrayLike<unknown>)) fail(`column ${want.name} values`);
+    const nulls = want.nulls?.includes(1) ? want.nulls : undefined;
+    if ((col.nulls === undefined) !== (nulls === undefined) || (nulls !== undefined && !sameElements(col.nulls!, nulls))) {
+      fail(`column ${want.name} nulls`);
+    }
+  });
+}
+
+function sameElements(a: ArrayLike<unknown>, b: ArrayLike<unknown>): boolean {
+  if (a.length !== b.length) return false;
+  for (let i = 0; i < a.length; i++) if (!Object.is(a[i], b[i])) return false;
+  return true;
+}
