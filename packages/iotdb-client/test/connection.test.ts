@@ -7,6 +7,7 @@ import * as assert from "uvu/assert";
 import { Connection, ConnectionError, TimeoutError } from "../src/index.js";
 import { FakeServer, type Peer, type ReceivedCall } from "./helpers/fake-server.js";
 import { exceptionReply, statusReply } from "./helpers/replies.js";
+import { TEST_CERT, TEST_KEY } from "./helpers/tls-fixture.js";
 
 type Handler = (call: ReceivedCall, peer: Peer) => void;
 
@@ -268,6 +269,19 @@ test("a TLS handshake that never completes hits the connect timeout", async () =
       assert.ok(Date.now() - started < 3000);
     },
   );
+});
+
+test("TLS: calls and replies over a verified TLS connection; an untrusted certificate is a ConnectionError", async () => {
+  const server = await FakeServer.start((call, peer) => peer.send(statusReply("binary", call.method, call.seqid, 200, "over tls")), { key: TEST_KEY, cert: TEST_CERT });
+  try {
+    const conn = await Connection.open({ host: "127.0.0.1", port: server.port, tls: { ca: TEST_CERT, servername: "localhost" } });
+    assert.is((await conn.call("testConnectionEmptyRPC", [])).message, "over tls");
+    conn.close();
+    await rejectsWith(Connection.open({ host: "127.0.0.1", port: server.port, tls: true }), ConnectionError, ["self-signed"]);
+    assert.is(server.calls.length, 1, "nothing was sent on the untrusted connection");
+  } finally {
+    await server.close();
+  }
 });
 
 test("options are checked: timeouts and the frame limit must be positive", async () => {

@@ -6,6 +6,7 @@ import * as assert from "uvu/assert";
 import { TSExecuteStatementResp, TSFetchResultsResp, TSStatus, TEndPoint, TSOpenSessionResp } from "../src/gen/client_types.js";
 import { fromInt64, toInt64 } from "../src/thrift/int64.js";
 import { ConnectionError, EncodeError, IoTDBError, Session, TableSession, type SessionOptions } from "../src/index.js";
+import { framePool } from "../src/session/base-session.js";
 import { FakeIoTDB, ok } from "./helpers/fake-iotdb.js";
 
 // Two rows (times 1, 2; INT64 values 10, 20): the first TsBlock of vector 055.
@@ -407,6 +408,26 @@ test("a failing fetch rejects the iteration with its error and still closes the 
     assert.is(error.code, 301);
     assert.equal(seen, [10n, 20n], "the first batch was read before the failure");
     assert.is(fake.calls("closeOperation").length, 1);
+    await session.close();
+  });
+});
+
+test("insert frames come from the shared pool and all go back to it: after replies, refusals and broken connections", async () => {
+  await withFake(async (fake, options) => {
+    const session = new Session(options);
+    await session.open();
+    const before = framePool.stats();
+    for (let i = 0; i < 50; i++) await session.insertTablet(treeTablet(Array.from({ length: 100 + i }, (_, k) => k)));
+    fake.handler.insertTablet = () => new TSStatus({ code: 507, message: "refused" });
+    await rejectsWith(session.insertTablet(treeTablet([1, 2, 3])), IoTDBError);
+    fake.handler.insertTablet = () => new Promise(() => {});
+    const pending = Array.from({ length: 5 }, () => session.insertTablet(treeTablet([4, 5, 6])));
+    await new Promise((r) => setTimeout(r, 50));
+    fake.dropConnections();
+    for (const p of pending) await rejectsWith(p, ConnectionError);
+    const after = framePool.stats();
+    assert.is(after.outstanding, 0, "every frame buffer was released");
+    assert.ok(after.hits - before.hits >= 40, `buffers were reused (${after.hits - before.hits} pool hits)`);
     await session.close();
   });
 });

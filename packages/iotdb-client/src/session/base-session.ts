@@ -37,7 +37,7 @@ interface OpenState {
 }
 
 /** Insert frames are built in pooled buffers shared by every session of the process. */
-const framePool = new BufferPool();
+export const framePool = new BufferPool();
 
 /** Extra client-side wait beyond the server's query timeout, so the server's own timeout error arrives first. */
 const QUERY_TIMEOUT_MARGIN_MS = 10_000;
@@ -169,7 +169,10 @@ export abstract class BaseSession {
 
   /** Sends an insert the codec validated and framed; resolves with the status (redirect hints included). */
   protected async sendInsert(call: InsertCall): Promise<Status> {
-    if (!call.needsSending) return { code: 200 };
+    if (!call.needsSending) {
+      this.openState(); // still an error on a closed session
+      return { code: 200 };
+    }
     const state = await this.ready();
     const connection = state.connection;
     const seqid = connection.nextSeqid();

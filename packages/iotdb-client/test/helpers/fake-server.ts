@@ -1,6 +1,7 @@
 // A loopback TCP server whose answers each test scripts: it splits the client's bytes into
 // frames, reads each call's method and seqid, and hands them to the test.
 import net from "node:net";
+import tls from "node:tls";
 
 export interface ReceivedCall {
   method: string;
@@ -23,15 +24,15 @@ export class FakeServer {
     readonly port: number,
   ) {}
 
-  static async start(onCall: (call: ReceivedCall, peer: Peer) => void, onConnect?: (socket: net.Socket) => void): Promise<FakeServer> {
-    const server = net.createServer();
+  /** Listens on 127.0.0.1 (TLS when `tlsOptions` carries a key and certificate). */
+  static async start(onCall: (call: ReceivedCall, peer: Peer) => void, tlsOptions?: tls.TlsOptions): Promise<FakeServer> {
+    const server = tlsOptions ? tls.createServer(tlsOptions) : net.createServer();
     const port = await new Promise<number>((resolve) => server.listen(0, "127.0.0.1", () => resolve((server.address() as net.AddressInfo).port)));
     const fake = new FakeServer(server, port);
-    server.on("connection", (socket) => {
+    server.on(tlsOptions ? "secureConnection" : "connection", (socket: net.Socket) => {
       fake.sockets.add(socket);
       socket.on("close", () => fake.sockets.delete(socket));
       socket.on("error", () => {});
-      onConnect?.(socket);
       const peer: Peer = { socket, send: (bytes) => void socket.write(bytes) };
       let pending = Buffer.alloc(0);
       socket.on("data", (chunk: Buffer) => {
