@@ -58,8 +58,8 @@ export async function runDifferential(options: RunOptions): Promise<RunSummary> 
     log(`\n  shrinking case ${index + 1} (${key}) ...`);
     const kindDeadline = Date.now() + (deadline - Date.now()) / (toShrink.length - n);
     const shrunk = await shrinkFailure(differentialCase, drawn[index]!, judged[index]!, key, {
-      candidatesPerRound: 48,
-      maxRounds: 60,
+      candidatesPerRound: 200,
+      maxRounds: 200,
       deadline: kindDeadline,
       log,
     });
