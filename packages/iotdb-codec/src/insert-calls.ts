@@ -4,7 +4,7 @@
 import { describeValue } from "./describe.js";
 import { EncodeError } from "./errors.js";
 import { writeRecordReq, writeRecordsReq, writeTabletReq, writeTabletsReq } from "./insert-requests.js";
-import { prepareDeviceRecords, prepareRecord, prepareRecords, type DeviceRecord, type InsertRecord } from "./records.js";
+import { prepareDeviceRecords, prepareRecord, prepareRecords, recordIsSent, type DeviceRecord, type InsertRecord } from "./records.js";
 import type { Tablet } from "./tablet.js";
 import { prepareTablet } from "./tablet-prepare.js";
 import type { ThriftWriter } from "./thrift/protocol.js";
@@ -16,7 +16,8 @@ export interface InsertCall {
   readonly method: InsertMethod;
   /**
    * False when the Java client would send nothing: a table-model tablet with no rows, or records
-   * whose values are all null. The call can still be written (the vectors record those bytes).
+   * left empty by dropping their null values (see records.ts). The call can still be written (the
+   * vectors record those bytes).
    */
   readonly needsSending: boolean;
   /** Writes the request struct (its fields and stop byte). */
@@ -65,12 +66,12 @@ export function insertRecordCall(record: InsertRecord, options: RecordCallOption
   const rec = prepareRecord(record, record?.deviceId, 0);
   return {
     method: "insertRecord",
-    needsSending: rec.values.length > 0,
+    needsSending: recordIsSent(rec),
     writeRequest: (p, sessionId) => writeRecordReq(p, rec, aligned, sessionId),
   };
 }
 
-/** insertRecords / insertAlignedRecords; null values and all-null records are dropped. */
+/** insertRecords / insertAlignedRecords; null values and all-null records are dropped; no record left, nothing sent. */
 export function insertRecordsCall(records: readonly InsertRecord[], options: RecordCallOptions = {}): InsertCall {
   const aligned = alignedOption(options);
   const kept = prepareRecords(records);
@@ -92,7 +93,8 @@ export function insertRecordsOfOneDeviceCall(
   const kept = prepareDeviceRecords(deviceId, records);
   return {
     method: "insertRecordsOfOneDevice",
-    needsSending: kept.length > 0,
+    // Java sends an empty batch as it is; it sends nothing only when dropping nulls left no record.
+    needsSending: kept.length > 0 || records.length === 0,
     writeRequest: (p, sessionId) => writeRecordsReq(p, kept, aligned, sessionId, deviceId),
   };
 }

@@ -1,6 +1,7 @@
 // insertRecord(s): per-record value buffers (type byte + value per measurement, no count, no
 // bitmap; SessionUtils.getValueBuffer). Like the Java Session, null values are dropped together
-// with their measurement and type, and a record whose values are all null is dropped entirely.
+// with their measurement and type, and a record is dropped only when that left it empty: a record
+// with no measurements at all has no null, so Java sends it (with an empty value buffer).
 import { Writer } from "@zerowire/writer";
 import { CELL_WIDTH, cellProblem, dateValue } from "./cells.js";
 import { describeValue } from "./describe.js";
@@ -34,13 +35,15 @@ export interface PreparedRecord {
   readonly measurements: readonly string[];
   readonly types: readonly SendableType[];
   readonly values: readonly unknown[];
+  /** True when null values were dropped (Java filters a record, or a batch, only when it has nulls). */
+  readonly hadNulls: boolean;
   /** Exact value buffer size, except that strings count UTF-16 units as bytes. */
   readonly sizeEstimate: number;
 }
 
 /**
- * Validates a record and drops its null values (all of them when every value is null: the Session
- * then sends nothing for it). `index` is the record's position, reported as the error's row.
+ * Validates a record and drops its null values. `index` is the record's position, reported as the
+ * error's row.
  */
 export function prepareRecord(record: DeviceRecord, deviceId: string, index: number): PreparedRecord {
   if (record === null || typeof record !== "object") throw new EncodeError(`record ${index}: expected an object, got ${describeValue(record)}`, undefined, index);
@@ -62,12 +65,16 @@ export function prepareRecord(record: DeviceRecord, deviceId: string, index: num
   const keptTypes: SendableType[] = [];
   const keptValues: unknown[] = [];
   let sizeEstimate = 0;
+  let hadNulls = false;
   for (let i = 0; i < measurements.length; i++) {
     const name = measurements[i];
     checkIdentifier(name, `record ${index}: measurements[${i}]`, undefined, index);
     const type = resolveType(types[i], name, index);
     const v = values[i];
-    if (v === null || v === undefined) continue;
+    if (v === null || v === undefined) {
+      hadNulls = true;
+      continue;
+    }
     const problem = cellProblem(type, v);
     if (problem !== undefined) throw new EncodeError(`record ${index} measurement ${JSON.stringify(name)}: ${problem}`, name, index);
     keptMeasurements.push(name);
@@ -76,31 +83,38 @@ export function prepareRecord(record: DeviceRecord, deviceId: string, index: num
     const width = CELL_WIDTH[type]!;
     sizeEstimate += 1 + (width !== 0 ? width : 4 + (typeof v === "string" ? v.length : (v as Uint8Array).length));
   }
-  return { deviceId, time: record.time, measurements: keptMeasurements, types: keptTypes, values: keptValues, sizeEstimate };
+  return { deviceId, time: record.time, measurements: keptMeasurements, types: keptTypes, values: keptValues, hadNulls, sizeEstimate };
 }
 
-/** Validates records (each may have its own device) and drops null values and all-null records. */
+/**
+ * insertRecord and each record of insertRecords (Session.filterAndGenTSInsertRecordReq and, with the
+ * default redirection, filterAndUpdateTSInsertRecordsReq): a record is left out only when it had
+ * nulls and dropping them left it empty.
+ */
+export const recordIsSent = (rec: PreparedRecord): boolean => rec.values.length > 0 || !rec.hadNulls;
+
+/** Validates records (each may have its own device), drops null values, keeps the records that are sent. */
 export function prepareRecords(records: readonly InsertRecord[]): PreparedRecord[] {
   if (!Array.isArray(records)) throw new EncodeError(`expected an array of records, got ${describeValue(records)}`);
   const kept: PreparedRecord[] = [];
   for (let i = 0; i < records.length; i++) {
     const prepared = prepareRecord(records[i]!, records[i]?.deviceId as string, i);
-    if (prepared.values.length > 0) kept.push(prepared);
+    if (recordIsSent(prepared)) kept.push(prepared);
   }
   return kept;
 }
 
 /**
- * insertRecordsOfOneDevice: like prepareRecords, then (as genTSInsertRecordsOfOneDeviceReq) a
- * stable sort by time when the kept records are not in time order.
+ * insertRecordsOfOneDevice, as filterAndGenTSInsertRecordsOfOneDeviceReq: the null check is over the
+ * whole batch. With a null anywhere, every record that is empty after dropping nulls is left out
+ * (one without measurements too); with none, every record is kept. Then a stable sort by time when
+ * the kept records are not in time order.
  */
 export function prepareDeviceRecords(deviceId: string, records: readonly DeviceRecord[]): PreparedRecord[] {
   if (!Array.isArray(records)) throw new EncodeError(`expected an array of records, got ${describeValue(records)}`);
-  const kept: PreparedRecord[] = [];
-  for (let i = 0; i < records.length; i++) {
-    const prepared = prepareRecord(records[i]!, deviceId, i);
-    if (prepared.values.length > 0) kept.push(prepared);
-  }
+  const prepared: PreparedRecord[] = [];
+  for (let i = 0; i < records.length; i++) prepared.push(prepareRecord(records[i]!, deviceId, i));
+  const kept = prepared.some((r) => r.hadNulls) ? prepared.filter((r) => r.values.length > 0) : prepared;
   const order = sortOrder(kept.map((r) => r.time));
   return order === undefined ? kept : Array.from(order, (i) => kept[i]!);
 }
@@ -145,7 +159,7 @@ export function writeRecordValues(w: Writer, rec: PreparedRecord): void {
   }
 }
 
-/** The value buffer of one record as a Buffer (nulls dropped; empty when every value is null). */
+/** The value buffer of one record as a Buffer (nulls dropped; empty when no value is left). */
 export function encodeRecordValues(record: DeviceRecord): Buffer {
   // The value buffer carries no device: any valid identifier serves for the checks.
   const prepared = prepareRecord(record, "value-buffer", 0);
