@@ -146,22 +146,9 @@ export abstract class BaseSession {
 
   /** Runs a query (executeQueryStatementV2); the rows stream from the returned data set. */
   async executeQueryStatement(sql: string, options: QueryOptions = {}): Promise<SessionDataSet> {
-    const timeout = options.queryTimeoutMs ?? this.options.queryTimeoutMs;
-    return this.runQuery(
-      "executeQueryStatementV2",
-      sql,
-      options,
-      (s, fetchSize) => [
-        new TSExecuteStatementReq({
-          sessionId: s.sessionId,
-          statement: sql,
-          statementId: s.statementId,
-          fetchSize,
-          timeout: toInt64(timeout),
-          enableRedirectQuery: true,
-        }),
-      ],
-    );
+    return this.runQuery("executeQueryStatementV2", sql, options, (s, fetchSize, timeout) => [
+      new TSExecuteStatementReq({ sessionId: s.sessionId, statement: sql, statementId: s.statementId, fetchSize, timeout, enableRedirectQuery: true }),
+    ]);
   }
 
   /** Hook for what a successful non-query changes in the session (TableSession tracks USE). */
@@ -187,14 +174,14 @@ export abstract class BaseSession {
     method: M,
     statement: string,
     options: QueryOptions,
-    args: (s: OpenState, fetchSize: number) => RpcArgs<M>,
+    args: (s: OpenState, fetchSize: number, queryTimeout: Int64) => RpcArgs<M>,
   ): Promise<SessionDataSet> {
     const fetchSize = options.fetchSize ?? this.options.fetchSize;
     if (!Number.isInteger(fetchSize) || fetchSize <= 0 || fetchSize > 0x7fffffff) throw new RangeError(`fetchSize must be a positive int32, got ${fetchSize}`);
     const queryTimeoutMs = options.queryTimeoutMs ?? this.options.queryTimeoutMs;
     const requestTimeoutMs = this.queryCallTimeout(queryTimeoutMs);
     const state = await this.ready();
-    const resp = (await state.connection.call(method, args(state, fetchSize), requestTimeoutMs)) as TSExecuteStatementResp;
+    const resp = (await state.connection.call(method, args(state, fetchSize, toInt64(queryTimeoutMs)), requestTimeoutMs)) as TSExecuteStatementResp;
     verifyStatus(resp.status, method);
     return new SessionDataSet(
       {

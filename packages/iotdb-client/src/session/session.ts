@@ -121,8 +121,7 @@ export class Session extends BaseSession {
     const list = pathList(paths, "executeRawDataQuery");
     const start = int64Arg(startTime, "startTime");
     const end = int64Arg(endTime, "endTime");
-    const timeout = toInt64(options.queryTimeoutMs ?? this.options.queryTimeoutMs);
-    return this.runQuery("executeRawDataQueryV2", "", options, (s, fetchSize) => [
+    return this.runQuery("executeRawDataQueryV2", "", options, (s, fetchSize, timeout) => [
       new TSRawDataQueryReq({
         sessionId: s.sessionId,
         paths: list,
@@ -140,8 +139,7 @@ export class Session extends BaseSession {
   async executeLastDataQuery(paths: readonly string[], lastTime: bigint | number = INT64_MIN, options: QueryOptions = {}): Promise<SessionDataSet> {
     const list = pathList(paths, "executeLastDataQuery");
     const time = int64Arg(lastTime, "lastTime");
-    const timeout = toInt64(options.queryTimeoutMs ?? this.options.queryTimeoutMs);
-    return this.runQuery("executeLastDataQueryV2", "", options, (s, fetchSize) => [
+    return this.runQuery("executeLastDataQueryV2", "", options, (s, fetchSize, timeout) => [
       new TSLastDataQueryReq({
         sessionId: s.sessionId,
         paths: list,
@@ -171,8 +169,7 @@ export class Session extends BaseSession {
       interval: optionalInt64(options.interval, "interval"),
       slidingStep: optionalInt64(options.slidingStep, "slidingStep"),
     };
-    const timeout = toInt64(options.queryTimeoutMs ?? this.options.queryTimeoutMs);
-    return this.runQuery("executeAggregationQueryV2", "", options, (s, fetchSize) => [
+    return this.runQuery("executeAggregationQueryV2", "", options, (s, fetchSize, timeout) => [
       new TSAggregationQueryReq({
         sessionId: s.sessionId,
         statementId: s.statementId,
@@ -201,7 +198,8 @@ export class Session extends BaseSession {
   // ---- databases and time series ----------------------------------------
 
   async createDatabase(database: string): Promise<void> {
-    const status = await this.rpc("setStorageGroup", (s) => [s.sessionId, stringArg(database, "database")]);
+    const name = stringArg(database, "database");
+    const status = await this.rpc("setStorageGroup", (s) => [s.sessionId, name]);
     verifyStatus(status, "createDatabase");
   }
 
