@@ -1,0 +1,99 @@
+// bench/results/e2e.svg: grouped bars (ours vs Java) drawn from e2e.json: write throughput,
+// client CPU per point, and query rows/s.
+import { writeFileSync } from "node:fs";
+import { resolve } from "node:path";
+import { RESULTS_DIR, type ResultCase, type ResultFile } from "./results.js";
+
+interface Panel {
+  title: string;
+  unit: string;
+  bars: { label: string; ours: number; java: number; note: string }[];
+}
+
+const WIDTH = 960;
+const PANEL_HEIGHT = 250;
+const LEFT = 70;
+const COLORS = { ours: "#2b7bb9", java: "#e07b39" };
+
+export function writeChart(file: ResultFile): string {
+  const write = file.cases.filter((c) => "points_per_s" in c.ours);
+  const query = file.cases.filter((c) => "rows_per_s" in c.ours);
+  const panels: Panel[] = [];
+  if (write.length > 0) {
+    panels.push({
+      title: "Write throughput (higher is better)",
+      unit: "M points/s",
+      bars: write.map((c) => bar(c, "points_per_s", 1e-6, `×${c.ratio_throughput.toFixed(2)}`)),
+    });
+    panels.push({
+      title: "Client CPU per point (lower is better)",
+      unit: "CPU s / M points",
+      bars: write.map((c) => bar(c, "cpu_s_per_mpoints", 1, `×${c.ratio_cpu.toFixed(2)}`)),
+    });
+  }
+  if (query.length > 0) {
+    panels.push({
+      title: "Query: 1 M rows × 10 columns read back (higher is better)",
+      unit: "M rows/s",
+      bars: query.map((c) => bar(c, "rows_per_s", 1e-6, `×${c.ratio_throughput.toFixed(2)}`)),
+    });
+  }
+  const height = 60 + panels.length * PANEL_HEIGHT;
+  const body = panels.map((p, i) => drawPanel(p, 50 + i * PANEL_HEIGHT)).join("\n");
+  const svg =
+    `<svg xmlns="http://www.w3.org/2000/svg" width="${WIDTH}" height="${height}" font-family="sans-serif" font-size="12">\n` +
+    `<rect width="100%" height="100%" fill="white"/>\n` +
+    `<text x="${LEFT}" y="24" font-size="16" font-weight="bold">End-to-end: @zerowire/iotdb-client vs iotdb-session 2.0.5 (Java), same server, same run</text>\n` +
+    `<rect x="${WIDTH - 300}" y="12" width="12" height="12" fill="${COLORS.ours}"/><text x="${WIDTH - 283}" y="23">ours (Node ${escape(file.node)})</text>\n` +
+    `<rect x="${WIDTH - 150}" y="12" width="12" height="12" fill="${COLORS.java}"/><text x="${WIDTH - 133}" y="23">Java</text>\n` +
+    `${body}\n</svg>\n`;
+  const path = resolve(RESULTS_DIR, "e2e.svg");
+  writeFileSync(path, svg);
+  return path;
+}
+
+function bar(c: ResultCase, key: string, scale: number, note: string): Panel["bars"][number] {
+  const value = (o: object) => ((o as Record<string, number>)[key] ?? 0) * scale;
+  return { label: c.name.replace(/^e2e-/, ""), ours: value(c.ours), java: value(c.java), note: `ours/java ${note}` };
+}
+
+function drawPanel(p: Panel, top: number): string {
+  const plotTop = top + 30;
+  const plotHeight = PANEL_HEIGHT - 80;
+  const plotWidth = WIDTH - LEFT - 20;
+  const max = Math.max(...p.bars.flatMap((b) => [b.ours, b.java]), 1e-9) * 1.15;
+  const y = (v: number) => plotTop + plotHeight - (v / max) * plotHeight;
+  const group = plotWidth / p.bars.length;
+  const barWidth = Math.min(60, group / 3);
+  const out = [
+    `<text x="${LEFT}" y="${top + 16}" font-size="14" font-weight="bold">${escape(p.title)}</text>`,
+    `<text x="12" y="${plotTop + plotHeight / 2}" transform="rotate(-90 12 ${plotTop + plotHeight / 2})" text-anchor="middle">${escape(p.unit)}</text>`,
+    `<line x1="${LEFT}" y1="${plotTop + plotHeight}" x2="${LEFT + plotWidth}" y2="${plotTop + plotHeight}" stroke="#333"/>`,
+  ];
+  for (let t = 0; t <= 4; t++) {
+    const v = (max / 1.15) * (t / 4);
+    out.push(`<line x1="${LEFT}" y1="${y(v)}" x2="${LEFT + plotWidth}" y2="${y(v)}" stroke="#ddd"/>`);
+    out.push(`<text x="${LEFT - 6}" y="${y(v) + 4}" text-anchor="end">${formatTick(v)}</text>`);
+  }
+  p.bars.forEach((b, i) => {
+    const center = LEFT + group * (i + 0.5);
+    for (const [side, value, x] of [
+      ["ours", b.ours, center - barWidth - 2],
+      ["java", b.java, center + 2],
+    ] as const) {
+      out.push(`<rect x="${x}" y="${y(value)}" width="${barWidth}" height="${plotTop + plotHeight - y(value)}" fill="${COLORS[side]}"/>`);
+      out.push(`<text x="${x + barWidth / 2}" y="${y(value) - 4}" text-anchor="middle">${formatTick(value)}</text>`);
+    }
+    out.push(`<text x="${center}" y="${plotTop + plotHeight + 18}" text-anchor="middle">${escape(b.label)}</text>`);
+    out.push(`<text x="${center}" y="${plotTop + plotHeight + 34}" text-anchor="middle" fill="#555">${escape(b.note)}</text>`);
+  });
+  return out.join("\n");
+}
+
+function formatTick(v: number): string {
+  return v >= 100 ? v.toFixed(0) : v >= 10 ? v.toFixed(1) : v.toFixed(v >= 1 ? 2 : 3);
+}
+
+function escape(s: string): string {
+  return s.replace(/&/g, "&amp;").replace(/</g, "&lt;").replace(/>/g, "&gt;");
+}

@@ -1,0 +1,68 @@
+// A case's timed rounds turned into the figures the table, the JSON and the chart show.
+import type { LatencySummary } from "./stats.js";
+import type { CaseRun, RoundRecord } from "./write-case.js";
+
+/** One client library's figures for a write case (the JSON's "ours" / "java"). */
+export interface WriteFigures {
+  library: string;
+  rounds: number;
+  points: number;
+  ops: number;
+  failed_ops: number;
+  seconds: number;
+  /** Total points / total timed seconds over the timed rounds. */
+  points_per_s: number;
+  ops_per_s: number;
+  /** min: lowest of the rounds; max: highest; p50/p90/p99: median of the rounds'; avg: over all ops. */
+  latency_ms: LatencySummary;
+  /** Client process CPU seconds (user + system, every thread) per million points written. */
+  cpu_s_per_mpoints: number;
+  /** Every round's stored count equals its written points. */
+  stored_points_verified: boolean;
+  round_points_per_s: number[];
+}
+
+export const LIBRARY = { node: "@zerowire/iotdb-client", java: "iotdb-session 2.0.5 (Java)" } as const;
+
+export function writeFigures(run: CaseRun, client: "node" | "java"): WriteFigures | undefined {
+  const rounds = run.rounds.filter((r) => r.client === client && !r.warmup);
+  if (rounds.length === 0) return undefined;
+  const sum = (f: (r: RoundRecord) => number) => rounds.reduce((n, r) => n + f(r), 0);
+  const points = sum((r) => r.measure.points);
+  const ops = sum((r) => r.measure.ops);
+  const seconds = sum((r) => r.measure.wallMs) / 1000;
+  const cpuSeconds = sum((r) => r.measure.cpuMs) / 1000;
+  const lat = rounds.map((r) => r.measure.latency);
+  return {
+    library: LIBRARY[client],
+    rounds: rounds.length,
+    points,
+    ops,
+    failed_ops: sum((r) => r.measure.failedOps),
+    seconds: round(seconds, 3),
+    points_per_s: Math.round(points / seconds),
+    ops_per_s: round(ops / seconds, 1),
+    latency_ms: {
+      min: round(Math.min(...lat.map((l) => l.min)), 3),
+      p50: round(median(lat.map((l) => l.p50)), 3),
+      p90: round(median(lat.map((l) => l.p90)), 3),
+      p99: round(median(lat.map((l) => l.p99)), 3),
+      max: round(Math.max(...lat.map((l) => l.max)), 3),
+      avg: round(sum((r) => r.measure.latency.avg * r.measure.ops) / Math.max(1, ops), 3),
+    },
+    cpu_s_per_mpoints: round(cpuSeconds / (points / 1e6), 4),
+    stored_points_verified: rounds.every((r) => r.stored === r.measure.points),
+    round_points_per_s: rounds.map((r) => Math.round(r.measure.points / (r.measure.wallMs / 1000))),
+  };
+}
+
+export function median(values: readonly number[]): number {
+  const sorted = [...values].sort((a, b) => a - b);
+  const mid = sorted.length >> 1;
+  return sorted.length % 2 === 1 ? sorted[mid]! : (sorted[mid - 1]! + sorted[mid]!) / 2;
+}
+
+export function round(value: number, digits: number): number {
+  const f = 10 ** digits;
+  return Math.round(value * f) / f;
+}

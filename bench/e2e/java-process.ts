@@ -1,0 +1,88 @@
+// The bench/java harness as a child process speaking JSON lines: build it, start a main class,
+// send commands and wait for the event that answers each.
+import { type ChildProcessWithoutNullStreams, execFile, execFileSync, spawn } from "node:child_process";
+import { createInterface } from "node:readline";
+import { resolve } from "node:path";
+
+const JAVA_DIR = resolve(import.meta.dirname, "../java");
+const CLASSPATH = `${JAVA_DIR}/target/bench-harness.jar:${JAVA_DIR}/target/lib/*`;
+
+export type JavaEvent = { event: string } & Record<string, unknown>;
+
+/** Builds bench/java (a no-op when up to date; the first build downloads the client with Maven). */
+export function buildJavaHarness(): void {
+  execFileSync(resolve(JAVA_DIR, "build.sh"), { stdio: ["ignore", "inherit", "inherit"] });
+}
+
+export class JavaProcess {
+  private readonly events: JavaEvent[] = [];
+  private wake: (() => void) | undefined;
+  private exited: string | undefined;
+  private stderr = "";
+
+  private constructor(private readonly child: ChildProcessWithoutNullStreams) {
+    createInterface({ input: child.stdout }).on("line", (line) => {
+      let event: JavaEvent;
+      try {
+        event = JSON.parse(line) as JavaEvent;
+      } catch {
+        this.stderr += `${line}\n`;
+        return;
+      }
+      this.events.push(event);
+      this.wake?.();
+    });
+    child.stderr.on("data", (chunk: Buffer) => {
+      this.stderr = (this.stderr + chunk.toString()).slice(-4000);
+    });
+    child.on("exit", (code, signal) => {
+      this.exited = `the JVM exited (${signal ?? `code ${code}`})`;
+      this.wake?.();
+    });
+  }
+
+  static start(mainClass: string, javaOpts: readonly string[], args: readonly string[] = []): JavaProcess {
+    return new JavaProcess(spawn("java", [...javaOpts, "-cp", CLASSPATH, mainClass, ...args], { stdio: ["pipe", "pipe", "pipe"] }));
+  }
+
+  /** Runs a main class to its end and resolves with its stdout; a non-zero exit rejects with its stderr. */
+  static runOnce(mainClass: string, javaOpts: readonly string[], args: readonly string[]): Promise<string> {
+    return new Promise((resolvePromise, reject) => {
+      execFile("java", [...javaOpts, "-cp", CLASSPATH, mainClass, ...args], { maxBuffer: 1 << 20 }, (err, stdout, stderr) => {
+        if (err) reject(new Error(`Java client (${mainClass}): ${err.message}\n${stderr.slice(-4000)}`));
+        else resolvePromise(stdout);
+      });
+    });
+  }
+
+  /** Sends one command and resolves with the `until` event; other events go to `onEvent`. */
+  async request(command: object, until: string, onEvent?: (event: JavaEvent) => void): Promise<JavaEvent> {
+    this.child.stdin.write(`${JSON.stringify(command)}\n`);
+    return this.waitFor(until, onEvent);
+  }
+
+  /** Resolves with the next `until` event; an "error" event or the JVM's exit rejects. */
+  async waitFor(until: string, onEvent?: (event: JavaEvent) => void): Promise<JavaEvent> {
+    for (;;) {
+      const event = this.events.shift();
+      if (event !== undefined) {
+        if (event.event === until) return event;
+        if (event.event === "error") throw new Error(`Java client: ${String(event.message)}${this.stderrTail()}`);
+        onEvent?.(event);
+        continue;
+      }
+      if (this.exited !== undefined) throw new Error(`Java client: ${this.exited} before "${until}"${this.stderrTail()}`);
+      await new Promise<void>((wake) => (this.wake = wake));
+      this.wake = undefined;
+    }
+  }
+
+  kill(): void {
+    if (this.exited === undefined) this.child.kill("SIGKILL");
+  }
+
+  private stderrTail(): string {
+    const tail = this.stderr.trim();
+    return tail === "" ? "" : `\n--- JVM stderr ---\n${tail}`;
+  }
+}

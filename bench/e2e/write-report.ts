@@ -1,0 +1,64 @@
+// The write benchmark's final table and its JSON cases.
+import { writeFigures, round, type WriteFigures } from "./figures.js";
+import { formatPoints } from "./progress.js";
+import { type ResultCase, TARGETS, verdict } from "./results.js";
+import type { CaseRun } from "./write-case.js";
+
+export function writeResultCase(run: CaseRun): ResultCase | undefined {
+  const ours = writeFigures(run, "node");
+  const java = writeFigures(run, "java");
+  if (ours === undefined || java === undefined) return undefined;
+  const w = run.workload;
+  return {
+    name: w.caseName,
+    ours,
+    java,
+    ratio_throughput: round(ours.points_per_s / java.points_per_s, 3),
+    ratio_cpu: round(ours.cpu_s_per_mpoints / java.cpu_s_per_mpoints, 3),
+    settings: {
+      model: w.model,
+      DEVICE_NUMBER: w.deviceNumber,
+      SENSOR_NUMBER: w.sensors.length,
+      BATCH_SIZE_PER_WRITE: w.batchSize,
+      CLIENT_NUMBER: w.clientNumber,
+      sessions: w.sessionNumber,
+      round: w.loops !== undefined ? { LOOP: w.loops } : { DURATION_s: w.durationMs! / 1000 },
+      sensor_types: w.sensors.map((s) => s.type).join(","),
+    },
+  };
+}
+
+const HEADER =
+  `${"case".padEnd(22)}${"client".padEnd(8)}${"points/s".padStart(11)}${"ops/s".padStart(11)}` +
+  `  ${"latency ms: min / p50 / p90 / p99 / max".padEnd(42)}${"failed".padStart(7)}${"cpu s/Mpt".padStart(11)}  stored`;
+
+export function printWriteTable(runs: readonly CaseRun[]): void {
+  console.log(`\n${HEADER}`);
+  for (const run of runs) {
+    const name = run.workload.caseName;
+    let first = true;
+    for (const client of ["node", "java"] as const) {
+      const f = writeFigures(run, client);
+      if (f === undefined) continue;
+      console.log(line(first ? name : "", client, f));
+      first = false;
+    }
+    const c = writeResultCase(run);
+    if (c !== undefined) {
+      const target = TARGETS[name];
+      console.log(
+        `${"".padEnd(22)}${"ratio".padEnd(8)}throughput node/java ${c.ratio_throughput.toFixed(2)} ${verdict(c.ratio_throughput, target?.throughput, "min")}` +
+          `   cpu per point node/java ${c.ratio_cpu.toFixed(2)} ${verdict(c.ratio_cpu, target?.cpu, "max")}`,
+      );
+    }
+  }
+}
+
+function line(name: string, client: string, f: WriteFigures): string {
+  const l = f.latency_ms;
+  const latency = [l.min, l.p50, l.p90, l.p99, l.max].map((v) => v.toFixed(v < 10 ? 2 : 1)).join(" / ");
+  return (
+    `${name.padEnd(22)}${client.padEnd(8)}${formatPoints(f.points_per_s).padStart(11)}${f.ops_per_s.toFixed(0).padStart(11)}` +
+    `  ${latency.padEnd(42)}${String(f.failed_ops).padStart(7)}${f.cpu_s_per_mpoints.toFixed(4).padStart(11)}  ${f.stored_points_verified ? "all" : "MISSING"}`
+  );
+}
