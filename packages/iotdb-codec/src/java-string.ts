@@ -6,7 +6,8 @@
 const LONE_SURROGATE = /[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/;
 const LONE_SURROGATES = new RegExp(LONE_SURROGATE.source, "g");
 
-const isWellFormed: (s: string) => boolean =
+/** `s` has no lone surrogate (natively where possible: a regex with lookbehind costs ~10x more). */
+export const isWellFormed: (s: string) => boolean =
   typeof (String.prototype as { isWellFormed?: unknown }).isWellFormed === "function"
     ? (s) => (s as unknown as { isWellFormed(): boolean }).isWellFormed()
     : (s) => !LONE_SURROGATE.test(s);

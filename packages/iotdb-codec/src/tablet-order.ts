@@ -1,16 +1,17 @@
 // Row order of a tablet on the wire. Like Session.genTSInsertTabletReq: if some time is smaller
 // than the one before, the rows are stable-sorted by time (equal times keep their order).
-// BigInt64Array times are compared through 32-bit word views, so checking costs no BigInt per row.
-
-const HOST_IS_LITTLE_ENDIAN = new Uint8Array(new Uint16Array([1]).buffer)[0] === 1;
-const HI = HOST_IS_LITTLE_ENDIAN ? 1 : 0;
-const LO = 1 - HI;
+// BigInt64Array times are checked element by element: optimized code compares BigInt64Array
+// elements without allocating a BigInt, ~0.4 ns per row (bench tablet-a-columnar, 1000 rows),
+// twice as fast as comparing 32-bit word views. The sort itself, rare, compares word views.
+import { HI_WORD, LO_WORD } from "./int64.js";
 
 type Times = BigInt64Array | readonly (number | bigint)[];
 
 /** The permutation (wire row → caller row) that sorts the rows, or undefined when they are already sorted. */
 export function sortOrder(times: Times): Uint32Array | undefined {
-  if (times instanceof BigInt64Array) return sortOrderOfWords(new Int32Array(times.buffer, times.byteOffset, times.length * 2), times.length);
+  if (times instanceof BigInt64Array) {
+    return isSorted(times) ? undefined : sortOrderOfWords(new Int32Array(times.buffer, times.byteOffset, times.length * 2), times.length);
+  }
   const n = times.length;
   let sorted = true;
   for (let i = 1; i < n; i++) {
@@ -29,22 +30,16 @@ export function sortOrder(times: Times): Uint32Array | undefined {
   return order;
 }
 
-function sortOrderOfWords(w: Int32Array, n: number): Uint32Array | undefined {
-  let sorted = true;
-  for (let i = 1; i < n; i++) {
-    // time i < time i-1: signed high words first, then unsigned low words
-    const hi = w[2 * i + HI]!;
-    const prevHi = w[2 * i - 2 + HI]!;
-    if (hi < prevHi || (hi === prevHi && w[2 * i + LO]! >>> 0 < w[2 * i - 2 + LO]! >>> 0)) {
-      sorted = false;
-      break;
-    }
-  }
-  if (sorted) return undefined;
+function isSorted(times: BigInt64Array): boolean {
+  for (let i = 1; i < times.length; i++) if (times[i]! < times[i - 1]!) return false;
+  return true;
+}
+
+function sortOrderOfWords(w: Int32Array, n: number): Uint32Array {
   const order = identity(n);
   order.sort((a, b) => {
-    const hi = w[2 * a + HI]! - w[2 * b + HI]!;
-    return hi !== 0 ? hi : (w[2 * a + LO]! >>> 0) - (w[2 * b + LO]! >>> 0) || a - b;
+    const hi = w[2 * a + HI_WORD]! - w[2 * b + HI_WORD]!;
+    return hi !== 0 ? hi : (w[2 * a + LO_WORD]! >>> 0) - (w[2 * b + LO_WORD]! >>> 0) || a - b;
   });
   return order;
 }

@@ -1,0 +1,96 @@
+// The encoder's fast paths against hand-built bytes: string columns written with one native call
+// (and their fall-backs), the sortedness check of BigInt64Array times, and TabletBuilder's
+// one-pass row storage (typed INT64 columns, refused rows undone).
+import { test } from "uvu";
+import * as assert from "uvu/assert";
+import { encodeTabletBuffers, EncodeError, TabletBuilder, type Cell, type Tablet, type TabletSchema } from "../src/index.js";
+import { bitmap, f64, hex, i32, i64, text, toHex } from "./encode-bytes.js";
+
+const tree = (columns: TabletSchema["columns"]): TabletSchema => ({ model: "tree", target: "root.t.d", columns });
+
+function buffers(tablet: Tablet): { times: string; values: string } {
+  const b = encodeTabletBuffers(tablet);
+  return { times: toHex(b.timestamps), values: toHex(b.values) };
+}
+
+/** Caller rows in wire order: stable-sorted by time. */
+const wireOrder = (times: readonly number[]) => times.map((_, r) => r).sort((a, b) => times[a]! - times[b]! || a - b);
+
+test("ASCII string columns: every length 0..130, nulls as null cells and by mask, unsorted rows", () => {
+  const n = 131;
+  const strings = Array.from({ length: n }, (_, len) => Array.from({ length: len }, (_, j) => String.fromCharCode(32 + ((len + j) % 95))).join(""));
+  const times = strings.map((_, r) => (r * 37) % 53); // unsorted, with repeats
+  const nullCell = (r: number) => r % 9 === 4;
+  const masked = (r: number) => r % 11 === 6;
+  const cells: Cell[] = strings.map((s, r) => (nullCell(r) ? null : s));
+  const mask = Uint8Array.from(strings, (_, r) => (masked(r) ? 1 : 0));
+  const order = wireOrder(times);
+  const isNull = (r: number) => nullCell(r) || masked(r);
+  const column = hex(...order.map((r) => (isNull(r) ? "00000000" : text(strings[r]!))));
+  for (const type of ["TEXT", "STRING"] as const) {
+    const got = buffers({ schema: tree([{ name: "s", type }]), timestamps: times, values: [cells], nulls: [mask] });
+    assert.is(got.values, column + bitmap(order.map(isNull), 0), type);
+    const sorted = buffers({ schema: tree([{ name: "s", type }]), timestamps: strings.map((_, r) => r), values: [strings] });
+    assert.is(sorted.values, hex(...strings.map((s) => text(s))) + "00", `${type}, sorted, no nulls`);
+  }
+});
+
+test("a non-ASCII or non-string cell sends its column cell by cell: same bytes as Java", () => {
+  const schema = tree([{ name: "s", type: "TEXT" }]);
+  const times = [1, 2, 3, 4];
+  const cases: [Cell[], string][] = [
+    [["abc", "h\u00e9", "\u{1F600}", "z"], hex(text("abc"), text("h\u00e9"), text("\u{1F600}"), text("z"))],
+    [["ab", "a\ud800b", "\udc00", "cd"], hex(text("ab"), i32(3) + "613f62", i32(1) + "3f", text("cd"))], // lone surrogates: '?'
+    [["ab", Buffer.from("ff00", "hex"), "", "cd"], hex(text("ab"), text(Buffer.from("ff00", "hex")), text(""), text("cd"))],
+  ];
+  for (const [cells, column] of cases) assert.is(buffers({ schema, timestamps: times, values: [cells] }).values, column + "00");
+});
+
+test("BigInt64Array times: sortedness is judged on the whole int64, across word boundaries", () => {
+  const schema = tree([{ name: "v", type: "INT32" }]);
+  const ascending = [-(2n ** 63n), -(2n ** 32n) - 1n, -(2n ** 32n), -1n, 0n, 2n ** 32n - 1n, 2n ** 32n, 2n ** 63n - 1n];
+  const values = Int32Array.from(ascending, (_, r) => r);
+  const sorted = buffers({ schema, timestamps: BigInt64Array.from(ascending), values: [values] });
+  assert.is(sorted.times, hex(...ascending.map(i64)));
+  assert.is(sorted.values, hex(...Array.from(values, i32)) + "00");
+  // One pair out of order in the low word only, one in the high word only: both sorted on the wire.
+  for (const swapAt of [4, 5]) {
+    const times = [...ascending];
+    [times[swapAt], times[swapAt + 1]] = [times[swapAt + 1]!, times[swapAt]!];
+    const got = buffers({ schema, timestamps: BigInt64Array.from(times), values: [values] });
+    const order = [0, 1, 2, 3, 4, 5, 6, 7];
+    [order[swapAt], order[swapAt + 1]] = [order[swapAt + 1]!, order[swapAt]!];
+    assert.is(got.times, hex(...ascending.map(i64)), `swap at ${swapAt}`);
+    assert.is(got.values, hex(...order.map(i32)) + "00", `swap at ${swapAt}`);
+  }
+});
+
+test("TabletBuilder: INT64 from numbers and bigints into a typed column; a refused row leaves no null flag", () => {
+  const b = new TabletBuilder(tree([
+    { name: "l", type: "INT64" },
+    { name: "d", type: "DOUBLE" },
+    { name: "s", type: "TEXT" },
+  ]), { initialCapacity: 1 });
+  b.addRow(1, [-1, 1.5, "a"]);
+  assert.throws(() => b.addRow(2, [null, null, 7 as never]), (e: unknown) => e instanceof EncodeError && e.column === "s" && e.row === 1);
+  assert.throws(() => b.addRow(2, [2n ** 63n, 2.5, "b"]), (e: unknown) => e instanceof EncodeError && e.column === "l" && e.row === 1);
+  b.addRow(2, [-(2 ** 53 - 1), 2.5, "b"]);
+  b.addRow(3, [2 ** 40 + 3, null, null]);
+  b.addRow(4, [-(2n ** 63n), -0, "d"]);
+  const built = b.build();
+  const longs = [-1n, -(2n ** 53n - 1n), 2n ** 40n + 3n, -(2n ** 63n)];
+  assert.equal(Array.from(built.values[0] as BigInt64Array), longs);
+  const got = buffers(built);
+  assert.is(got.times, hex(i64(1n), i64(2n), i64(3n), i64(4n)));
+  assert.is(
+    got.values,
+    hex(
+      ...longs.map(i64),
+      f64(1.5), f64(2.5), "0000000000000001", f64(-0),
+      text("a"), text("b"), "00000000", text("d"),
+      "00", bitmap([false, false, true, false], 1), bitmap([false, false, true, false], 1),
+    ),
+  );
+});
+
+test.run();
