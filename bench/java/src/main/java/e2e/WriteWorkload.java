@@ -3,21 +3,19 @@ package e2e;
 import com.google.gson.JsonArray;
 import com.google.gson.JsonElement;
 import com.google.gson.JsonObject;
-import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
-import java.util.Arrays;
 import java.util.List;
 import org.apache.tsfile.enums.ColumnCategory;
 import org.apache.tsfile.enums.TSDataType;
-import org.apache.tsfile.utils.Binary;
 import org.apache.tsfile.write.record.Tablet;
 import org.apache.tsfile.write.schema.IMeasurementSchema;
 import org.apache.tsfile.write.schema.MeasurementSchema;
 
 /**
  * The write case as the Node side described it in the "open" command: the same devices, sensors,
- * rows and the same batch template of values. Every tablet is built here, once; a round only
- * rewrites each client's timestamp array (shared by that client's tablets) once per loop.
+ * rows and the same batch template of values. Every tablet is built here, once, through the
+ * Tablet API; a round only rewrites each client's timestamp array (shared by that client's
+ * tablets) once per loop, as the Node side does.
  */
 final class WriteWorkload {
   final String model;
@@ -61,13 +59,16 @@ final class WriteWorkload {
 
     boolean table = model.equals("table");
     String tableName = spec.get("table").getAsString();
-    List<IMeasurementSchema> tableSchemas = new ArrayList<>();
+    List<String> tableColumns = new ArrayList<>();
+    List<TSDataType> tableTypes = new ArrayList<>();
     List<ColumnCategory> categories = new ArrayList<>();
     if (table) {
-      tableSchemas.add(new MeasurementSchema(spec.get("tagColumn").getAsString(), TSDataType.STRING));
+      tableColumns.add(spec.get("tagColumn").getAsString());
+      tableTypes.add(TSDataType.STRING);
       categories.add(ColumnCategory.TAG);
       for (IMeasurementSchema s : schemas) {
-        tableSchemas.add(s);
+        tableColumns.add(s.getMeasurementName());
+        tableTypes.add(s.getType());
         categories.add(ColumnCategory.FIELD);
       }
     }
@@ -79,18 +80,40 @@ final class WriteWorkload {
       List<Tablet> tablets = new ArrayList<>();
       for (int d = c; d < deviceNumber; d += clientNumber) {
         String device = devices.get(d).getAsString();
+        Tablet tablet;
         if (table) {
-          Object[] values = new Object[columns.length + 1];
-          Binary[] tag = new Binary[batchSize];
-          Arrays.fill(tag, new Binary(device, StandardCharsets.UTF_8));
-          values[0] = tag;
-          System.arraycopy(columns, 0, values, 1, columns.length);
-          tablets.add(new Tablet(tableName, tableSchemas, categories, timestamps, values, null, batchSize));
+          tablet = new Tablet(tableName, tableColumns, tableTypes, categories, batchSize);
+          for (int r = 0; r < batchSize; r++) tablet.addValue(r, 0, device);
+          fill(tablet, columns, 1);
         } else {
-          tablets.add(new Tablet(device, schemas, timestamps, columns.clone(), null, batchSize));
+          tablet = new Tablet(device, schemas, batchSize);
+          fill(tablet, columns, 0);
         }
+        // The client's loops rewrite one timestamp array that all its tablets share.
+        tablet.setTimestamps(timestamps);
+        tablets.add(tablet);
       }
       clientTablets.add(tablets);
+    }
+  }
+
+  /**
+   * Fills a tablet through the public Tablet API (addTimestamp, typed addValue), as client code
+   * does; its bitmaps then come out as the API makes them, which our client's default matches.
+   */
+  private void fill(Tablet tablet, Object[] columns, int firstColumn) {
+    for (int r = 0; r < batchSize; r++) {
+      tablet.addTimestamp(r, 0);
+      for (int s = 0; s < columns.length; s++) {
+        int col = firstColumn + s;
+        Object column = columns[s];
+        if (column instanceof float[]) tablet.addValue(r, col, ((float[]) column)[r]);
+        else if (column instanceof double[]) tablet.addValue(r, col, ((double[]) column)[r]);
+        else if (column instanceof int[]) tablet.addValue(r, col, ((int[]) column)[r]);
+        else if (column instanceof long[]) tablet.addValue(r, col, ((long[]) column)[r]);
+        else if (column instanceof boolean[]) tablet.addValue(r, col, ((boolean[]) column)[r]);
+        else tablet.addValue(r, col, ((String[]) column)[r]);
+      }
     }
   }
 
@@ -131,9 +154,9 @@ final class WriteWorkload {
         return a;
       }
       case TEXT: {
-        Binary[] a = new Binary[n];
+        String[] a = new String[n];
         int i = 0;
-        for (JsonElement v : values) a[i++] = new Binary(v.getAsString(), StandardCharsets.UTF_8);
+        for (JsonElement v : values) a[i++] = v.getAsString();
         return a;
       }
       default:
