@@ -13,10 +13,14 @@ export default defineSuite({
     stringCase("string-int32-ascii16", randomStrings(COUNT, 16, ASCII, 1), 1.5),
     stringCase("string-int32-ascii1k", randomStrings(COUNT, 1000, ASCII, 2), 1.2),
     stringCase("string-int32-cjk16", randomStrings(COUNT, 16, CJK, 3), 1.5),
-    columnCase("column-f64", randomColumn(Float64Array, (r) => (r() - 0.5) * 1e9), (w, v) => w.f64ColumnBE(v), (d, i, v) => d.setFloat64(i * 8, v)),
+    columnCase("column-f64", f64Column(), writeF64, setF64),
     columnCase("column-f32", randomColumn(Float32Array, (r) => (r() - 0.5) * 1e6), (w, v) => w.f32ColumnBE(v), (d, i, v) => d.setFloat32(i * 4, v)),
     columnCase("column-i32", randomColumn(Int32Array, (r) => Math.floor((r() - 0.5) * 2 ** 32)), (w, v) => w.i32ColumnBE(v), (d, i, v) => d.setInt32(i * 4, v)),
     columnCase("column-i64", randomColumn(BigInt64Array, (r) => BigInt(Math.floor((r() - 0.5) * 2 ** 53)) << 10n), (w, v) => w.i64ColumnBE(v), (d, i, v) => d.setBigInt64(i * 8, v)),
+    // Context for column-f64 (no target): other destinations, and a source in the arena.
+    columnCase("column-f64-unaligned", f64Column(), writeF64, setF64, { destination: "pooled", skip: 3, target: undefined }),
+    columnCase("column-f64-unpooled", f64Column(), writeF64, setF64, { destination: "plain", skip: 0, target: undefined }),
+    arenaColumnCase("column-f64-arena"),
     int64FromNumberCase(),
     pooledFrameCase(),
   ],
@@ -51,6 +55,26 @@ function stringCase(name: string, strings: string[], target: number): BenchCase 
 }
 
 type TypedColumn = Float64Array | Float32Array | Int32Array | BigInt64Array;
+
+/**
+ * Where the column cases write: a Writer on a pool with an arena (its buffers live in a
+ * WebAssembly memory, so the column is copied into place and swapped there: 2 passes), at
+ * offset 0 after reset() unless `skip` bytes are reserved first (an unaligned destination);
+ * or a Writer without a pool (plain buffers: copy in, swap, copy out: 3 passes).
+ */
+interface ColumnSetup {
+  destination: "pooled" | "plain";
+  skip: number;
+  target: number | undefined;
+}
+
+const OFFICIAL_COLUMN_SETUP: ColumnSetup = { destination: "pooled", skip: 0, target: 0.5 };
+
+const COLUMN_POOL = new BufferPool({ arenaBytes: 1 << 20 });
+
+const f64Column = () => randomColumn(Float64Array, (r) => (r() - 0.5) * 1e9);
+const writeF64 = (w: Writer, v: Float64Array) => w.f64ColumnBE(v);
+const setF64 = (d: DataView, i: number, v: number) => d.setFloat64(i * 8, v);
 type ElementOf<T extends TypedColumn> = T extends BigInt64Array ? bigint : number;
 
 /**
@@ -72,32 +96,68 @@ function randomColumn<T extends TypedColumn>(
 }
 
 /**
- * A 1000-value typed-array column written big-endian. Baseline: memcpy (Buffer.copy of the same
- * number of bytes, host order), so the ratio is the fraction of memcpy speed reached. Our writer is
- * reset before each write; the baseline always copies to the same place.
+ * A 1000-value column (an ordinary typed array) written big-endian by a Writer set up as `setup`
+ * says (the four official cases: pooled, arena, offset 0). Baseline: memcpy (Buffer.copy of the
+ * same number of bytes, host order), so the ratio is the fraction of memcpy speed reached. Our
+ * writer is reset before each write; the baseline always copies to the same place.
  */
 function columnCase<T extends TypedColumn>(
   name: string,
   values: T,
   write: (w: Writer, values: T) => void,
   reference: (view: DataView, index: number, value: ElementOf<T>) => void,
+  setup: ColumnSetup = OFFICIAL_COLUMN_SETUP,
 ): BenchCase {
-  const ours = new Writer();
+  const ours = new Writer(setup.destination === "pooled" ? { pool: COLUMN_POOL } : {});
   const source = Buffer.from(values.buffer, values.byteOffset, values.byteLength);
   const target = Buffer.from(values.buffer, BASELINE_TARGET_OFFSET, values.byteLength);
   const runOurs = () => {
     ours.reset();
+    if (setup.skip > 0) ours.reserve(setup.skip);
     write(ours, values);
   };
   return {
     name,
-    target: 0.5,
+    target: setup.target,
     ours: runOurs,
     baseline: { name: "memcpy", fn: () => source.copy(target, 0) },
     check: () => {
       const expected = Buffer.alloc(values.byteLength);
       const view = new DataView(expected.buffer, expected.byteOffset, expected.length);
       for (let i = 0; i < values.length; i++) reference(view, i, values[i] as ElementOf<T>);
+      runOurs();
+      if (setup.destination === "pooled" && !COLUMN_POOL.isArenaBuffer(ours.buf)) throw new Error(`${name}: writer buffer not in the arena`);
+      assertSameBytes(name, ours.peek().subarray(setup.skip), expected);
+    },
+  };
+}
+
+/**
+ * column-f64 with the source also in the arena (a column from BufferPool#acquireColumn, as a
+ * caller filling columns in place would have): one fused swap-copy pass. The baseline copies it
+ * to another arena buffer, 64 bytes past a block start like the other cases' relative alignment.
+ */
+function arenaColumnCase(name: string): BenchCase {
+  const values = COLUMN_POOL.acquireColumn(Float64Array, COUNT);
+  values.set(f64Column());
+  const targetBuffer = COLUMN_POOL.acquire(64 + 8 * COUNT);
+  for (const b of [new Uint8Array(values.buffer, values.byteOffset, 1), targetBuffer]) {
+    if (!COLUMN_POOL.isArenaBuffer(b)) throw new Error(`${name}: not in the arena`);
+  }
+  const source = Buffer.from(values.buffer, values.byteOffset, values.byteLength);
+  const target = targetBuffer.subarray(64, 64 + values.byteLength);
+  const ours = new Writer({ pool: COLUMN_POOL });
+  const runOurs = () => {
+    ours.reset();
+    ours.f64ColumnBE(values);
+  };
+  return {
+    name,
+    ours: runOurs,
+    baseline: { name: "memcpy", fn: () => source.copy(target, 0) },
+    check: () => {
+      const expected = Buffer.alloc(8 * COUNT);
+      for (let i = 0; i < COUNT; i++) expected.writeDoubleBE(values[i]!, i * 8);
       runOurs();
       assertSameBytes(name, ours.peek(), expected);
     },

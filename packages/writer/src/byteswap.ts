@@ -1,106 +1,174 @@
 import { endianness } from "node:os";
-import { BYTESWAP_WASM_BASE64 } from "./byteswap-wasm.js";
+import { SCRATCH_BYTES, createKernels, placementOf, placementOfColumn, type Kernels, type Placement } from "./byteswap-kernels.js";
 
-// Typed-array columns become big-endian by a copy into a WebAssembly memory, an in-place SIMD
-// byte swap there (i8x16.swizzle, 64 bytes per iteration: byteswap.wat) and a copy out. Bench
-// cases `column-f64` / `column-i32` (1000 values, as fractions of an aligned memcpy) measured
-// this path at 0.28 / 0.29, against copy + Buffer#swap64/swap32 (Node's scalar C++ loop)
-// 0.15 / 0.11, a cached-DataView loop 0.08 / 0.07 and an Int32Array bit-twiddling loop
-// 0.03 / 0.04. Swapping in place in the output buffer saves the copy out (0.36 / 0.38) but needs
-// output buffers inside a WebAssembly.Memory, which Writer and pool buffers are not. Small
-// columns are not diverted to the DataView loop (faster below ~16 values by at most ~25 ns):
-// it would quiet signalling-NaN payloads of float32 values, this path keeps every bit.
+// Big-endian typed-array columns by WebAssembly SIMD byte swaps (byteswap.wat: i8x16.swizzle,
+// 16 bytes per instruction, exact length), with as few passes over the bytes as memory allows:
+// - destination in a pool arena (BufferPool `arenaBytes`): the column is copied into place and
+//   swapped there (2 passes; an unaligned destination: copy into the arena's scratch, swap-copy
+//   into place);
+// - source acquired with BufferPool#acquireColumn in the destination's arena: one fused
+//   swap-copy pass; in an arena but the destination not: swap-copy into that arena's scratch,
+//   copy out (2 passes);
+// - otherwise: copy into a private scratch memory, swap there, copy out (3 passes).
+// Bench `column-*` (8 KB): a wasm pass runs at 128-bit load/store speed, ~80 ns here, while the
+// memcpy baseline (glibc, AVX-512) takes ~65 ns, so 2 passes come to ~0.4 of memcpy speed and
+// the fused pass to ~0.6. Arena membership and addresses are looked up by view object
+// (placementOf), never through `.buffer` / `.byteOffset`, which cost a C++ call or a generic
+// load in Node 20.
+// Engines without WebAssembly use copy + Buffer#swap64/swap32 (Node's scalar loop). Every path
+// keeps every bit (NaN payloads included).
 
 /** True on little-endian hosts, where typed arrays must be byte-swapped to become big-endian. */
 export const HOST_IS_LITTLE_ENDIAN = endianness() === "LE";
 
 export type TypedColumn = Float64Array | BigInt64Array | Float32Array | Int32Array;
 
-/** The kernels' memory is one 64 KiB page: the most bytes swapped per kernel call. */
-const CHUNK_BYTES = 65536;
+/** Kernels over a memory of just a scratch page, for data outside every arena. */
+let scratchKernels: Kernels | null | undefined;
 
-interface Kernels {
-  swap64: (n: number) => void;
-  swap32: (n: number) => void;
-  /** Views of the kernel memory, one per column type, so copying in is a same-type memcpy. */
-  f64: Float64Array;
-  i64: BigInt64Array;
-  f32: Float32Array;
-  i32: Int32Array;
-  memory: ArrayBuffer;
-  /** Byte view of the first `out.length` bytes of the kernel memory, kept while lengths repeat. */
-  out: Uint8Array;
+function scratch(): Kernels | null {
+  return scratchKernels === undefined ? (scratchKernels = createKernels(0)) : scratchKernels;
 }
 
-/** undefined until first use; null where the engine has no WebAssembly SIMD. */
-let kernels: Kernels | null | undefined;
+/** Byte view of the start of a kernel memory's scratch, kept while lengths repeat (copy-out source). */
+let scratchOut = new Uint8Array(0);
+let scratchOutOf: Kernels | undefined;
 
-// The part of the WebAssembly API used here (the project compiles without the DOM typings).
-interface WasmApi {
-  Module: new (bytes: Uint8Array) => object;
-  Instance: new (module: object) => { exports: Record<string, unknown> };
-}
-
-function loadKernels(): Kernels | null {
-  const wasm = (globalThis as unknown as { WebAssembly: WasmApi }).WebAssembly;
-  let exports: Record<string, unknown>;
-  try {
-    exports = new wasm.Instance(new wasm.Module(Buffer.from(BYTESWAP_WASM_BASE64, "base64"))).exports;
-  } catch {
-    return null; // no WebAssembly SIMD in this engine
+function scratchBytes(k: Kernels, n: number): Uint8Array {
+  if (scratchOut.length !== n || scratchOutOf !== k) {
+    scratchOut = new Uint8Array(k.buffer, 0, n);
+    scratchOutOf = k;
   }
-  const memory = (exports.memory as { buffer: ArrayBuffer }).buffer;
-  return {
-    swap64: exports.swap64 as (n: number) => void,
-    swap32: exports.swap32 as (n: number) => void,
-    f64: new Float64Array(memory),
-    i64: new BigInt64Array(memory),
-    f32: new Float32Array(memory),
-    i32: new Int32Array(memory),
-    memory,
-    out: new Uint8Array(memory, 0, 0),
-  };
+  return scratchOut;
 }
 
 /**
- * Writes the elements of `values` big-endian into dst at pos (the caller made room for
- * values.byteLength bytes).
+ * Writes the elements of `values` big-endian into dst at pos; n is values.byteLength and width
+ * its element size, passed in because the caller knows the type: the same property loads here
+ * would see four typed-array maps, and V8 compiles them as generic (slow) loads.
  */
-export function writeBigEndian(dst: Buffer, pos: number, values: TypedColumn): void {
+export function writeBigEndian(dst: Buffer, pos: number, values: TypedColumn, n: number, width: 4 | 8): void {
+  if (n === 0) return;
   if (!HOST_IS_LITTLE_ENDIAN) {
     dst.set(bytesOf(values), pos);
     return;
   }
-  const k = kernels === undefined ? (kernels = loadKernels()) : kernels;
-  if (k === null) {
-    dst.set(bytesOf(values), pos);
-    const written = dst.subarray(pos, pos + values.byteLength);
-    if (values.BYTES_PER_ELEMENT === 8) written.swap64();
-    else written.swap32();
+  const arena = placementOf(dst);
+  if (arena !== undefined) {
+    swapIntoArena(arena.kernels, arena.address + pos, values, n, width);
     return;
   }
-  const width = values.BYTES_PER_ELEMENT;
-  const swap = width === 8 ? k.swap64 : k.swap32;
-  const scratch = scratchFor(k, values);
-  const perChunk = CHUNK_BYTES / width;
-  const total = values.length;
+  const source = placementOfColumn(values);
+  const k = source !== undefined ? source.kernels : scratch();
+  if (k === null) {
+    dst.set(bytesOf(values), pos);
+    swapWithBuffer(dst.subarray(pos, pos + n), width);
+    return;
+  }
+  const swap = width === 8 ? k.swapCopy64 : k.swapCopy32;
+  const perChunk = SCRATCH_BYTES / width;
+  const total = n / width;
+  values = apartFrom(dst, values, n);
   for (let i = 0; i < total; i += perChunk) {
     const part = total <= perChunk ? values : values.subarray(i, Math.min(total, i + perChunk));
-    // Same element type on both sides (scratchFor), so this is a memcpy, not a conversion.
-    (scratch as Float64Array).set(part as Float64Array);
-    const n = part.byteLength;
-    swap(n);
-    if (k.out.length !== n) k.out = new Uint8Array(k.memory, 0, n);
-    dst.set(k.out, pos);
-    pos += n;
+    const partBytes = (Math.min(total, i + perChunk) - i) * width;
+    if (source !== undefined) {
+      swap(0, source.address + i * width, partBytes); // arena-resident source: fused into the scratch
+    } else {
+      copyIn(k, part, 0);
+      swap(0, 0, partBytes);
+    }
+    dst.set(scratchBytes(k, partBytes), pos);
+    pos += partBytes;
   }
 }
 
-function scratchFor(k: Kernels, values: TypedColumn): TypedColumn {
-  if (values instanceof Float64Array) return k.f64;
-  if (values instanceof BigInt64Array) return k.i64;
-  if (values instanceof Float32Array) return k.f32;
-  return k.i32;
+/** Destination `at` is an address in the arena memory of `k`. */
+function swapIntoArena(k: Kernels, at: number, values: TypedColumn, n: number, width: 4 | 8): void {
+  const swap = width === 8 ? k.swapCopy64 : k.swapCopy32;
+  const source = placementOfColumn(values);
+  if (source !== undefined && source.kernels === k) {
+    const from = source.address;
+    // One fused pass; the kernel loads each vector before storing it, so only an exact
+    // in-place swap may overlap. Otherwise work from a copy (only a view of the writer's own
+    // buffer can overlap it).
+    if (from === at || from + n <= at || at + n <= from) {
+      swap(at, from, n);
+      return;
+    }
+    values = values.slice();
+  }
+  if ((at & (width - 1)) === 0) {
+    copyIn(k, values, width === 8 ? at >>> 3 : at >>> 2); // memcpy into place ...
+    swap(at, at, n); // ... and swap there
+    return;
+  }
+  // A typed copy needs an element-aligned target: through the scratch, swap-copied into place.
+  const perChunk = SCRATCH_BYTES / width;
+  const total = n / width;
+  values = apartFrom(k.buffer, values, n);
+  for (let i = 0; i < total; i += perChunk) {
+    const part = total <= perChunk ? values : values.subarray(i, Math.min(total, i + perChunk));
+    const partBytes = (Math.min(total, i + perChunk) - i) * width;
+    copyIn(k, part, 0);
+    swap(at, 0, partBytes);
+    at += partBytes;
+  }
+}
+
+/**
+ * A new ArrayBuffer holding the n bytes of src at pos with every `width`-byte word reversed
+ * (big-endian column -> host-order typed array).
+ */
+export function readBigEndian(src: Buffer, pos: number, n: number, width: 4 | 8): ArrayBuffer {
+  const out = Buffer.allocUnsafeSlow(n);
+  const source: Placement | undefined = HOST_IS_LITTLE_ENDIAN && n > 0 ? placementOf(src) : undefined;
+  const k = source !== undefined ? source.kernels : HOST_IS_LITTLE_ENDIAN && n > 0 ? scratch() : null;
+  if (k === null) {
+    src.copy(out, 0, pos, pos + n);
+    if (HOST_IS_LITTLE_ENDIAN) swapWithBuffer(out, width);
+    return out.buffer as ArrayBuffer;
+  }
+  const swap = width === 8 ? k.swapCopy64 : k.swapCopy32;
+  for (let i = 0; i < n; i += SCRATCH_BYTES) {
+    const partBytes = Math.min(SCRATCH_BYTES, n - i);
+    if (source !== undefined) {
+      swap(0, source.address + pos + i, partBytes); // arena-resident input: fused into the scratch
+    } else {
+      k.u8.set(src.subarray(pos + i, pos + i + partBytes));
+      swap(0, 0, partBytes);
+    }
+    out.set(scratchBytes(k, partBytes), i);
+  }
+  return out.buffer as ArrayBuffer;
+}
+
+/**
+ * values, or a copy of it when it is longer than one scratch chunk and shares memory with the
+ * destination: chunked paths write part by part, and a source overlapping its destination would
+ * be overwritten before it is read. (Only a view of the writer's own buffer can overlap it.)
+ */
+function apartFrom<T extends TypedColumn>(dst: Uint8Array | ArrayBuffer, values: T, n: number): T {
+  if (n <= SCRATCH_BYTES) return values;
+  const memory = dst instanceof ArrayBuffer ? dst : dst.buffer;
+  return values.buffer === memory ? (values.slice() as T) : values;
+}
+
+/**
+ * Copies values into the kernel memory of k at element index `at` through the view of the same
+ * element type, so it is a memcpy, not a conversion. One call site per type keeps each `set`
+ * load monomorphic (a shared site sees four maps and V8 compiles a generic load).
+ */
+function copyIn(k: Kernels, values: TypedColumn, at: number): void {
+  if (values instanceof Float64Array) k.f64.set(values, at);
+  else if (values instanceof BigInt64Array) k.i64.set(values, at);
+  else if (values instanceof Float32Array) k.f32.set(values, at);
+  else k.i32.set(values, at);
+}
+
+function swapWithBuffer(bytes: Buffer, width: number): void {
+  if (width === 8) bytes.swap64();
+  else bytes.swap32();
 }
 
 function bytesOf(values: TypedColumn): Uint8Array {

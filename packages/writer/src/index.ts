@@ -2,6 +2,6 @@ export { Writer } from "./writer.js";
 export type { WriterOptions } from "./writer.js";
 export { Reader } from "./reader.js";
 export { BufferPool } from "./pool.js";
-export type { BufferPoolOptions, PoolStats } from "./pool.js";
+export type { ArenaStats, BufferPoolOptions, ColumnType, PoolStats } from "./pool.js";
 export { OwnedBytes } from "./owned-bytes.js";
 export { ReadError, OwnershipError } from "./errors.js";

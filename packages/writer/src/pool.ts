@@ -1,8 +1,15 @@
+import { Arena } from "./arena.js";
+import { registerView } from "./byteswap-kernels.js";
+import type { TypedColumn } from "./byteswap.js";
 import { OwnershipError } from "./errors.js";
+import { POISON, checkPoison } from "./poison.js";
+import { CLASS_COUNT, classBytes, classOf } from "./size-classes.js";
 
 // Buffers come in size classes (powers of 4 from 1 KiB to 16 MiB) and are kept per class up to a
 // bound, so a steady stream of frames reuses warm memory instead of page-faulting fresh
 // allocations (bench case `frame-200k-pooled`). Larger requests are allocated and dropped.
+// With `arenaBytes`, misses are carved out of one WebAssembly memory (arena.ts) before falling
+// back to ordinary allocations, which makes big-endian column writes into them one pass shorter.
 
 export interface BufferPoolOptions {
   /** Buffers kept per size class (default 8). */
@@ -14,6 +21,12 @@ export interface BufferPoolOptions {
    * write through a stale view is reported instead of corrupting the next owner's data.
    */
   debug?: boolean;
+  /**
+   * Size of a WebAssembly memory to carve pooled buffers from (default 0: none), rounded down to
+   * whole blocks of the largest size class that fits. Reserved on the first miss, fixed from then
+   * on; when it is full, or for requests over 16 MiB, buffers are ordinary allocations.
+   */
+  arenaBytes?: number;
 }
 
 export interface PoolStats {
@@ -27,35 +40,46 @@ export interface PoolStats {
   retainedBytes: number;
 }
 
-const MIN_CLASS_BYTES = 1024;
-const CLASS_COUNT = 8; // 1 KiB · 4^k for k = 0..7, i.e. up to 16 MiB
-const POISON = 0xde;
+export interface ArenaStats {
+  /** Size of the arena's memory available to buffers. */
+  bytes: number;
+  /** Of those, bytes neither handed out nor retained. */
+  freeBytes: number;
+}
 
-/** Size class index for a request of n bytes, or -1 when it is too large to pool. */
-function classOf(n: number): number {
-  let size = MIN_CLASS_BYTES;
-  for (let k = 0; k < CLASS_COUNT; k++, size *= 4) if (n <= size) return k;
-  return -1;
+/** A typed-array type that acquireColumn() can allocate. */
+export interface ColumnType<T extends TypedColumn> {
+  new (buffer: ArrayBuffer, byteOffset: number, length: number): T;
+  readonly BYTES_PER_ELEMENT: number;
 }
 
 export class BufferPool {
   /** Largest buffer the pool keeps; larger requests are allocated and dropped. */
-  static readonly MAX_POOLED_BYTES = MIN_CLASS_BYTES * 4 ** (CLASS_COUNT - 1);
+  static readonly MAX_POOLED_BYTES = classBytes(CLASS_COUNT - 1);
 
   readonly debug: boolean;
   private readonly maxPerClass: number;
   private readonly maxRetainedBytes: number;
   private readonly free: Buffer[][] = Array.from({ length: CLASS_COUNT }, () => []);
+  /** Debug mode: buffers handed out, by their memory (ordinary) or offset (arena: one memory). */
   private readonly handedOut = new WeakSet<ArrayBufferLike>();
+  private readonly handedOutOfArena = new Set<number>();
   private hits = 0;
   private misses = 0;
   private outstanding = 0;
   private retainedBytes = 0;
+  /** undefined until the first miss; null when there is none (not asked for, or unavailable). */
+  private arena: Arena | null | undefined;
+  private readonly arenaBytes: number;
+  /** Columns handed out by acquireColumn(), with the buffer each one views. */
+  private readonly columns = new WeakMap<TypedColumn, Buffer>();
 
   constructor(options: BufferPoolOptions = {}) {
     this.maxPerClass = options.maxPerClass ?? 8;
     this.maxRetainedBytes = options.maxRetainedBytes ?? 64 * 1024 * 1024;
     this.debug = options.debug ?? false;
+    this.arenaBytes = options.arenaBytes ?? 0;
+    if (!(this.arenaBytes >= 0)) throw new RangeError(`arenaBytes: ${this.arenaBytes} is not a size`);
   }
 
   /** A buffer of at least n bytes (its length is the size class), owned by the caller until released. */
@@ -66,7 +90,7 @@ export class BufferPool {
       this.misses++;
       // allocUnsafeSlow: a buffer of its own, never a slice of Node's shared 8 KiB slab, so
       // releasing it can never hand out memory that another Buffer still views.
-      buf = Buffer.allocUnsafeSlow(k < 0 ? n : MIN_CLASS_BYTES * 4 ** k);
+      buf = (k < 0 ? undefined : this.arenaOrNull()?.alloc(k)) ?? Buffer.allocUnsafeSlow(k < 0 ? n : classBytes(k));
     } else {
       this.retainedBytes -= buf.length;
       // A buffer written after release is dropped (not counted as handed out), then reported.
@@ -74,43 +98,87 @@ export class BufferPool {
       this.hits++;
     }
     this.outstanding++;
-    if (this.debug) this.handedOut.add(buf.buffer);
+    if (this.debug) {
+      if (this.inArena(buf)) this.handedOutOfArena.add(buf.byteOffset);
+      else this.handedOut.add(buf.buffer);
+    }
     return buf;
   }
 
   /** Gives a buffer obtained from acquire() back. The caller must hold no view of it afterwards. */
   release(buf: Buffer): void {
+    const inArena = this.inArena(buf);
     if (this.debug) {
-      if (!this.handedOut.has(buf.buffer)) {
-        throw new OwnershipError("buffer released to the pool twice, or not acquired from this pool");
-      }
-      this.handedOut.delete(buf.buffer);
+      const owned = inArena ? this.handedOutOfArena.delete(buf.byteOffset) : this.handedOut.delete(buf.buffer);
+      if (!owned) throw new OwnershipError("buffer released to the pool twice, or not acquired from this pool");
     }
     this.outstanding--;
     const k = classOf(buf.length);
-    if (k < 0 || buf.length !== MIN_CLASS_BYTES * 4 ** k) return;
+    if (k < 0 || buf.length !== classBytes(k)) return;
     const bin = this.free[k]!;
-    if (bin.length >= this.maxPerClass || this.retainedBytes + buf.length > this.maxRetainedBytes) return;
+    if (bin.length >= this.maxPerClass || this.retainedBytes + buf.length > this.maxRetainedBytes) {
+      if (inArena) this.arena!.release(buf, k); // not kept: its block goes back to the arena
+      return;
+    }
     if (this.debug) buf.fill(POISON);
     bin.push(buf);
     this.retainedBytes += buf.length;
+  }
+
+  /**
+   * A typed array of `length` elements over a pooled buffer (carved from the arena when there is
+   * room), owned by the caller until releaseColumn(). A Writer on this pool writes such a column
+   * big-endian in one fused pass. The contents are not initialized.
+   */
+  acquireColumn<T extends TypedColumn>(type: ColumnType<T>, length: number): T {
+    if (!(Number.isInteger(length) && length >= 0)) throw new RangeError(`acquireColumn: ${length} is not a length`);
+    const buf = this.acquire(length * type.BYTES_PER_ELEMENT);
+    const column = new type(buf.buffer as ArrayBuffer, buf.byteOffset, length);
+    this.columns.set(column, buf);
+    if (this.inArena(buf)) registerView(column, this.arena!.kernels);
+    return column;
+  }
+
+  /** Gives back a column from acquireColumn(); releasing it twice is an OwnershipError. */
+  releaseColumn(column: TypedColumn): void {
+    const buf = this.columns.get(column);
+    if (buf === undefined) throw new OwnershipError("column released twice, or not acquired from this pool");
+    this.columns.delete(column);
+    this.release(buf);
   }
 
   stats(): PoolStats {
     return { hits: this.hits, misses: this.misses, outstanding: this.outstanding, retainedBytes: this.retainedBytes };
   }
 
-  /** Drops every retained buffer. */
+  /** The arena's size and free bytes, or undefined when the pool has none (yet). */
+  arenaStats(): ArenaStats | undefined {
+    const arena = this.arena;
+    if (!arena) return undefined;
+    return { bytes: arena.bytes, freeBytes: arena.freeBytes() };
+  }
+
+  /** True when buf is carved out of this pool's arena (so column writes into it swap in place). */
+  isArenaBuffer(buf: Uint8Array): boolean {
+    return this.inArena(buf);
+  }
+
+  /** Drops every retained buffer (arena buffers go back to the arena). */
   clear(): void {
-    for (const bin of this.free) bin.length = 0;
+    for (let k = 0; k < CLASS_COUNT; k++) {
+      const bin = this.free[k]!;
+      for (const buf of bin) if (this.inArena(buf)) this.arena!.release(buf, k);
+      bin.length = 0;
+    }
     this.retainedBytes = 0;
   }
-}
 
-function checkPoison(buf: Buffer): void {
-  for (let i = 0; i < buf.length; i++) {
-    if (buf[i] !== POISON) {
-      throw new OwnershipError(`pooled buffer was written at byte ${i} after it was released`);
-    }
+  private inArena(buf: Uint8Array): boolean {
+    return this.arena != null && buf.buffer === this.arena.buffer;
+  }
+
+  private arenaOrNull(): Arena | null {
+    if (this.arena === undefined) this.arena = this.arenaBytes > 0 ? (Arena.create(this.arenaBytes, this.debug) ?? null) : null;
+    return this.arena;
   }
 }

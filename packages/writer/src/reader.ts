@@ -1,4 +1,4 @@
-import { HOST_IS_LITTLE_ENDIAN } from "./byteswap.js";
+import { readBigEndian } from "./byteswap.js";
 import { ReadError, describe } from "./errors.js";
 
 const MAX_SAFE_HI = 0x1fffff; // high word of Number.MAX_SAFE_INTEGER
@@ -311,14 +311,9 @@ export class Reader {
     }
     const n = count * width;
     this.need(n, what);
-    const copy = Buffer.allocUnsafeSlow(n);
-    this.buf.copy(copy, 0, this.pos, this.pos + n);
-    if (HOST_IS_LITTLE_ENDIAN && n > 0) {
-      if (width === 8) copy.swap64();
-      else copy.swap32();
-    }
+    const column = readBigEndian(this.buf, this.pos, n, width);
     this.pos += n;
-    return copy.buffer as ArrayBuffer;
+    return column;
   }
 }
 

@@ -407,7 +407,7 @@ export class Writer {
 
   /** float64 values, big-endian. */
   f64ColumnBE(values: Float64Array | NumericColumn): this {
-    if (values instanceof Float64Array) return this.bulkBE(values);
+    if (values instanceof Float64Array) return this.bulkBE(values, values.byteLength, 8);
     const n = values.length;
     this.ensure(n * 8);
     const view = this.view;
@@ -419,7 +419,7 @@ export class Writer {
 
   /** float32 values, big-endian. */
   f32ColumnBE(values: Float32Array | NumericColumn): this {
-    if (values instanceof Float32Array) return this.bulkBE(values);
+    if (values instanceof Float32Array) return this.bulkBE(values, values.byteLength, 4);
     const n = values.length;
     this.ensure(n * 4);
     const view = this.view;
@@ -431,7 +431,7 @@ export class Writer {
 
   /** int32 values, big-endian. Plain numbers are range-checked (RangeError naming the index). */
   i32ColumnBE(values: Int32Array | NumericColumn): this {
-    if (values instanceof Int32Array) return this.bulkBE(values);
+    if (values instanceof Int32Array) return this.bulkBE(values, values.byteLength, 4);
     const n = values.length;
     for (let i = 0; i < n; i++) {
       const v = values[i]!;
@@ -447,7 +447,7 @@ export class Writer {
 
   /** int64 values, big-endian, from a BigInt64Array or safe-integer numbers (no BigInt per value). */
   i64ColumnBE(values: BigInt64Array | NumericColumn): this {
-    if (values instanceof BigInt64Array) return this.bulkBE(values);
+    if (values instanceof BigInt64Array) return this.bulkBE(values, values.byteLength, 8);
     const n = values.length;
     for (let i = 0; i < n; i++) checkSafeInteger(values[i]!, `int64 column[${i}]`);
     this.ensure(n * 8);
@@ -462,10 +462,10 @@ export class Writer {
     return this;
   }
 
-  private bulkBE(values: TypedColumn): this {
-    const n = values.byteLength;
+  /** n and width come from each typed caller, whose property loads stay monomorphic. */
+  private bulkBE(values: TypedColumn, n: number, width: 4 | 8): this {
     this.ensure(n);
-    writeBigEndian(this.buf, this.pos, values);
+    writeBigEndian(this.buf, this.pos, values, n, width);
     this.pos += n;
     return this;
   }
