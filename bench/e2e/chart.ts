@@ -33,19 +33,20 @@ export function writeChart(file: ResultFile): string {
   }
   if (query.length > 0) {
     panels.push({
-      title: "Query: 1 M rows × 10 columns read back (higher is better)",
+      title: "Query: rows × 10 columns read back, ours vs Java's faster way (higher is better)",
       unit: "M rows/s",
       bars: query.map((c) => bar(c, "rows_per_s", 1e-6, `×${c.ratio_throughput.toFixed(2)}`)),
     });
   }
-  const height = 60 + panels.length * PANEL_HEIGHT;
-  const body = panels.map((p, i) => drawPanel(p, 50 + i * PANEL_HEIGHT)).join("\n");
+  const height = 70 + panels.length * PANEL_HEIGHT;
+  const body = panels.map((p, i) => drawPanel(p, 60 + i * PANEL_HEIGHT)).join("\n");
   const svg =
     `<svg xmlns="http://www.w3.org/2000/svg" width="${WIDTH}" height="${height}" font-family="sans-serif" font-size="12">\n` +
     `<rect width="100%" height="100%" fill="white"/>\n` +
     `<text x="${LEFT}" y="24" font-size="16" font-weight="bold">End-to-end: @zerowire/iotdb-client vs iotdb-session 2.0.5 (Java), same server, same run</text>\n` +
-    `<rect x="${WIDTH - 300}" y="12" width="12" height="12" fill="${COLORS.ours}"/><text x="${WIDTH - 283}" y="23">ours (Node ${escape(file.node)})</text>\n` +
-    `<rect x="${WIDTH - 150}" y="12" width="12" height="12" fill="${COLORS.java}"/><text x="${WIDTH - 133}" y="23">Java</text>\n` +
+    `<rect x="${LEFT}" y="36" width="12" height="12" fill="${COLORS.ours}"/><text x="${LEFT + 17}" y="47">ours, @zerowire/iotdb-client (Node ${escape(file.node)})</text>\n` +
+    `<rect x="${LEFT + 330}" y="36" width="12" height="12" fill="${COLORS.java}"/><text x="${LEFT + 347}" y="47">Java, iotdb-session 2.0.5</text>\n` +
+    `<text x="${WIDTH - 20}" y="47" text-anchor="end" fill="#555">${escape(file.server)}</text>\n` +
     `${body}\n</svg>\n`;
   const path = resolve(RESULTS_DIR, "e2e.svg");
   writeFileSync(path, svg);
@@ -61,7 +62,8 @@ function drawPanel(p: Panel, top: number): string {
   const plotTop = top + 30;
   const plotHeight = PANEL_HEIGHT - 80;
   const plotWidth = WIDTH - LEFT - 20;
-  const max = Math.max(...p.bars.flatMap((b) => [b.ours, b.java]), 1e-9) * 1.15;
+  const step = niceStep(Math.max(...p.bars.flatMap((b) => [b.ours, b.java]), 1e-9) / 4);
+  const max = step * Math.ceil((Math.max(...p.bars.flatMap((b) => [b.ours, b.java]), 1e-9) * 1.1) / step);
   const y = (v: number) => plotTop + plotHeight - (v / max) * plotHeight;
   const group = plotWidth / p.bars.length;
   const barWidth = Math.min(60, group / 3);
@@ -70,10 +72,9 @@ function drawPanel(p: Panel, top: number): string {
     `<text x="12" y="${plotTop + plotHeight / 2}" transform="rotate(-90 12 ${plotTop + plotHeight / 2})" text-anchor="middle">${escape(p.unit)}</text>`,
     `<line x1="${LEFT}" y1="${plotTop + plotHeight}" x2="${LEFT + plotWidth}" y2="${plotTop + plotHeight}" stroke="#333"/>`,
   ];
-  for (let t = 0; t <= 4; t++) {
-    const v = (max / 1.15) * (t / 4);
+  for (let v = 0; v <= max + step / 2; v += step) {
     out.push(`<line x1="${LEFT}" y1="${y(v)}" x2="${LEFT + plotWidth}" y2="${y(v)}" stroke="#ddd"/>`);
-    out.push(`<text x="${LEFT - 6}" y="${y(v) + 4}" text-anchor="end">${formatTick(v)}</text>`);
+    out.push(`<text x="${LEFT - 6}" y="${y(v) + 4}" text-anchor="end">${+v.toPrecision(6)}</text>`);
   }
   p.bars.forEach((b, i) => {
     const center = LEFT + group * (i + 0.5);
@@ -88,6 +89,12 @@ function drawPanel(p: Panel, top: number): string {
     out.push(`<text x="${center}" y="${plotTop + plotHeight + 34}" text-anchor="middle" fill="#555">${escape(b.note)}</text>`);
   });
   return out.join("\n");
+}
+
+/** 1, 2 or 5 times a power of ten, at least `rough`. */
+function niceStep(rough: number): number {
+  const power = 10 ** Math.floor(Math.log10(rough));
+  return [1, 2, 5, 10].map((m) => m * power).find((s) => s >= rough)!;
 }
 
 function formatTick(v: number): string {
