@@ -28,6 +28,7 @@ export { CompactProtocolWriter } from "./thrift/compact-protocol.js";
 export { thriftWriter } from "./thrift/writer-for.js";
 // decoding: TsBlocks
 export { decodeTsBlock, TIME_COLUMN_NAME } from "./tsblock/decode.js";
+export { TsBlockArena } from "./tsblock/arena.js";
 export type { TsBlockDecodeOptions } from "./tsblock/decode.js";
 export { DEFAULT_MAX_CELLS, MAX_ENCODING_NESTING } from "./tsblock/limits.js";
 export { ColumnEncoding } from "./tsblock/encoding.js";

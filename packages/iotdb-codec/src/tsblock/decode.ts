@@ -19,6 +19,7 @@ import { ColumnEncoding, encodingName, isColumnEncoding } from "./encoding.js";
 import { type FixedRepresentation, readFixedColumn } from "./fixed-column.js";
 import { CellBudget, DEFAULT_MAX_CELLS } from "./limits.js";
 import { fitsPhysical, isPhysicalType, representationOf, representationWidth, typeLabel } from "./representation.js";
+import type { TsBlockArena } from "./arena.js";
 import { Slab, SlabLayout } from "./slab.js";
 
 export interface TsBlockDecodeOptions {
@@ -29,6 +30,9 @@ export interface TsBlockDecodeOptions {
   readonly names?: readonly (string | undefined)[];
   /** Most values one TsBlock may decode to (default 2^24); guards against forged counts. */
   readonly maxCells?: number;
+  /** Decode the fixed-width columns into this arena's memory instead of a new allocation; the
+   *  block then owns the arena until `arena.release()` (see TsBlockArena). */
+  readonly arena?: TsBlockArena;
 }
 
 export const TIME_COLUMN_NAME = "time";
@@ -69,7 +73,7 @@ export function decodeTsBlock(bytes: Uint8Array, options: TsBlockDecodeOptions =
         header.positionCountAt,
       );
     }
-    const slab = new Slab(layout);
+    const slab = options.arena === undefined ? new Slab(layout) : new Slab(layout, options.arena.take(layout.size));
 
     column = TIME_COLUMN_NAME;
     const timeAt = slab.take(positionCount, 8);
@@ -84,6 +88,7 @@ export function decodeTsBlock(bytes: Uint8Array, options: TsBlockDecodeOptions =
     column = undefined;
     slab.toHostOrder();
     if (r.remaining > 0) throw new DecodeError(`${r.remaining} bytes after the last column`, r.pos);
+    options.arena?.own();
     return { positionCount, time, columns };
   } catch (err) {
     throw toDecodeError(err, column);

@@ -13,6 +13,10 @@ export class SlabLayout {
   narrow = 0;
   single = 0;
 
+  get size(): number {
+    return this.wide + this.narrow + this.single;
+  }
+
   add(count: number, width: number): void {
     const size = regionSize(count, width);
     if (width === 8) this.wide += size;
@@ -30,11 +34,17 @@ export class Slab {
   private nextNarrow: number;
   private nextSingle: number;
 
-  constructor(private readonly layout: SlabLayout) {
-    const size = layout.wide + layout.narrow + layout.single;
-    // allocUnsafeSlow: its own ArrayBuffer at offset 0, not zero-filled: take() zeroes the
-    // padding and the column readers write every value, so no stale memory shows through .buffer.
-    this.bytes = Buffer.allocUnsafeSlow(size);
+  /**
+   * `memory`: where to lay the regions out (an arena's, at least layout.size bytes, at offset 0 of
+   * its ArrayBuffer); by default a new allocation. Either way the memory is not zero-filled:
+   * take() zeroes the padding and the column readers write every value.
+   */
+  constructor(
+    private readonly layout: SlabLayout,
+    memory: Buffer = Buffer.allocUnsafeSlow(layout.size),
+  ) {
+    const size = layout.size;
+    this.bytes = memory;
     this.words = new Int32Array(this.bytes.buffer, this.bytes.byteOffset, size >>> 2);
     this.nextNarrow = layout.wide;
     this.nextSingle = layout.wide + layout.narrow;
