@@ -28,6 +28,7 @@ export function checkStructured<C, T, V>(
   numRuns: number,
   predicate: (value: V) => void,
 ): void {
+  if (fuzzer.halted) assert.unreachable(`${name}: not run, the fuzzer halted after ${fuzzer.totalFailures} failing inputs`);
   const details = fc.check(fc.property(arbitrary, predicate), { numRuns, seed: SEED, endOnFailure: true });
   if (details.failed) {
     fuzzer.takeFailures(); // reported here, with the case
@@ -49,6 +50,7 @@ export function finish<C, T>(fuzzer: Fuzzer<C, T>, minInputs: number): void {
   recordTotal(fuzzer.target.name, fuzzer.inputs);
   assert.ok(
     fuzzer.inputs >= minInputs,
-    `${fuzzer.target.name}: ${fuzzer.inputs} inputs, fewer than the ${minInputs} planned (a structured property stops at its first failure)`,
+    `${fuzzer.target.name}: ${fuzzer.inputs} inputs, fewer than the ${minInputs} planned` +
+      (fuzzer.halted ? ` (halted after ${fuzzer.totalFailures} failing inputs)` : " (a structured property stops at its first failure)"),
   );
 }

@@ -29,7 +29,7 @@ export interface DecodeTarget<C, T> {
   digest(output: T): string;
 }
 
-export type Outcome = "decoded" | "rejected" | "failed";
+export type Outcome = "decoded" | "rejected" | "failed" | "skipped";
 
 export interface Failure {
   source: Source;
@@ -55,6 +55,8 @@ const MEMORY_SAMPLE_EVERY = 64;
 /** Garbage not collected yet shows in a memory sample; this much of it is not a finding. */
 const MEMORY_SLACK = 256 * 1024 * 1024;
 const MAX_FAILURES_KEPT = 50;
+const HALT_AFTER_FAILURES = 20;
+const HALT_AFTER_MS = 30_000;
 /** A decode this slow is no stall; it is not tried again (a retry could take as long). */
 const RETRY_BELOW_MS = 10 * MAX_MS;
 const MAX_HEX_BYTES = 600;
@@ -63,6 +65,15 @@ export class Fuzzer<C, T> {
   readonly tallies = new Map<Source, Tally>(SOURCES.map((s) => [s, { inputs: 0, decoded: 0, rejected: 0, failed: 0, maxMs: 0, slowest: "" }]));
   readonly failures: Failure[] = [];
   failureCount = 0;
+  /** Failures over the whole run (failureCount restarts with each takeFailures). */
+  totalFailures = 0;
+  /** Set once failures are certain and more inputs would only cost time: after
+   *  HALT_AFTER_FAILURES failures, or after any failure once HALT_AFTER_MS have passed (a bug
+   *  that makes inputs slow would otherwise make the run last hours). */
+  halted = false;
+  /** Inputs not run because the fuzzer had halted. */
+  skipped = 0;
+  private readonly started = performance.now();
   private lastOutcome: Outcome = "decoded";
   private arena = Buffer.alloc(0);
   private sinceSample = 0;
@@ -74,14 +85,21 @@ export class Fuzzer<C, T> {
 
   constructor(readonly target: DecodeTarget<C, T>) {}
 
-  /** Judges one input; returns its outcome and records a failure. */
+  /** Judges one input; returns its outcome and records a failure. Once the fuzzer has halted
+   *  (see `halted`), returns "skipped" without running the input. */
   run(source: Source, label: string, input: Uint8Array, context: C): Outcome {
+    if (this.halted) {
+      this.skipped++;
+      return "skipped";
+    }
     const tally = this.tallies.get(source)!;
     tally.inputs++;
     const problem = this.judge(input, context, tally, label);
     if (problem === undefined) return this.lastOutcome;
     tally.failed++;
     this.failureCount++;
+    this.totalFailures++;
+    if (this.totalFailures >= HALT_AFTER_FAILURES || performance.now() - this.started > HALT_AFTER_MS) this.halted = true;
     this.resetMemoryWindow(); // what a failing input left behind must not count against the next ones
     if (this.failures.length < MAX_FAILURES_KEPT) this.failures.push({ source, label, hex: hexOf(input), problem });
     return "failed";
@@ -121,6 +139,7 @@ export class Fuzzer<C, T> {
           `${String(t.failed).padStart(7)} ${t.maxMs.toFixed(2).padStart(7)}  (${t.slowest})`,
       );
     }
+    if (this.halted) lines.push(`    HALTED after ${this.totalFailures} failing inputs: ${this.skipped} inputs not run`);
     lines.push(
       `    total       ${String(total).padStart(7)}   largest output/limit ${(this.maxFootprintRatio * 100).toFixed(0)}%, ` +
         `largest memory growth per ${MEMORY_SAMPLE_EVERY} inputs ${(this.maxWindowGrowth / 1048576).toFixed(1)} MiB, ` +
