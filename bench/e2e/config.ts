@@ -86,16 +86,26 @@ export const SETTINGS = {
 
 export type SettingName = keyof typeof SETTINGS;
 
-/** The smoke run's fixed settings: a few seconds per client per case, every point verified. */
-const SMOKE = { DURATION: "2", WARMUP_ROUNDS: "0", TEST_ROUNDS: "1", QUERY_ROWS: "100000", QUERY_ROUNDS: "1" } as const;
+/**
+ * The smoke run's defaults (explicit settings still win): a few seconds per client per case,
+ * every point verified, its own server on another port than a full run's.
+ */
+const SMOKE_DEFAULTS: Partial<Record<SettingName, string>> = {
+  DURATION: "2",
+  WARMUP_ROUNDS: "0",
+  TEST_ROUNDS: "1",
+  QUERY_ROWS: "100000",
+  QUERY_ROUNDS: "1",
+  E2E_SERVER_PORT: "8967",
+};
 
 export function loadConfig(argv: readonly string[], env: NodeJS.ProcessEnv): Config {
   const { flags, selectors, smokeFlag } = parseArgs(argv);
   const smoke = smokeFlag || (flags.E2E_SMOKE ?? env.E2E_SMOKE) === "1";
   const raw = (name: SettingName): string | undefined => {
     const given = flags[name] ?? env[name];
-    if (smoke && name in SMOKE) return SMOKE[name as keyof typeof SMOKE];
-    return given === undefined || given === "" ? SETTINGS[name][0] : given;
+    if (given !== undefined && given !== "") return given;
+    return (smoke ? SMOKE_DEFAULTS[name] : undefined) ?? SETTINGS[name][0];
   };
   const int = (name: SettingName, min = 1): number => {
     const text = raw(name)!;
