@@ -35,3 +35,11 @@ export type {
   TSDataTypeName,
   ColumnCategoryName,
 } from "@zerowire/iotdb-codec";
+// Pools: sessions per DataNode with failover and redirect-hint routing.
+export { SessionPool } from "./pool/session-pool.js";
+export { TableSessionPool } from "./pool/table-session-pool.js";
+export type { PoolRequest, PoolStats, EndpointStats } from "./pool/base-pool.js";
+export type { PoolOptions } from "./pool/pool-options.js";
+export { PoolTimeoutError } from "./pool/pool-errors.js";
+export { runConcurrent } from "./pool/concurrent.js";
+export type { ConcurrentOptions, ItemOutcome } from "./pool/concurrent.js";

@@ -40,6 +40,7 @@ export class SessionDataSet implements AsyncIterable<RowRecord> {
   private readonly queryId: Int64 | undefined;
   private firstBatch: Batch | undefined;
   private closing: Promise<void> | undefined;
+  private readonly closeListeners: (() => void)[] = [];
 
   constructor(
     private readonly handle: QueryHandle,
@@ -108,8 +109,16 @@ export class SessionDataSet implements AsyncIterable<RowRecord> {
   /** Ends the query on the server (closeOperation). Idempotent; iteration calls it on its own. */
   close(): Promise<void> {
     this.firstBatch = undefined;
-    this.closing ??= this.closeOperation();
+    this.closing ??= this.closeOperation().finally(() => {
+      for (const listener of this.closeListeners.splice(0)) listener();
+    });
     return this.closing;
+  }
+
+  /** Calls `listener` once close() has ended the query (or failed to); a pool returns the session then. */
+  onClose(listener: () => void): void {
+    if (this.closing === undefined) this.closeListeners.push(listener);
+    else void this.closing.then(listener, listener);
   }
 
   private takeFirstBatch(): Batch {

@@ -1,0 +1,120 @@
+// What a pool is created with, and its defaults. Session options (user, zone, timeouts, protocol,
+// TLS, database, ...) apply to every session the pool opens.
+import type { EndPoint } from "../errors.js";
+import type { SessionOptions } from "../session/session-options.js";
+import { parseNodeUrl } from "./endpoints.js";
+
+export interface PoolOptions<S> extends Omit<SessionOptions, "autoReconnect"> {
+  /**
+   * DataNodes as "host:port" or { host, port }. New sessions go to the first one not marked down;
+   * the others are for failover. Default: [host:port].
+   */
+  nodeUrls?: readonly (string | EndPoint)[];
+  /** Most sessions per DataNode (idle + borrowed). Default 5, as Java's SessionPool. */
+  maxSize?: number;
+  /** Sessions kept open to the current default DataNode even when idle. Default 0. */
+  minSize?: number;
+  /** How long a call waits for a free session before a PoolTimeoutError. Default 60,000 ms, as Java. */
+  waitTimeoutMs?: number;
+  /** An idle session is closed after this long (POOL_MAX_IDLE_TIME), minSize excepted. Default 60,000 ms. */
+  maxIdleMs?: number;
+  /** A session idle this long is pinged before reuse. Default 30,000 ms. */
+  healthCheckAfterIdleMs?: number;
+  /** How long a DataNode that failed to connect or broke a connection is tried only after the others. Default 10,000 ms. */
+  endpointDownMs?: number;
+  /**
+   * Retries of an insert or query whose connection broke or timed out (on another DataNode when
+   * one is up) or that the server answered with needRetry. Default 3.
+   */
+  maxRetries?: number;
+  /** Wait before retrying a needRetry answer. Default 500 ms, as Java. */
+  retryIntervalMs?: number;
+  /** Route inserts by the server's redirect hints. Default true. */
+  enableRedirection?: boolean;
+  /** Most device routes remembered. Default 100,000. */
+  maxRoutes?: number;
+  /** How long close() waits for borrowed sessions to come back before closing them. Default 10,000 ms. */
+  closeGraceMs?: number;
+  /** Makes the (unopened) sessions; for tests and custom session classes. */
+  createSession?: (options: SessionOptions) => S;
+}
+
+export interface ResolvedPoolOptions {
+  endpoints: EndPoint[];
+  /** Options of every session, without host and port. */
+  session: Omit<SessionOptions, "host" | "port">;
+  maxSize: number;
+  minSize: number;
+  waitTimeoutMs: number;
+  maxIdleMs: number;
+  healthCheckAfterIdleMs: number;
+  endpointDownMs: number;
+  maxRetries: number;
+  retryIntervalMs: number;
+  enableRedirection: boolean;
+  maxRoutes: number;
+  closeGraceMs: number;
+}
+
+export const POOL_DEFAULTS = {
+  maxSize: 5,
+  minSize: 0,
+  waitTimeoutMs: 60_000,
+  maxIdleMs: 60_000,
+  healthCheckAfterIdleMs: 30_000,
+  endpointDownMs: 10_000,
+  maxRetries: 3,
+  retryIntervalMs: 500,
+  maxRoutes: 100_000,
+  closeGraceMs: 10_000,
+} as const;
+
+export function resolvePoolOptions<S>(options: PoolOptions<S>): ResolvedPoolOptions {
+  const {
+    nodeUrls,
+    host,
+    port,
+    maxSize = POOL_DEFAULTS.maxSize,
+    minSize = POOL_DEFAULTS.minSize,
+    waitTimeoutMs = POOL_DEFAULTS.waitTimeoutMs,
+    maxIdleMs = POOL_DEFAULTS.maxIdleMs,
+    healthCheckAfterIdleMs = POOL_DEFAULTS.healthCheckAfterIdleMs,
+    endpointDownMs = POOL_DEFAULTS.endpointDownMs,
+    maxRetries = POOL_DEFAULTS.maxRetries,
+    retryIntervalMs = POOL_DEFAULTS.retryIntervalMs,
+    enableRedirection = true,
+    maxRoutes = POOL_DEFAULTS.maxRoutes,
+    closeGraceMs = POOL_DEFAULTS.closeGraceMs,
+    createSession: _createSession,
+    ...session
+  } = options;
+  if (nodeUrls !== undefined && (host !== undefined || port !== undefined)) throw new RangeError("give either nodeUrls or host/port, not both");
+  if (nodeUrls !== undefined && (!Array.isArray(nodeUrls) || nodeUrls.length === 0)) throw new RangeError("nodeUrls must be a non-empty array");
+  const endpoints = nodeUrls === undefined ? [{ host: host ?? "127.0.0.1", port: port ?? 6667 }] : nodeUrls.map(parseNodeUrl);
+  count("maxSize", maxSize, 1);
+  count("minSize", minSize, 0);
+  if (minSize > maxSize) throw new RangeError(`minSize (${minSize}) must not exceed maxSize (${maxSize})`);
+  count("maxRetries", maxRetries, 0);
+  count("maxRoutes", maxRoutes, 1);
+  for (const [name, ms] of Object.entries({ waitTimeoutMs, maxIdleMs, healthCheckAfterIdleMs, endpointDownMs, retryIntervalMs, closeGraceMs })) count(name, ms, 0);
+  if (typeof enableRedirection !== "boolean") throw new RangeError(`enableRedirection must be a boolean, got ${String(enableRedirection)}`);
+  return {
+    endpoints,
+    session,
+    maxSize,
+    minSize,
+    waitTimeoutMs,
+    maxIdleMs,
+    healthCheckAfterIdleMs,
+    endpointDownMs,
+    maxRetries,
+    retryIntervalMs,
+    enableRedirection,
+    maxRoutes,
+    closeGraceMs,
+  };
+}
+
+function count(name: string, value: number, min: number): void {
+  if (!Number.isSafeInteger(value) || value < min) throw new RangeError(`${name} must be an integer >= ${min}, got ${value}`);
+}

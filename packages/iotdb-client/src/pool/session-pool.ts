@@ -1,0 +1,142 @@
+// A pool of tree-model Sessions. Inserts go to the DataNode the server named for their device
+// (single-device inserts by their device; insertTablets/insertRecords split by the devices'
+// routes); queries hold their session until the data set closes; the schema helpers run on any
+// session.
+import type { DeviceRecord, InsertRecord, TSDataType, TSDataTypeName } from "@zerowire/iotdb-codec";
+import type { SessionDataSet } from "../dataset/session-data-set.js";
+import type { Status } from "../errors.js";
+import type { QueryOptions } from "../session/base-session.js";
+import { type AggregationName, type AggregationOptions, type MeasurementSpec, Session, type TimeseriesOptions } from "../session/session.js";
+import type { SessionTablet } from "../session/tablet-input.js";
+import type { TAggregationType } from "../gen/client_types.js";
+import { BasePool } from "./base-pool.js";
+import type { PoolOptions } from "./pool-options.js";
+import { singleDevice, type WrittenDevices } from "./redirect-hints.js";
+
+export class SessionPool extends BasePool<Session> {
+  constructor(options: PoolOptions<Session> = {}) {
+    super(options, (o) => new Session(o));
+  }
+
+  // ---- inserts (routed by device) ---------------------------------------
+
+  insertTablet(tablet: SessionTablet): Promise<Status> {
+    return this.insertRouted("insertTablet", deviceOfTablet(tablet), (s) => s.insertTablet(tablet));
+  }
+
+  insertAlignedTablet(tablet: SessionTablet): Promise<Status> {
+    return this.insertRouted("insertAlignedTablet", deviceOfTablet(tablet), (s) => s.insertAlignedTablet(tablet));
+  }
+
+  insertTablets(tablets: readonly SessionTablet[]): Promise<Status> {
+    return this.insertGrouped("insertTablets", tablets, targetOf, isTablet, (s, part) => s.insertTablets(part));
+  }
+
+  insertAlignedTablets(tablets: readonly SessionTablet[]): Promise<Status> {
+    return this.insertGrouped("insertAlignedTablets", tablets, targetOf, isTablet, (s, part) => s.insertAlignedTablets(part));
+  }
+
+  insertRecord(record: InsertRecord): Promise<Status> {
+    return this.insertRouted("insertRecord", deviceOfRecord(record), (s) => s.insertRecord(record));
+  }
+
+  insertAlignedRecord(record: InsertRecord): Promise<Status> {
+    return this.insertRouted("insertAlignedRecord", deviceOfRecord(record), (s) => s.insertAlignedRecord(record));
+  }
+
+  insertRecords(records: readonly InsertRecord[]): Promise<Status> {
+    return this.insertGrouped("insertRecords", records, recordDevice, isSentRecord, (s, part) => s.insertRecords(part));
+  }
+
+  insertAlignedRecords(records: readonly InsertRecord[]): Promise<Status> {
+    return this.insertGrouped("insertAlignedRecords", records, recordDevice, isSentRecord, (s, part) => s.insertAlignedRecords(part));
+  }
+
+  insertRecordsOfOneDevice(deviceId: string, records: readonly DeviceRecord[]): Promise<Status> {
+    return this.insertRouted("insertRecordsOfOneDevice", named(deviceId), (s) => s.insertRecordsOfOneDevice(deviceId, records));
+  }
+
+  insertAlignedRecordsOfOneDevice(deviceId: string, records: readonly DeviceRecord[]): Promise<Status> {
+    return this.insertRouted("insertAlignedRecordsOfOneDevice", named(deviceId), (s) => s.insertAlignedRecordsOfOneDevice(deviceId, records));
+  }
+
+  // ---- queries (the session is held until the data set closes) ----------
+
+  executeRawDataQuery(paths: readonly string[], startTime: bigint | number, endTime: bigint | number, options?: QueryOptions): Promise<SessionDataSet> {
+    return this.query("executeRawDataQuery", (s) => s.executeRawDataQuery(paths, startTime, endTime, options));
+  }
+
+  executeLastDataQuery(paths: readonly string[], lastTime?: bigint | number, options?: QueryOptions): Promise<SessionDataSet> {
+    return this.query("executeLastDataQuery", (s) => s.executeLastDataQuery(paths, lastTime, options));
+  }
+
+  executeAggregationQuery(
+    paths: readonly string[],
+    aggregations: readonly (AggregationName | TAggregationType)[],
+    options?: AggregationOptions,
+  ): Promise<SessionDataSet> {
+    return this.query("executeAggregationQuery", (s) => s.executeAggregationQuery(paths, aggregations, options));
+  }
+
+  // ---- deletes and schema (any session, not retried) --------------------
+
+  deleteData(paths: string | readonly string[], endTime: bigint | number): Promise<void>;
+  deleteData(paths: string | readonly string[], startTime: bigint | number, endTime: bigint | number): Promise<void>;
+  deleteData(paths: string | readonly string[], a: bigint | number, b?: bigint | number): Promise<void> {
+    return this.call("deleteData", (s) => (b === undefined ? s.deleteData(paths, a) : s.deleteData(paths, a, b)));
+  }
+
+  createDatabase(database: string): Promise<void> {
+    return this.call("createDatabase", (s) => s.createDatabase(database));
+  }
+
+  deleteDatabase(database: string): Promise<void> {
+    return this.call("deleteDatabase", (s) => s.deleteDatabase(database));
+  }
+
+  deleteDatabases(databases: readonly string[]): Promise<void> {
+    return this.call("deleteDatabases", (s) => s.deleteDatabases(databases));
+  }
+
+  createTimeseries(path: string, dataType: TSDataType | TSDataTypeName, options?: TimeseriesOptions): Promise<void> {
+    return this.call("createTimeseries", (s) => s.createTimeseries(path, dataType, options));
+  }
+
+  createAlignedTimeseries(deviceId: string, measurements: readonly MeasurementSpec[]): Promise<void> {
+    return this.call("createAlignedTimeseries", (s) => s.createAlignedTimeseries(deviceId, measurements));
+  }
+
+  createMultiTimeseries(timeseries: readonly MeasurementSpec[]): Promise<void> {
+    return this.call("createMultiTimeseries", (s) => s.createMultiTimeseries(timeseries));
+  }
+
+  deleteTimeseries(paths: string | readonly string[]): Promise<void> {
+    return this.call("deleteTimeseries", (s) => s.deleteTimeseries(paths));
+  }
+
+  checkTimeseriesExists(path: string): Promise<boolean> {
+    return this.call("checkTimeseriesExists", (s) => s.checkTimeseriesExists(path));
+  }
+}
+
+// Devices of the input as given; malformed input has none (the session then rejects it).
+
+function named(device: unknown): WrittenDevices | undefined {
+  return typeof device === "string" ? singleDevice(device) : undefined;
+}
+
+function targetOf(tablet: SessionTablet): string | undefined {
+  const target: unknown = tablet?.schema?.target;
+  return typeof target === "string" ? target : undefined;
+}
+
+const deviceOfTablet = (tablet: SessionTablet) => named(targetOf(tablet));
+const deviceOfRecord = (record: InsertRecord) => named(record?.deviceId);
+const recordDevice = (record: InsertRecord): string | undefined => (typeof record?.deviceId === "string" ? record.deviceId : undefined);
+const isTablet = (): boolean => true;
+
+/** The codec leaves out a record whose values are all null (and sends one without measurements); sub-statuses count only the records sent. */
+function isSentRecord(record: InsertRecord): boolean {
+  const values: unknown = record?.values;
+  return !Array.isArray(values) || values.length === 0 || values.some((v) => v !== null && v !== undefined);
+}
