@@ -3,18 +3,25 @@
 //
 // Java-baseline cases: the data is generated here, the Java timing harness (bench/java) times
 // the Java client on the same data in a warmed-up JVM earlier in this run, and only ours is
-// timed in this process (ratio = java ns / ours ns). Before anything is timed, the Java client's
-// own bytes for the same data (fuzz/java, the vector generator) are checked against ours, and the
-// buffer sizes and TsBlock counts the harness reports are checked against ours.
+// timed in this process (ratio = java ns / ours ns). The two sides are timed one after the
+// other, not interleaved, so load from other processes can favour either: the load average is
+// logged for both. Before anything is timed, the Java client's own bytes for the same data
+// (fuzz/java, the vector generator) are checked against ours, and the buffer sizes and TsBlock
+// counts the harness reports are checked against ours.
 import {
   decodeTsBlock,
-  encodeTabletBuffers,
   parseTypeName,
+  prepareTablet,
   TabletBuilder,
   TsBlockArena,
+  writeTimeBuffer,
+  writeValueBuffer,
+  type Tablet,
   type TsBlock,
   type TsBlockColumn,
 } from "@zerowire/iotdb-codec";
+import { BufferPool, Writer } from "@zerowire/writer";
+import { availableParallelism, loadavg } from "node:os";
 import { refTimeBuffer, refValueBuffer, type RefTablet } from "../../fuzz/codec/reference-encoder.js";
 import { assertSameBytes } from "../lib/check.js";
 import {
@@ -62,12 +69,14 @@ export default defineSuite({
     const numericBytes = Buffer.from(vNumeric!.output.tsblockHex as string, "hex");
     const mixedBytes = Buffer.from(vMixed!.output.tsblockHex as string, "hex");
 
-    console.log("  java: timing the client (bench/java harness)");
+    console.log(`  java: timing the client (bench/java harness); load average ${loadavg()[0]!.toFixed(1)} on ${availableParallelism()} cores`);
     const java = runHarness({
       ...harnessTiming(quick),
       tablets: [harnessTablet(a, "tablet-a"), harnessTablet(b, "tablet-b"), harnessTablet(c, "tablet-c")],
       tsblocks: [{ name: "decode-tsblock-1000-mixed", hex: mixedBytes.toString("hex") }],
     });
+    for (const r of java.values()) console.log(`  java ${r.case}: median ${r.medianNsPerOp} ns (min ${r.minNsPerOp}, max ${r.maxNsPerOp})`);
+    console.log(`  node: timing ours; load average ${loadavg()[0]!.toFixed(1)}`);
     const javaResult = (name: string): HarnessResult => {
       const result = java.get(name);
       if (result === undefined) throw new Error(`the Java harness reported no case ${name}`);
@@ -96,6 +105,31 @@ function hex(s: unknown): Buffer {
   return Buffer.from(s as string, "hex");
 }
 
+/**
+ * Ours for the tablet cases: the tablet validated (prepareTablet), its time and value buffers
+ * written into a pooled Writer, handed over (finish) and released: what the client does for an
+ * insertTablet frame, without the Thrift fields. The Java op allocates its two ByteBuffers each
+ * time; its API has no way to reuse them. (encodeTabletBuffers allocates its output per call
+ * instead: for shape a, a fresh ~88 KB ArrayBuffer and the garbage collection it causes cost
+ * ~2-3 µs per op more here.)
+ */
+function encodePooled(w: Writer, tablet: Tablet): void {
+  const t = prepareTablet(tablet);
+  writeTimeBuffer(w, t);
+  writeValueBuffer(w, t);
+  w.finish().release();
+}
+
+/** The same buffers, copied out, for the checks. */
+function encodeCopy(tablet: Tablet): { timestamps: Buffer; values: Buffer } {
+  const t = prepareTablet(tablet);
+  const w = new Writer();
+  writeTimeBuffer(w, t);
+  const timestamps = Buffer.from(w.finish().bytes);
+  writeValueBuffer(w, t);
+  return { timestamps, values: Buffer.from(w.finish().bytes) };
+}
+
 /** Ours equals the Java client's bytes, and has the sizes the harness's Java op produced. */
 function checkTablet(name: string, ours: { timestamps: Buffer; values: Buffer }, expected: Buffers, java: HarnessResult): void {
   assertSameBytes(`${name} time buffer`, ours.timestamps, expected.time);
@@ -108,44 +142,45 @@ function checkTablet(name: string, ours: { timestamps: Buffer; values: Buffer },
 }
 
 /**
- * One op: the columnar tablet (typed arrays, text as strings) validated and encoded to its time
- * and value buffers (`encodeTabletBuffers`, two new Buffers). Java: new Tablet, addTimestamp +
- * typed addValue per cell, getTimeBuffer + getValueBuffer.
+ * One op: the columnar tablet (typed arrays, text as strings) to its buffers (encodePooled).
+ * Java: new Tablet, addTimestamp + typed addValue per cell, getTimeBuffer + getValueBuffer.
  */
 function columnarCase(name: string, table: BenchTable, expected: Buffers, java: HarnessResult, target: number): BenchCase {
   const tablet = columnarTablet(table);
+  const w = new Writer({ pool: new BufferPool() });
   return {
     name,
     target,
-    ours: () => encodeTabletBuffers(tablet),
+    ours: () => encodePooled(w, tablet),
     baseline: { name: JAVA, measuredNs: java.medianNsPerOp, measuredBy: MEASURED_BY },
-    check: () => checkTablet(name, encodeTabletBuffers(tablet), expected, java),
+    check: () => checkTablet(name, encodeCopy(tablet), expected, java),
   };
 }
 
 /**
  * One op: a TabletBuilder sized for the rows (as Java's Tablet is), one addRow per row of user
- * values (numbers, bigints, strings, booleans), then build() and encodeTabletBuffers. Same Java op.
+ * values (numbers, bigints, strings, booleans), build(), then encodePooled. Same Java op.
  */
 function rowsCase(name: string, table: BenchTable, expected: Buffers, java: HarnessResult): BenchCase {
   const schema = columnarTablet(table).schema;
   const times = rowTimes(table);
   const rows = rowCells(table);
-  const encodeRows = () => {
+  const w = new Writer({ pool: new BufferPool() });
+  const fromRows = () => {
     const builder = new TabletBuilder(schema, { initialCapacity: rows.length });
     for (let r = 0; r < rows.length; r++) builder.addRow(times[r]!, rows[r]!);
-    return encodeTabletBuffers(builder.build());
+    return builder.build();
   };
   return {
     name,
     target: 2,
-    ours: encodeRows,
+    ours: () => encodePooled(w, fromRows()),
     baseline: { name: JAVA, measuredNs: java.medianNsPerOp, measuredBy: MEASURED_BY },
-    check: () => checkTablet(name, encodeRows(), expected, java),
+    check: () => checkTablet(name, encodeCopy(fromRows()), expected, java),
   };
 }
 
-/** Ours (columnar) against fuzz/codec's reference encoder (a Buffer per value, concatenated). */
+/** Ours (columnar, encodePooled) against fuzz/codec's reference encoder (a Buffer per value, concatenated). */
 function naiveCase(name: string, table: BenchTable): BenchCase {
   const tablet = columnarTablet(table);
   const ref: RefTablet = {
@@ -158,12 +193,13 @@ function naiveCase(name: string, table: BenchTable): BenchCase {
     mode: "api",
   };
   const encodeNaive = () => ({ timestamps: refTimeBuffer(ref), values: refValueBuffer(ref) });
+  const w = new Writer({ pool: new BufferPool() });
   return {
     name,
-    ours: () => encodeTabletBuffers(tablet),
+    ours: () => encodePooled(w, tablet),
     baseline: { name: "naive-js", fn: encodeNaive },
     check: () => {
-      const ours = encodeTabletBuffers(tablet);
+      const ours = encodeCopy(tablet);
       const naive = encodeNaive();
       assertSameBytes(`${name} time buffer`, ours.timestamps, naive.timestamps);
       assertSameBytes(`${name} value buffer`, ours.values, naive.values);

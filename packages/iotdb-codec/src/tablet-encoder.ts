@@ -44,6 +44,7 @@ export function writeTimeBuffer(w: Writer, t: PreparedTablet): void {
 
 /** Column-major cells in schema order, then the bitmap section when the tablet has one. */
 export function writeValueBuffer(w: Writer, t: PreparedTablet): void {
+  w.ensure(t.valuesSizeEstimate); // one growth (and copy) at most, not one per column
   for (const col of t.columns) {
     if (col.typed && t.order === undefined) writeTypedColumn(w, col, t.rowCount);
     else if (CELL_WIDTH[col.type] === 0) writeVariableColumn(w, col, t.rowCount, t.order);
