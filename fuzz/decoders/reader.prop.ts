@@ -4,7 +4,7 @@
 // captured reply frames. Every call returns the reference's value or throws ReadError leaving
 // the position unchanged; slices are views inside the input; within MAX_MS and the memory bound.
 import { test } from "uvu";
-import { assertNoFailures, checkStructured, finish, fuzzRealBytes } from "./campaign.js";
+import { assertNoFailures, checkStructured, finish, fuzzRealBytes, realBytesPresent } from "./campaign.js";
 import { Fuzzer } from "./harness.js";
 import { Prng } from "./prng.js";
 import { randomProgram, readerCase } from "./reader-arbitraries.js";
@@ -21,6 +21,7 @@ const MIN_INPUTS = RANDOM_INPUTS + STRUCTURED_CASES + (sharedVectors().present ?
 const fuzzer = new Fuzzer(readerTarget);
 
 test("Reader: Thrift walks over every truncation and single-byte mutations of the captured replies", () => {
+  if (!realBytesPresent("Reader Thrift walks over captured replies")) return;
   const binary = binaryReplies(sharedVectors().replies);
   for (const reply of binary) fuzzRealBytes(fuzzer, reply.label, reply.frame, { kind: "thrift binary" });
   for (const reply of compactReplies(binary)) fuzzRealBytes(fuzzer, reply.label, reply.frame, { kind: "thrift compact" });

@@ -1,7 +1,7 @@
 // decodeTsBlock as a fuzz target: what a decoded block must satisfy, the memory it may hold,
-// and its digest for the in-place vs standalone comparison.
+// and its digest for the comparison with a standalone copy decoded into a reused TsBlockArena.
 import { createHash } from "node:crypto";
-import { DecodeError, decodeTsBlock, type TsBlock, TSDataType, type TsBlockColumn } from "@zerowire/iotdb-codec";
+import { DecodeError, decodeTsBlock, type TsBlock, TsBlockArena, TSDataType, type TsBlockColumn } from "@zerowire/iotdb-codec";
 import type { DecodeTarget, Footprint } from "./harness.js";
 import { MAX_CELLS } from "./settings.js";
 
@@ -12,14 +12,30 @@ export interface TsBlockContext {
 /** Bytes a decoded cell may take (8 in the slab, 1 in a null mask, 8 for a JS array slot), with room to spare. */
 const BYTES_PER_CELL = 24;
 
+/** Reused by every alternative decode: it holds the previous inputs' values, which must never
+ *  show in a later block. */
+const arena = new TsBlockArena();
+
 export const tsBlockTarget: DecodeTarget<TsBlockContext, TsBlock> = {
   name: "decodeTsBlock",
   decode: (view, context) => decodeTsBlock(view, { types: context.types, maxCells: MAX_CELLS }),
+  decodeAlternative: (view, context) => decodeIntoArena(view, context),
   isTypedError: (e) => e instanceof DecodeError,
   check: (block, view, context) => checkTsBlock(block, view, context.types),
   footprint: (block, view) => tsBlockFootprint(block, view),
   digest: (block) => digestTsBlock(block),
 };
+
+/** Decodes into the shared arena (released first). A failed decode must leave it unowned. */
+function decodeIntoArena(view: Buffer, context: TsBlockContext): TsBlock {
+  if (arena.owned) arena.release();
+  try {
+    return decodeTsBlock(view, { types: context.types, maxCells: MAX_CELLS, arena });
+  } catch (e) {
+    if (arena.owned) throw new Error(`a failed decode left the TsBlockArena owned (${(e as Error).message})`);
+    throw e;
+  }
+}
 
 /** Throws unless the block is consistent with its header and with itself. */
 export function checkTsBlock(block: TsBlock, view: Buffer, types: readonly (TSDataType | undefined)[] | undefined): void {
