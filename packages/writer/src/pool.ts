@@ -79,7 +79,9 @@ export class BufferPool {
     this.maxRetainedBytes = options.maxRetainedBytes ?? 64 * 1024 * 1024;
     this.debug = options.debug ?? false;
     this.arenaBytes = options.arenaBytes ?? 0;
-    if (!(this.arenaBytes >= 0)) throw new RangeError(`arenaBytes: ${this.arenaBytes} is not a size`);
+    if (!(Number.isSafeInteger(this.arenaBytes) && this.arenaBytes >= 0)) {
+      throw new RangeError(`arenaBytes: ${this.arenaBytes} is not a size`);
+    }
   }
 
   /** A buffer of at least n bytes (its length is the size class), owned by the caller until released. */

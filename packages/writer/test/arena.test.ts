@@ -39,7 +39,7 @@ test("arenaBytes is rounded down to whole blocks of the largest class that fits"
   const none = new BufferPool();
   none.acquire(1);
   assert.is(none.arenaStats(), undefined);
-  for (const bad of [-1, Number.NaN]) throwsWith(() => new BufferPool({ arenaBytes: bad }), RangeError, ["arenaBytes"]);
+  for (const bad of [-1, Number.NaN, Number.POSITIVE_INFINITY, 1.5]) throwsWith(() => new BufferPool({ arenaBytes: bad }), RangeError, ["arenaBytes"]);
 });
 
 test("random acquire/release: owned arena buffers never overlap, and everything merges back", () => {
