@@ -49,12 +49,14 @@ export interface TsBlockCaseInput {
 export type CaseInput = TabletCaseInput | RecordsCaseInput | TsBlockCaseInput;
 
 /**
- * - `valid`: Java produces bytes, ours must be identical.
+ * - `valid`: Java produces bytes (or sends nothing), ours must be identical. TEXT/STRING values may
+ *   hold lone surrogates: Java writes '?', and so must ours.
  * - `javaRejects`: one cell/time is invalid (bad DATE, INT32, INT64); Java throws, ours must throw EncodeError.
- * - `loneSurrogate`: a string is not well-formed UTF-16; project policy: ours must throw EncodeError
- *   (Java would silently send '?'), so these are judged without Java.
+ * - `policyRejects`: a device id, table, column or measurement name is empty or holds a lone
+ *   surrogate; Java would send it ('?'), the project's policy is that ours throws EncodeError, so
+ *   these are judged without Java.
  */
-export type CaseFamily = "valid" | "javaRejects" | "loneSurrogate";
+export type CaseFamily = "valid" | "javaRejects" | "policyRejects";
 
 export interface FuzzCase {
   family: CaseFamily;

@@ -1,7 +1,7 @@
 // The case mixes, and drawing a seeded batch of them with their shrink contexts.
 import fc from "fast-check";
 import type { FuzzCase } from "./case-types.js";
-import { javaRejectedCase, loneSurrogateCase } from "./invalid-cases.js";
+import { javaRejectedCase, policyRejectedCase } from "./invalid-cases.js";
 import { recordsCase } from "./records-cases.js";
 import { tabletCase } from "./tablet-cases.js";
 import { tsblockCase } from "./tsblock-cases.js";
@@ -20,7 +20,7 @@ export const validCase: fc.Arbitrary<FuzzCase> = fc.oneof(
 export const differentialCase: fc.Arbitrary<FuzzCase> = fc.oneof(
   { weight: 18, arbitrary: validCase },
   { weight: 1, arbitrary: javaRejectedCase },
-  { weight: 1, arbitrary: loneSurrogateCase },
+  { weight: 1, arbitrary: policyRejectedCase },
 );
 
 /** A generated case with its shrink context (`arb.shrink(value, context)`). */

@@ -1,7 +1,8 @@
 // fast-check arbitraries for single cells, identifiers and timestamps, written in the shared
 // vector INPUT conventions (wire-format doc §5): INT64/TIMESTAMP and times as decimal strings,
 // FLOAT/DOUBLE as JSON numbers or "NaN"/"Infinity"/"-Infinity"/"-0", TEXT/STRING as strings
-// (well-formed UTF-16 only) or {hex}, BLOB as hex, DATE as 'YYYY-MM-DD', null as null.
+// (sometimes with lone surrogates, which Java writes as '?') or {hex}, BLOB as hex, DATE as
+// 'YYYY-MM-DD', null as null. Names are always well-formed and non-empty.
 import fc from "fast-check";
 
 export const SENDABLE_TYPES = ["BOOLEAN", "INT32", "INT64", "FLOAT", "DOUBLE", "TEXT", "STRING", "BLOB", "DATE", "TIMESTAMP"] as const;
@@ -25,6 +26,24 @@ export const wellFormedString = fc.oneof(
   { weight: 6, arbitrary: fc.string({ unit: wellFormedUnit, maxLength: 16 }) },
   { weight: 1, arbitrary: fc.string({ unit: wellFormedUnit, minLength: 17, maxLength: 300 }) },
 );
+
+const LONE_SURROGATE = /[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/;
+
+/** Is `s` not well-formed UTF-16 (an unpaired surrogate somewhere)? */
+export const hasLoneSurrogate = (s: string): boolean => LONE_SURROGATE.test(s);
+
+const surrogateUnit = fc.integer({ min: 0xd800, max: 0xdfff }).map((c) => String.fromCharCode(c));
+const mixedUnits = fc.array(fc.oneof({ weight: 3, arbitrary: wellFormedUnit }, { weight: 1, arbitrary: surrogateUnit }), { maxLength: 8 });
+
+/**
+ * A string with at least one unpaired surrogate: lone highs and lows anywhere (start, end, next to
+ * each other, low before high), among well-formed code points. Surrogates that happen to pair up
+ * stay in as well-formed pairs.
+ */
+export const loneSurrogateString = fc
+  .tuple(mixedUnits, surrogateUnit, mixedUnits)
+  .map(([before, unit, after]) => [...before, unit, ...after].join(""))
+  .filter(hasLoneSurrogate);
 
 /** Raw bytes for a TEXT/STRING cell (`{hex}`): any bytes, often not valid UTF-8. */
 const rawText = fc.uint8Array({ maxLength: 24 }).map((b) => ({ hex: Buffer.from(b).toString("hex") }));
@@ -103,8 +122,11 @@ const dateCell = fc.oneof(
 const blobCell = fc.uint8Array({ maxLength: 32 }).map((b) => Buffer.from(b).toString("hex"));
 
 export interface CellOptions {
-  /** Allow `{hex}` raw bytes for TEXT/STRING (tablets and records; TsBlock text is decoded to strings). */
-  rawText: boolean;
+  /**
+   * Cells our encoder writes (tablets, records): TEXT/STRING may also be `{hex}` raw bytes or hold
+   * lone surrogates. TsBlock text is decoded and compared as strings, so it stays well-formed.
+   */
+  forEncoding: boolean;
 }
 
 /** A non-null cell of `type` in the input conventions. */
@@ -123,7 +145,9 @@ export function cell(type: TypeName, options: CellOptions): fc.Arbitrary<unknown
       return doubleCell;
     case "TEXT":
     case "STRING":
-      return options.rawText ? fc.oneof({ weight: 8, arbitrary: wellFormedString }, { weight: 1, arbitrary: rawText }) : wellFormedString;
+      return options.forEncoding
+        ? fc.oneof({ weight: 8, arbitrary: wellFormedString }, { weight: 1, arbitrary: rawText }, { weight: 1, arbitrary: loneSurrogateString })
+        : wellFormedString;
     case "BLOB":
       return blobCell;
     case "DATE":

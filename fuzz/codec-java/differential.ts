@@ -3,8 +3,9 @@
 // write it to failures/ as a vector file.
 import { mkdirSync, writeFileSync } from "node:fs";
 import { resolve } from "node:path";
-import type { FuzzCase } from "./case-types.js";
+import type { CaseInput, FuzzCase } from "./case-types.js";
 import { differentialCase, drawCases } from "./cases.js";
+import { hasLoneSurrogate } from "./cell-values.js";
 import { javaVectors } from "./java-batch.js";
 import { judgeBatch, type Judged } from "./judge-batch.js";
 import { failureKey } from "./judge.js";
@@ -29,9 +30,12 @@ export interface RunSummary {
   /** Cases whose Java bytes (or "sent nothing") were compared with ours. */
   compared: number;
   javaSentNothing: number;
+  /** Compared cases with a lone surrogate in a TEXT/STRING value (Java writes '?'). */
+  loneSurrogateValues: number;
   rejectedByBoth: number;
-  loneSurrogateCases: number;
-  loneSurrogateRejected: number;
+  /** Bad-name cases, and how many of them our encoder rejected as the policy says. */
+  policyCases: number;
+  policyRejected: number;
   mismatches: number;
   /** Failure key → how many cases showed it. */
   failureKinds: Map<string, number>;
@@ -77,9 +81,10 @@ function summarize(judged: Judged[]): RunSummary {
     generatedBy: {},
     compared: 0,
     javaSentNothing: 0,
+    loneSurrogateValues: 0,
     rejectedByBoth: 0,
-    loneSurrogateCases: 0,
-    loneSurrogateRejected: 0,
+    policyCases: 0,
+    policyRejected: 0,
     mismatches: 0,
     failureKinds: new Map(),
     failureFiles: [],
@@ -87,17 +92,18 @@ function summarize(judged: Judged[]): RunSummary {
   for (const { fuzzCase, verdict } of judged) {
     const by = `${fuzzCase.family} ${fuzzCase.input.kind}`;
     s.generatedBy[by] = (s.generatedBy[by] ?? 0) + 1;
-    if (fuzzCase.family === "loneSurrogate") s.loneSurrogateCases++;
+    if (fuzzCase.family === "policyRejects") s.policyCases++;
     switch (verdict.outcome) {
       case "match":
         s.compared++;
         if (verdict.javaSentNothing) s.javaSentNothing++;
+        if (hasLoneSurrogateValue(fuzzCase.input)) s.loneSurrogateValues++;
         break;
       case "rejectedByBoth":
         s.rejectedByBoth++;
         break;
-      case "loneSurrogateRejected":
-        s.loneSurrogateRejected++;
+      case "policyRejected":
+        s.policyRejected++;
         break;
       case "mismatch":
         s.mismatches++;
@@ -108,6 +114,11 @@ function summarize(judged: Judged[]): RunSummary {
   return s;
 }
 
+function hasLoneSurrogateValue(input: CaseInput): boolean {
+  const values = input.kind === "tablet" ? input.rows.flat() : input.kind === "tsblock" ? [] : input.records.flatMap((r) => r.values);
+  return values.some((v) => typeof v === "string" && hasLoneSurrogate(v));
+}
+
 /** The minimal case as a vector file (Java's vector plus a `differential` note with our failures). */
 function writeFailure(minimal: Judged, key: string, seed: number, caseNumber: number, shrinkState: string): { path: string; content: string } {
   mkdirSync(FAILURES_DIR, { recursive: true });
@@ -116,7 +127,7 @@ function writeFailure(minimal: Judged, key: string, seed: number, caseNumber: nu
   const fuzzCase: FuzzCase = minimal.fuzzCase;
   const name = `codec_java_${seed}_${caseNumber}`;
   const description = `differential fuzz: ${key} (seed ${seed}, case ${caseNumber}, shrunk)`;
-  // Lone-surrogate cases are judged without Java; the file still shows what Java would send ('?').
+  // Policy cases are judged without Java; the file still shows what Java would send ('?' for a lone surrogate).
   const javaVector = minimal.vector ?? javaVectors([fuzzCase.input], "minimal", key)[0]!;
   const vector = {
     ...javaVector,

@@ -15,7 +15,7 @@ function record(devices: string[]): fc.Arbitrary<RecordInput> {
       nullRate,
     })
     .chain(({ deviceId, time, measurements, nullRate }) =>
-      fc.tuple(...measurements.map((m) => nullableCell(m.type, nullRate, { rawText: true }))).map((values) => ({
+      fc.tuple(...measurements.map((m) => nullableCell(m.type, nullRate, { forEncoding: true }))).map((values) => ({
         deviceId,
         time,
         measurements: measurements.map((m) => m.name),

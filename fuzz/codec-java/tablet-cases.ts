@@ -62,7 +62,7 @@ function tabletShape(rows: fc.Arbitrary<number>): fc.Arbitrary<TabletShape> {
 
 function tabletFromShape(shape: TabletShape): fc.Arbitrary<TabletCaseInput> {
   const n = shape.rows;
-  const row = fc.tuple(...shape.columns.map((c) => nullableCell(c.type, c.nullRate, { rawText: true })));
+  const row = fc.tuple(...shape.columns.map((c) => nullableCell(c.type, c.nullRate, { forEncoding: true })));
   return fc
     .record({
       timestamps: timestamps(n),

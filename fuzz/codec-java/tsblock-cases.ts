@@ -6,7 +6,7 @@ import fc from "fast-check";
 import type { TsBlockCaseInput, TsBlockColumnInput } from "./case-types.js";
 import { identifier, nullableCell, nullRate, rowCount, SENDABLE_TYPES, timestamps, type TypeName } from "./cell-values.js";
 
-const TEXT_AS_STRINGS = { rawText: false }; // decoded TEXT is compared as strings
+const TEXT_AS_STRINGS = { forEncoding: false }; // decoded TEXT is compared as strings
 
 interface ColumnShape {
   name: string;

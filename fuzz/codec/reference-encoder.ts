@@ -205,10 +205,13 @@ export function refTabletReq(t: RefTablet, sessionId: bigint, protocol: "binary"
   return Buffer.concat(parts);
 }
 
-/** TSInsertRecordsReq struct (doc §3), with null values and all-null records dropped. */
+/** Does the Java Session send this record? Not when it had nulls and dropping them left it empty. */
+export const refRecordIsSent = (r: RefRecord): boolean => r.values.length === 0 || r.values.some((v) => v !== null);
+
+/** TSInsertRecordsReq struct (doc §3): null values dropped, and the records refRecordIsSent leaves out. */
 export function refRecordsReq(records: RefRecord[], aligned: boolean, sessionId: bigint, protocol: "binary" | "compact"): Buffer {
   const p = proto(protocol);
-  const kept = records.filter((r) => r.values.some((v) => v !== null));
+  const kept = records.filter(refRecordIsSent);
   return Buffer.concat([
     p.field(10, 1), p.i64(sessionId),
     p.field(15, 2), p.list(11, kept.length), ...kept.map((r) => p.str(r.deviceId)),

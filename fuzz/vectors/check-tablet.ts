@@ -1,6 +1,6 @@
 // kind "tablet": builds the tablet from `input` in both input forms (columnar typed arrays, and
 // rows through TabletBuilder) and compares each with the Java client's buffers, request structs
-// and framed insertTablet messages (sessionId 42, seqid 1).
+// and framed insertTablet messages (sessionId 42, seqid 1), and needsSending with whether Java sent it.
 import {
   encodeTabletBuffers,
   insertTabletCall,
@@ -32,6 +32,10 @@ export function checkTablet(vector: Vector): CheckResult {
     offset: e.offset,
     length: e.length,
   }));
+  // Java sent nothing: fuzz/java says so with `sessionSentNothing` (the request it would build is
+  // still in the output). The shared vectors have no such flag; their one such case is a 0-row
+  // table tablet, which TableSession.insert never sends.
+  const javaSentNothing = out.sessionSentNothing === true || (input.model === "table" && input.timestamps.length === 0);
   const forms: [string, () => Tablet][] = [
     ["columnar", () => columnarTablet(input)],
     ["rows", () => rowsTablet(input)],
@@ -43,7 +47,7 @@ export function checkTablet(vector: Vector): CheckResult {
     compareHex(result, `${form} valuesHex`, buffers.values, out.valuesHex, valueSections);
     compareValue(result, `${form} sortedBySession`, prepareTablet(tablet).order !== undefined, out.sortedBySession);
     const call = insertTabletCall(tablet);
-    compareValue(result, `${form} needsSending`, call.needsSending, !(input.model === "table" && input.timestamps.length === 0));
+    compareValue(result, `${form} needsSending`, call.needsSending, !javaSentNothing);
     for (const protocol of ["binary", "compact"] as const) {
       const suffix = protocol === "binary" ? "Binary" : "Compact";
       const req = new Writer();

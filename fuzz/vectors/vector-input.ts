@@ -2,10 +2,13 @@
 // and times are decimal strings, FLOAT/DOUBLE may be "NaN"/"Infinity"/"-Infinity"/"-0" or other
 // numeric strings, TEXT/STRING may be {hex}, BLOB is hex, DATE is 'YYYY-MM-DD', null is null.
 import {
+  insertRecordCall,
+  insertRecordsCall,
   parseDate,
   TabletBuilder,
   type Cell,
   type ColumnValues,
+  type InsertCall,
   type InsertRecord,
   type NullMask,
   type Tablet,
@@ -61,7 +64,11 @@ export function tabletSchema(input: TabletInput): TabletSchema {
   };
 }
 
-/** The columnar form: typed arrays for numeric columns (DATE as yyyymmdd), null masks, BigInt64Array times. */
+/**
+ * The columnar form: typed arrays for numeric columns (DATE as yyyymmdd), null masks, BigInt64Array
+ * times. Storing into typed arrays wraps or truncates values Java rejects (an INT32 of 1.5 or 2^31,
+ * an INT64 of 2^63), so rejection checks use plainColumnarTablet instead.
+ */
 export function columnarTablet(input: TabletInput): Tablet {
   const n = input.timestamps.length;
   const values: ColumnValues[] = [];
@@ -105,6 +112,17 @@ function typedColumn(type: string, cells: Cell[], n: number): ColumnValues | und
   }
 }
 
+/** The columnar form with plain arrays (numbers, bigints, strings, bytes), so the encoder sees every value as it is. */
+export function plainColumnarTablet(input: TabletInput): Tablet {
+  return {
+    schema: tabletSchema(input),
+    timestamps: input.timestamps.map((t) => BigInt(t)),
+    values: input.columns.map((col, c) => input.rows.map((row) => vectorCell(col.type, row[c]))),
+    nulls: input.columns.map((_, c) => input.rows.map((row) => row[c] === null)),
+    bitmapSection: input.construction ?? "api",
+  };
+}
+
 /** The row form: the same data through TabletBuilder.addRow, times as bigints. */
 export function rowsTablet(input: TabletInput): Tablet {
   const builder = new TabletBuilder(tabletSchema(input), { bitmapSection: input.construction ?? "api" });
@@ -127,4 +145,11 @@ export function vectorRecords(input: RecordsInput): InsertRecord[] {
     types: r.types as InsertRecord["types"],
     values: r.values.map((v, i) => vectorCell(r.types[i]!, v)),
   }));
+}
+
+/** The insertRecord (kind "insertRecord", its one record) or insertRecords call of a records vector. */
+export function vectorRecordsCall(kind: string, input: RecordsInput): InsertCall {
+  const records = vectorRecords(input);
+  const options = { aligned: input.aligned };
+  return kind === "insertRecord" ? insertRecordCall(records[0]!, options) : insertRecordsCall(records, options);
 }
