@@ -9,14 +9,16 @@ import { test } from "uvu";
 import * as assert from "uvu/assert";
 import { assertNoFailures, checkStructured, finish, realBytesPresent } from "./campaign.js";
 import { mutations, truncations } from "./byte-sources.js";
-import { Fuzzer } from "./harness.js";
+import { replyThroughConnection } from "./connection-path.js";
+import { Fuzzer, hexOf } from "./harness.js";
 import { Prng } from "./prng.js";
-import { decodeReplyBytes, type RpcMethod } from "./reply-decoding.js";
+import { decodeReplyBytes, type ReplyContext, type RpcMethod } from "./reply-decoding.js";
 import { binaryReplies, compactReplies, type FuzzReply } from "./reply-frames.js";
-import { replyTarget } from "./reply-target.js";
-import { scaled, SEED } from "./settings.js";
+import { ENGINE_ERROR, replyTarget } from "./reply-target.js";
+import { MAX_MS, scaled, SEED } from "./settings.js";
 import { sharedVectors } from "./shared-vectors.js";
 import { nestedStatusReply, structuredReply } from "./thrift-arbitraries.js";
+import { recordTotal } from "./totals.js";
 
 const RANDOM_INPUTS = scaled(6_000);
 const STRUCTURED_CASES = scaled(4_000);
@@ -75,6 +77,39 @@ test(`client replies: TSStatus nested ${NESTING_DEPTHS.join(", ")} levels deep, 
 });
 
 test("client replies: counts", () => finish(fuzzer, MIN_INPUTS));
+
+test("Connection (the public path): every payload truncation and mutation of the captured replies, and the nested replies, settle the request", async () => {
+  const inputs: { label: string; bytes: Buffer; context: ReplyContext }[] = [];
+  for (const reply of [...binary, ...compact]) {
+    const context = { method: reply.method, protocol: reply.protocol };
+    for (const d of truncations(reply.frame.subarray(4))) inputs.push({ label: `${reply.label} payload ${d.change}`, bytes: framed(d.bytes), context });
+    for (const d of mutations(reply.frame, Infinity)) inputs.push({ label: `${reply.label} ${d.change}`, bytes: Buffer.from(d.bytes), context });
+  }
+  for (const protocol of ["binary", "compact"] as const) {
+    for (const depth of NESTING_DEPTHS) inputs.push({ label: `TSStatus nested ${depth} deep (${protocol})`, bytes: nestedStatusReply(protocol, depth), context: { method: "insertTablet", protocol } });
+  }
+  const settled = new Map<string, number>();
+  const problems: string[] = [];
+  let maxMs = 0;
+  for (const { label, bytes, context } of inputs) {
+    let outcome = await replyThroughConnection(bytes, context);
+    if (outcome.ms > MAX_MS) outcome = await replyThroughConnection(bytes, context); // a stall, or slow twice
+    maxMs = Math.max(maxMs, outcome.ms);
+    settled.set(outcome.settled, (settled.get(outcome.settled) ?? 0) + 1);
+    const problem =
+      outcome.settled !== "resolved" && outcome.settled !== "ConnectionError"
+        ? `rejected with ${outcome.settled}: ${outcome.message}`
+        : ENGINE_ERROR.test(outcome.message)
+          ? `a ConnectionError that is a JS engine error: ${outcome.message}`
+          : outcome.ms > MAX_MS
+            ? `took ${outcome.ms.toFixed(1)} ms`
+            : undefined;
+    if (problem !== undefined && problems.length < 20) problems.push(`${label}: ${problem}\n    input: ${hexOf(bytes)}`);
+  }
+  console.log(`  Connection: ${inputs.length} inputs, settled ${JSON.stringify(Object.fromEntries(settled))}, max ${maxMs.toFixed(2)} ms`);
+  recordTotal("Connection (public path)", inputs.length);
+  if (problems.length > 0) assert.unreachable(`Connection: failing inputs\n  ${problems.join("\n  ")}`);
+});
 
 /** Payload truncations (length prefix fixed to the shorter payload: the frame reader hands the
  *  decoder every one), then mutations of the whole frame, length prefix included. */

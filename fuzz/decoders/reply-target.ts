@@ -7,7 +7,7 @@ import type { DecodeTarget } from "./harness.js";
 import { type DecodedReplies, decodeReplyBytes, isClientReplyError, type ReplyContext } from "./reply-decoding.js";
 
 /** Messages of errors the JS engine or Node throw on a program bug (TypeError, RangeError…). */
-const ENGINE_ERROR = /Maximum call stack|Cannot read propert|Cannot set propert|is not a function|is not iterable|is not a constructor|Invalid array length|Invalid typed array length|out of range|is not defined/;
+export const ENGINE_ERROR = /Maximum call stack|Cannot read propert|Cannot set propert|is not a function|is not iterable|is not a constructor|Invalid array length|Invalid typed array length|out of range|is not defined/;
 
 /** A decoded struct takes at most this many bytes of memory per input byte (an empty struct in
  *  a list is one input byte and one JS object with every field set to null). */
