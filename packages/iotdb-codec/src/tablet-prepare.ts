@@ -144,19 +144,16 @@ function prepareColumn(
   let stringChars = 0;
   let stringsOnly = true;
   if (typed) {
-    for (let r = 0; r < rowCount; r++) {
-      if (nullMask !== undefined && nullMask[r]) {
-        hasNull = true;
-        continue;
-      }
-      if (type === TSDataType.BOOLEAN) {
-        const v = (cells as Uint8Array)[r]!;
-        if (v > 1) fail(`boolean byte ${v} is neither 0 nor 1`, r);
-      } else if (type === TSDataType.DATE) {
-        const v = (cells as Int32Array)[r]!;
-        if (yyyymmddValue(v) === undefined) fail(`${v} is not a yyyymmdd date in years 1000..9999`, r);
-      } else if (nullMask === undefined) {
-        break; // nothing to check per cell and no mask to scan
+    if (nullMask !== undefined) for (let r = 0; r < rowCount && !hasNull; r++) hasNull = !!nullMask[r];
+    if (type === TSDataType.BOOLEAN) {
+      const r = firstBadBoolean(cells as Uint8Array, nullMask);
+      if (r >= 0) fail(`boolean byte ${(cells as Uint8Array)[r]} is neither 0 nor 1`, r);
+    } else if (type === TSDataType.DATE) {
+      const dates = cells as Int32Array;
+      for (let r = 0; r < rowCount; r++) {
+        if ((nullMask === undefined || !nullMask[r]) && yyyymmddValue(dates[r]!) === undefined) {
+          fail(`${dates[r]} is not a yyyymmdd date in years 1000..9999`, r);
+        }
       }
     }
   } else {
@@ -184,6 +181,16 @@ function prepareColumn(
   // Explicit fields, not `...col`: the object spread was the slowest step of preparing a tablet.
   const joinable = !typed && stringsOnly && (type === TSDataType.TEXT || type === TSDataType.STRING) && stringChars <= MAX_JOINED_CHARS;
   return { name, type, category: col.category, values: cells, typed, mask: nullMask, hasNull, joinable, sizeEstimate };
+}
+
+/** The first row whose byte is neither 0 nor 1 and that is not masked null, or -1. One OR over
+ *  the bytes settles the usual case (bench tablet-b/c: 1 ns per row through the general loop). */
+function firstBadBoolean(bytes: Uint8Array, mask: NullMask | undefined): number {
+  let or = 0;
+  for (let r = 0; r < bytes.length; r++) or |= bytes[r]!;
+  if (or <= 1) return -1;
+  for (let r = 0; r < bytes.length; r++) if (bytes[r]! > 1 && (mask === undefined || !mask[r])) return r;
+  return -1;
 }
 
 /** Whether caller row `r` of the column is null (by its mask, or a null entry of a plain array). */

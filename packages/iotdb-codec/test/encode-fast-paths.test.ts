@@ -1,6 +1,6 @@
 // The encoder's fast paths against hand-built bytes: string columns written with one native call
-// (and their fall-backs), the sortedness check of BigInt64Array times, and TabletBuilder's
-// one-pass row storage (typed INT64 columns, refused rows undone).
+// (and their fall-backs), the typed BOOLEAN check, the sortedness check of BigInt64Array times,
+// and TabletBuilder's one-pass row storage (typed INT64 columns, refused rows undone).
 import { test } from "uvu";
 import * as assert from "uvu/assert";
 import { encodeTabletBuffers, EncodeError, TabletBuilder, type Cell, type Tablet, type TabletSchema } from "../src/index.js";
@@ -44,6 +44,19 @@ test("a non-ASCII or non-string cell sends its column cell by cell: same bytes a
     [["ab", Buffer.from("ff00", "hex"), "", "cd"], hex(text("ab"), text(Buffer.from("ff00", "hex")), text(""), text("cd"))],
   ];
   for (const [cells, column] of cases) assert.is(buffers({ schema, timestamps: times, values: [cells] }).values, column + "00");
+});
+
+test("typed BOOLEAN column: a byte other than 0/1 is refused at its row unless the row is masked null", () => {
+  const schema = tree([{ name: "b", type: "BOOLEAN" }]);
+  const bytes = Uint8Array.of(1, 0, 7, 1, 0, 1, 0, 0, 1);
+  const mask = Uint8Array.of(0, 0, 1, 0, 0, 0, 0, 0, 0);
+  const times = Array.from(bytes, (_, r) => r);
+  assert.is(buffers({ schema, timestamps: times, values: [bytes], nulls: [mask] }).values, "010000010001000001" + bitmap(Array.from(mask, Boolean), 1));
+  for (const bad of [3, 8]) {
+    const copy = bytes.slice();
+    copy[bad] = 2;
+    assert.throws(() => encodeTabletBuffers({ schema, timestamps: times, values: [copy], nulls: [mask] }), (e: unknown) => e instanceof EncodeError && e.row === bad);
+  }
 });
 
 test("BigInt64Array times: sortedness is judged on the whole int64, across word boundaries", () => {
