@@ -62,7 +62,10 @@ interface Call<S, R> {
 }
 
 export abstract class BasePool<S extends BaseSession> {
-  protected readonly options: ResolvedPoolOptions;
+  protected readonly options: Omit<ResolvedPoolOptions, "session">;
+  // The sessions' options hold the password and TLS options: kept in an ES private field, which
+  // util.inspect (even with showHidden), JSON.stringify and property walks never see.
+  readonly #sessionOptions: ResolvedPoolOptions["session"];
   private readonly createSession: (options: SessionOptions) => S;
   private readonly health: EndpointHealth;
   private readonly routes: RouteCache;
@@ -73,7 +76,9 @@ export abstract class BasePool<S extends BaseSession> {
   private closing: Promise<void> | undefined;
 
   constructor(options: PoolOptions<S>, createSession: (options: SessionOptions) => S) {
-    this.options = resolvePoolOptions(options);
+    const { session, ...poolSettings } = resolvePoolOptions(options);
+    this.options = poolSettings;
+    this.#sessionOptions = session;
     this.createSession = options.createSession ?? createSession;
     this.health = new EndpointHealth(this.options.endpointDownMs);
     this.routes = new RouteCache(this.options.maxRoutes);
@@ -307,7 +312,7 @@ export abstract class BasePool<S extends BaseSession> {
     const sessions = new ResourcePool<S>(
       {
         create: async () => {
-          const session = this.createSession({ ...o.session, host: endpoint.host, port: endpoint.port, autoReconnect: false });
+          const session = this.createSession({ ...this.#sessionOptions, host: endpoint.host, port: endpoint.port, autoReconnect: false });
           session.onBroken(() => this.broken.add(session));
           await session.open();
           this.health.markUp(endpoint);

@@ -13,7 +13,7 @@ import { verifyStatus } from "../status.js";
 import { fromInt64, toInt64 } from "../thrift/int64.js";
 import type { RpcArgs, RpcMethod, RpcResult } from "../thrift/rpc-signatures.js";
 import { openSessionRequest, type SqlDialect } from "./open-request.js";
-import { resolveSessionOptions, type ResolvedSessionOptions, type SessionOptions } from "./session-options.js";
+import { resolveSessionOptions, type ResolvedSessionOptions, type SessionCredentials, type SessionOptions } from "./session-options.js";
 
 /** Per-query settings; each defaults to the session's. */
 export interface QueryOptions {
@@ -44,6 +44,9 @@ const QUERY_TIMEOUT_MARGIN_MS = 10_000;
 
 export abstract class BaseSession {
   protected readonly options: ResolvedSessionOptions;
+  // An ES private field: util.inspect (even with showHidden), JSON.stringify and property walks
+  // never see it, so logging a session cannot show its password.
+  readonly #credentials: SessionCredentials;
   private readonly writer = new Writer({ pool: framePool });
   private readonly brokenListeners: ((error: ConnectionError) => void)[] = [];
   private state: OpenState | undefined;
@@ -56,7 +59,9 @@ export abstract class BaseSession {
     options: SessionOptions,
     private readonly dialect: SqlDialect,
   ) {
-    this.options = resolveSessionOptions(options);
+    const { settings, credentials } = resolveSessionOptions(options);
+    this.options = settings;
+    this.#credentials = credentials;
     this.currentDatabase = this.options.database;
   }
 
@@ -239,7 +244,7 @@ export abstract class BaseSession {
     const connection = await Connection.open({
       host: o.host,
       port: o.port,
-      tls: o.tls,
+      tls: this.#credentials.tls,
       protocol: o.protocol,
       connectTimeoutMs: o.connectTimeoutMs,
       requestTimeoutMs: o.requestTimeoutMs,
@@ -248,7 +253,7 @@ export abstract class BaseSession {
     try {
       const request = openSessionRequest({
         username: o.username,
-        password: o.password,
+        password: this.#credentials.password,
         zoneId: o.zoneId,
         sqlDialect: this.dialect,
         database: this.currentDatabase,

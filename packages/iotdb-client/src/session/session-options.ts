@@ -37,8 +37,14 @@ export interface SessionOptions {
   autoReconnect?: boolean;
 }
 
-export interface ResolvedSessionOptions extends Required<Omit<SessionOptions, "database" | "tls">> {
+/** The settings a session keeps in view (no password, no TLS options). */
+export interface ResolvedSessionOptions extends Required<Omit<SessionOptions, "database" | "tls" | "password">> {
   database: string | undefined;
+}
+
+/** What a session connects with and must never show: the password and the TLS options (keys, passphrases). */
+export interface SessionCredentials {
+  password: string;
   tls: SessionOptions["tls"];
 }
 
@@ -51,22 +57,20 @@ export const SESSION_DEFAULTS = {
   queryTimeoutMs: 60_000,
 } as const;
 
-export function resolveSessionOptions(options: SessionOptions): ResolvedSessionOptions {
+export function resolveSessionOptions(options: SessionOptions): { settings: ResolvedSessionOptions; credentials: SessionCredentials } {
   const fetchSize = options.fetchSize ?? SESSION_DEFAULTS.fetchSize;
   if (!Number.isInteger(fetchSize) || fetchSize <= 0 || fetchSize > 0x7fffffff) throw new RangeError(`fetchSize must be a positive int32, got ${fetchSize}`);
   const queryTimeoutMs = options.queryTimeoutMs ?? SESSION_DEFAULTS.queryTimeoutMs;
   if (!Number.isSafeInteger(queryTimeoutMs) || queryTimeoutMs < 0) throw new RangeError(`queryTimeoutMs must be 0 or a positive integer, got ${queryTimeoutMs}`);
   const int64 = options.int64 ?? "bigint";
   if (int64 !== "bigint" && int64 !== "number") throw new RangeError(`int64 must be "bigint" or "number", got ${String(int64)}`);
-  return {
+  const settings: ResolvedSessionOptions = {
     host: options.host ?? SESSION_DEFAULTS.host,
     port: options.port ?? SESSION_DEFAULTS.port,
     username: options.username ?? SESSION_DEFAULTS.username,
-    password: options.password ?? SESSION_DEFAULTS.password,
     zoneId: options.zoneId ?? systemZoneId(),
     database: options.database,
     protocol: options.protocol ?? CONNECTION_DEFAULTS.protocol,
-    tls: options.tls,
     connectTimeoutMs: options.connectTimeoutMs ?? CONNECTION_DEFAULTS.connectTimeoutMs,
     requestTimeoutMs: options.requestTimeoutMs ?? CONNECTION_DEFAULTS.requestTimeoutMs,
     maxFrameSize: options.maxFrameSize ?? CONNECTION_DEFAULTS.maxFrameSize,
@@ -75,6 +79,7 @@ export function resolveSessionOptions(options: SessionOptions): ResolvedSessionO
     int64,
     autoReconnect: options.autoReconnect ?? true,
   };
+  return { settings, credentials: { password: options.password ?? SESSION_DEFAULTS.password, tls: options.tls } };
 }
 
 /** This machine's IANA time zone, as Intl resolves it (TZ, then the system setting). */

@@ -15,13 +15,19 @@ export interface SocketTarget {
 export function connectSocket(target: SocketTarget): Promise<net.Socket> {
   const where = `${target.host}:${target.port}`;
   return new Promise((resolve, reject) => {
-    const useTls = target.tls !== undefined && target.tls !== false;
+    const tlsOptions = target.tls === undefined || target.tls === false ? undefined : target.tls === true ? {} : target.tls;
+    const useTls = tlsOptions !== undefined;
     const socket = useTls
-      ? tls.connect({ ...(target.tls === true ? {} : target.tls), host: target.host, port: target.port })
+      ? tls.connect({ ...withoutKeyMaterial(tlsOptions), host: target.host, port: target.port })
       : net.connect({ host: target.host, port: target.port });
     const timer = setTimeout(() => {
+      // TCP connected but no handshake: typically a plain server, which waits for a Thrift frame.
+      const stalledHandshake = useTls && !socket.connecting;
       socket.destroy();
-      reject(new TimeoutError(`connecting to ${where} timed out after ${target.connectTimeoutMs} ms`, target.connectTimeoutMs));
+      const message = stalledHandshake
+        ? `TLS handshake with ${where} not answered within ${target.connectTimeoutMs} ms (the TCP connection was made): does the server speak TLS?`
+        : `connecting to ${where} timed out after ${target.connectTimeoutMs} ms`;
+      reject(new TimeoutError(message, target.connectTimeoutMs));
     }, target.connectTimeoutMs);
     const onError = (error: Error) => {
       clearTimeout(timer);
@@ -36,4 +42,14 @@ export function connectSocket(target: SocketTarget): Promise<net.Socket> {
       resolve(socket);
     });
   });
+}
+
+/**
+ * The TLS options with the client's key material already turned into a SecureContext, as
+ * tls.connect would do itself: Node keeps the options a socket connected with on the socket, where
+ * inspecting a session would show the private key and its passphrase.
+ */
+function withoutKeyMaterial(options: tls.ConnectionOptions): tls.ConnectionOptions {
+  const { key, passphrase, pfx, ...rest } = options;
+  return { ...rest, secureContext: options.secureContext ?? tls.createSecureContext(options) };
 }

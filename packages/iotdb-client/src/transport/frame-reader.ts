@@ -62,7 +62,7 @@ export class FrameReader {
 
   private checkedLength(length: number): number {
     if (length > this.maxFrameSize) {
-      throw new FrameError(`incoming frame of ${length} bytes exceeds maxFrameSize ${this.maxFrameSize}`);
+      throw new FrameError(`incoming frame of ${length} bytes exceeds maxFrameSize ${this.maxFrameSize}${looksLikeTlsRecord(length) ? TLS_HINT : ""}`);
     }
     return length;
   }
@@ -75,4 +75,12 @@ export class FrameReader {
       this.onFrame(Buffer.alloc(0));
     }
   }
+}
+
+const TLS_HINT = "; the reply looks like a TLS record: does the server want TLS (the tls option)?";
+
+/** A TLS record header read as a frame length: alert (0x15) or handshake (0x16), then version 3.x (x <= 4). */
+function looksLikeTlsRecord(length: number): boolean {
+  const contentType = length >>> 24;
+  return (contentType === 0x15 || contentType === 0x16) && ((length >>> 16) & 0xff) === 0x03 && ((length >>> 8) & 0xff) <= 0x04;
 }
