@@ -38,15 +38,15 @@ export function writeChart(file: ResultFile): string {
       bars: query.map((c) => bar(c, "rows_per_s", 1e-6, `×${c.ratio_throughput.toFixed(2)}`)),
     });
   }
-  const height = 70 + panels.length * PANEL_HEIGHT;
-  const body = panels.map((p, i) => drawPanel(p, 60 + i * PANEL_HEIGHT)).join("\n");
+  const height = 90 + panels.length * PANEL_HEIGHT;
+  const body = panels.map((p, i) => drawPanel(p, 80 + i * PANEL_HEIGHT)).join("\n");
   const svg =
     `<svg xmlns="http://www.w3.org/2000/svg" width="${WIDTH}" height="${height}" font-family="sans-serif" font-size="12">\n` +
     `<rect width="100%" height="100%" fill="white"/>\n` +
     `<text x="${LEFT}" y="24" font-size="16" font-weight="bold">End-to-end: @zerowire/iotdb-client vs iotdb-session 2.0.5 (Java), same server, same run</text>\n` +
     `<rect x="${LEFT}" y="36" width="12" height="12" fill="${COLORS.ours}"/><text x="${LEFT + 17}" y="47">ours, @zerowire/iotdb-client (Node ${escape(file.node)})</text>\n` +
     `<rect x="${LEFT + 330}" y="36" width="12" height="12" fill="${COLORS.java}"/><text x="${LEFT + 347}" y="47">Java, iotdb-session 2.0.5</text>\n` +
-    `<text x="${WIDTH - 20}" y="47" text-anchor="end" fill="#555">${escape(file.server)}</text>\n` +
+    `<text x="${LEFT}" y="68" fill="#555">server: ${escape(file.server)}</text>\n` +
     `${body}\n</svg>\n`;
   const path = resolve(RESULTS_DIR, "e2e.svg");
   writeFileSync(path, svg);

@@ -23,7 +23,7 @@ export function writeResultCase(run: CaseRun): ResultCase | undefined {
       CLIENT_NUMBER: w.clientNumber,
       sessions: w.sessionNumber,
       round: w.loops !== undefined ? { LOOP: w.loops } : { DURATION_s: w.durationMs! / 1000 },
-      sensor_types: w.sensors.map((s) => s.type).join(","),
+      sensor_types: typeCounts(w.sensors.map((s) => s.type)),
     },
   };
 }
@@ -61,4 +61,11 @@ function line(name: string, client: string, f: WriteFigures): string {
     `${name.padEnd(22)}${client.padEnd(8)}${formatPoints(f.points_per_s).padStart(11)}${f.ops_per_s.toFixed(0).padStart(11)}` +
     `  ${latency.padEnd(42)}${String(f.failed_ops).padStart(7)}${f.cpu_s_per_mpoints.toFixed(4).padStart(11)}  ${f.stored_points_verified ? "all" : "MISSING"}`
   );
+}
+
+/** "FLOAT×3,DOUBLE×2,...", in sensor order. */
+function typeCounts(types: readonly string[]): string {
+  const counts = new Map<string, number>();
+  for (const t of types) counts.set(t, (counts.get(t) ?? 0) + 1);
+  return [...counts].map(([t, n]) => `${t}×${n}`).join(",");
 }
