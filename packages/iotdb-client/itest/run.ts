@@ -3,12 +3,16 @@
 //   main  (IOTDB_HOST/IOTDB_PORT):  ms precision, binary protocol, every test file
 //   us    (IOTDB_US_PORT):          us precision
 //   ns    (IOTDB_NS_PORT):          ns precision, RPC compression on (the compact protocol)
+//   tls   (IOTDB_TLS_PORT):         Thrift SSL on, keystore made by keytool (tls-server.ts)
+// The pids of every server JVM go to the tests in IOTDB_TEST_PIDS (the loopback-only check).
 // With IOTDB_HOST set, no server is started and the tests use that one (precision tests only
 // when IOTDB_US_PORT / IOTDB_NS_PORT are set too). If a server cannot be started, the run fails.
 // ZEROWIRE_NO_SERVER=1 skips everything, loudly.
 import { spawn } from "node:child_process";
 import { resolve } from "node:path";
 import { type IoTDBCluster, startCluster } from "../../../scripts/iotdb-server/server.js";
+import { TEST_PIDS_ENV } from "./security-listeners.js";
+import { startTlsServer, tlsServerEnv } from "./tls-server.js";
 
 const repoRoot = resolve(import.meta.dirname, "../../..");
 const packageDir = resolve(repoRoot, "packages/iotdb-client");
@@ -33,9 +37,10 @@ async function main(): Promise<number> {
   }
   const clusters: IoTDBCluster[] = [];
   try {
-    console.log("starting 3 IoTDB servers (ms / us / ns+compact) with scripts/iotdb-server ...");
-    const started = await Promise.allSettled(
-      (Object.keys(SERVERS) as (keyof typeof SERVERS)[]).map((name) =>
+    console.log("starting 4 IoTDB servers (ms / us / ns+compact / tls) with scripts/iotdb-server ...");
+    const started = await Promise.allSettled([
+      startTlsServer(repoRoot, (m) => console.log(`[tls] ${m}`)),
+      ...(Object.keys(SERVERS) as (keyof typeof SERVERS)[]).map((name) =>
         startCluster({
           dataDir: resolve(repoRoot, `.iotdb/client-itest-${name}`),
           fresh: true,
@@ -46,7 +51,7 @@ async function main(): Promise<number> {
           log: (m) => console.log(`[${name}] ${m}`),
         }),
       ),
-    );
+    ]);
     for (const s of started) if (s.status === "fulfilled") clusters.push(s.value);
     const failed = started.find((s) => s.status === "rejected");
     if (failed !== undefined) {
@@ -58,6 +63,8 @@ async function main(): Promise<number> {
       IOTDB_PORT: String(SERVERS.main.basePort),
       IOTDB_US_PORT: String(SERVERS.us.basePort),
       IOTDB_NS_PORT: String(SERVERS.ns.basePort),
+      ...tlsServerEnv(repoRoot),
+      [TEST_PIDS_ENV]: clusters.flatMap((c) => [c.pids.configNode, ...c.pids.dataNodes]).filter((pid) => pid !== null).join(","),
     });
   } finally {
     await Promise.all(clusters.map((c) => c.stop().catch((e) => console.error(`stopping a test server: ${e}`))));
