@@ -47,6 +47,8 @@ export interface Config {
   query: QueryParams;
   clients: ClientChoice;
   serverPort: number;
+  /** E2E_SERVER_PORT was given (no other port is tried). */
+  serverPortIsExplicit: boolean;
   javaOpts: string[];
   smoke: boolean;
   /** Positional arguments: "query", "write", "all", case names or their short forms. */
@@ -79,7 +81,7 @@ export const SETTINGS = {
   QUERY_ROUNDS: ["3", "query benchmark: timed reads per way"],
   FETCH_SIZE: ["5000", "query benchmark: rows per fetched batch (both clients)"],
   E2E_CLIENTS: ["both", "both, node or java: which client libraries run"],
-  E2E_SERVER_PORT: ["8767", "RPC port of the server the benchmark starts itself"],
+  E2E_SERVER_PORT: ["8767", "RPC port of the server the benchmark starts itself (unset: +100 steps while taken)"],
   E2E_JAVA_OPTS: ["", "extra JVM options for the Java client's process"],
   E2E_SMOKE: ["0", "1: smoke mode (same as --smoke)"],
 } as const satisfies Record<string, readonly [string | undefined, string]>;
@@ -152,6 +154,7 @@ export function loadConfig(argv: readonly string[], env: NodeJS.ProcessEnv): Con
     query: { rows: int("QUERY_ROWS"), boundRows: int("QUERY_BOUND_ROWS"), rounds: int("QUERY_ROUNDS"), fetchSize: int("FETCH_SIZE") },
     clients,
     serverPort: int("E2E_SERVER_PORT"),
+    serverPortIsExplicit: (flags.E2E_SERVER_PORT ?? env.E2E_SERVER_PORT ?? "") !== "",
     javaOpts: raw("E2E_JAVA_OPTS")!.split(/\s+/).filter((s) => s !== ""),
     smoke,
     selectors,

@@ -55,7 +55,7 @@ async function main(): Promise<number> {
 
   const problems: string[] = [];
   const resultCases: ResultCase[] = [];
-  const server = await openServer(cfg.connection, cfg.serverPort);
+  const server = await openServer(cfg.connection, cfg.serverPort, cfg.serverPortIsExplicit);
   console.log(`server: ${server.description}`);
   try {
     if (what.writeCases.length > 0) resultCases.push(...(await runWrites(server, cfg, what.writeCases, problems)));

@@ -14,10 +14,31 @@ export interface BenchServer {
   stop(): Promise<void>;
 }
 
-export async function openServer(connection: Connection, ownPort: number): Promise<BenchServer> {
+/** Port steps tried when the default port's cluster ports are taken (other servers on the machine). */
+const PORT_TRIES = 10;
+const PORT_STEP = 100;
+
+/**
+ * IOTDB_HOST's server, or the project's own on `ownPort`. When that port's cluster ports are in
+ * use and the port was not chosen explicitly, the next ones (+100, +200, ...) are tried: the
+ * server script refuses taken ports before it starts any JVM.
+ */
+export async function openServer(connection: Connection, ownPort: number, portIsExplicit: boolean): Promise<BenchServer> {
   if (connection.host !== undefined) {
     return { endpoint: endpointOf(connection, connection.host), description: `${connection.host}:${connection.port} (IOTDB_HOST)`, stop: async () => {} };
   }
+  for (let attempt = 0; ; attempt++) {
+    try {
+      return await startOwnServer(connection, ownPort + attempt * PORT_STEP);
+    } catch (err) {
+      const taken = (err as Error).message.includes("already in use");
+      if (!taken || portIsExplicit || attempt + 1 === PORT_TRIES) throw err;
+      console.log(`  ${(err as Error).message}; trying port ${ownPort + (attempt + 1) * PORT_STEP}`);
+    }
+  }
+}
+
+async function startOwnServer(connection: Connection, ownPort: number): Promise<BenchServer> {
   const dataDir = mkdtempSync(join(tmpdir(), "zerowire-e2e-"));
   console.log(`starting the project's IoTDB 2.0.1-beta in ${dataDir} (port ${ownPort}) ...`);
   try {
