@@ -75,7 +75,7 @@ export const SETTINGS = {
   WARMUP_ROUNDS: ["1", "untimed rounds per client before the timed ones"],
   TEST_ROUNDS: ["3", "timed rounds per client, Node and Java alternating"],
   REPORT_INTERVAL: ["5000", "ms between progress lines when stdout is not a terminal"],
-  POOL_MAX_SIZE: ["20", "sessions per client library; clients share them when CLIENT_NUMBER is larger"],
+  POOL_MAX_SIZE: ["20", "most sessions of each library's session pool"],
   QUERY_ROWS: ["1000000", "query benchmark: rows read per timed query"],
   QUERY_BOUND_ROWS: ["10000000", "query benchmark: rows of the memory-bound check"],
   QUERY_ROUNDS: ["3", "query benchmark: timed reads per way"],

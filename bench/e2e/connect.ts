@@ -28,3 +28,16 @@ export async function openTableSession(e: Endpoint, extra: IoTDBClient.SessionOp
   await session.open();
   return session;
 }
+
+/** A pool of our sessions (opened: one session connected, so a bad endpoint fails here). */
+export async function openTreePool(e: Endpoint, extra: IoTDBClient.PoolOptions<IoTDBClient.Session>): Promise<IoTDBClient.SessionPool> {
+  const pool = new client.SessionPool({ ...(options(e, {}) as IoTDBClient.PoolOptions<IoTDBClient.Session>), ...extra });
+  await pool.open();
+  return pool;
+}
+
+export async function openTablePool(e: Endpoint, extra: IoTDBClient.PoolOptions<IoTDBClient.TableSession>): Promise<IoTDBClient.TableSessionPool> {
+  const pool = new client.TableSessionPool({ ...(options(e, {}) as IoTDBClient.PoolOptions<IoTDBClient.TableSession>), ...extra });
+  await pool.open();
+  return pool;
+}

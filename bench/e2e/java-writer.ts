@@ -29,7 +29,7 @@ export class JavaWriter {
           deviceNumber: w.deviceNumber,
           devices: Array.from({ length: w.deviceNumber }, (_, d) => deviceName(w, d)),
           clientNumber: w.clientNumber,
-          sessionNumber: w.sessionNumber,
+          poolMaxSize: w.poolMaxSize,
           sensors: w.sensors,
           batchSize: w.batchSize,
           pointStep: w.pointStep,

@@ -1,14 +1,13 @@
-// The write workload on our client: CLIENT_NUMBER concurrent loops in this process over
-// min(CLIENT_NUMBER, POOL_MAX_SIZE) sessions. Every tablet object is built when the writer opens;
-// a round only rewrites each client's timestamps once per loop.
-import { openTableSession, openTreeSession, type Endpoint } from "./connect.js";
+// The write workload on our client: CLIENT_NUMBER concurrent loops in this process sharing one
+// SessionPool (TableSessionPool) of POOL_MAX_SIZE sessions. Every tablet object is built when the
+// writer opens; a round only rewrites each client's timestamps once per loop.
+import { openTablePool, openTreePool, type Endpoint } from "./connect.js";
 import type { IoTDBClient } from "./client.js";
-import { Lease } from "./lease.js";
 import { LatencyLog, type RoundMeasure } from "./stats.js";
 import { deviceName, pointsPerTablet, TABLE_NAME, TAG_COLUMN, type Workload } from "./workload.js";
 
-type AnySession = IoTDBClient.Session | IoTDBClient.TableSession;
-type Insert = (session: AnySession, tablet: IoTDBClient.SessionTablet) => Promise<unknown>;
+type AnyPool = IoTDBClient.SessionPool | IoTDBClient.TableSessionPool;
+type Insert = (pool: AnyPool, tablet: IoTDBClient.SessionTablet) => Promise<unknown>;
 
 interface ClientState {
   /** One row timestamp per tablet row, rewritten at the start of each loop; every tablet of the client shares it. */
@@ -24,28 +23,20 @@ export interface RoundProgress {
 export class NodeWriter {
   private constructor(
     private readonly w: Workload,
-    private readonly sessions: AnySession[],
+    private readonly pool: AnyPool,
     private readonly clients: ClientState[],
     private readonly insert: Insert,
   ) {}
 
   static async open(e: Endpoint, w: Workload): Promise<NodeWriter> {
-    const sessions: AnySession[] = [];
-    try {
-      for (let i = 0; i < w.sessionNumber; i++) {
-        sessions.push(w.model === "table" ? await openTableSession(e, { database: w.database }) : await openTreeSession(e));
-      }
-    } catch (err) {
-      await Promise.allSettled(sessions.map((s) => s.close()));
-      throw err;
-    }
-    return new NodeWriter(w, sessions, buildClients(w), insertFor(w));
+    const options = { maxSize: w.poolMaxSize };
+    const pool = w.model === "table" ? await openTablePool(e, { ...options, database: w.database }) : await openTreePool(e, options);
+    return new NodeWriter(w, pool, buildClients(w), insertFor(w));
   }
 
   /** One round from `startTime`; `progress.points` grows as writes succeed. */
   async round(startTime: number, progress: RoundProgress): Promise<RoundMeasure> {
     const w = this.w;
-    const lease = new Lease(this.sessions);
     const perTablet = pointsPerTablet(w);
     const logs = this.clients.map(() => new LatencyLog());
     let ops = 0;
@@ -63,16 +54,13 @@ export class NodeWriter {
           // In duration mode a client starts no write after the deadline; the loop may end short.
           if (performance.now() >= deadline) return;
           const begin = performance.now();
-          const session = await lease.acquire();
           try {
-            await this.insert(session, tablet);
+            await this.insert(this.pool, tablet);
             ops++;
             progress.points += perTablet;
           } catch (err) {
             failedOps++;
             firstError ??= (err as Error).message;
-          } finally {
-            lease.release(session);
           }
           log.add(performance.now() - begin);
         }
@@ -99,7 +87,7 @@ export class NodeWriter {
   }
 
   async close(): Promise<void> {
-    await Promise.allSettled(this.sessions.map((s) => s.close()));
+    await this.pool.close();
   }
 }
 
@@ -134,10 +122,10 @@ function tabletFor(w: Workload, device: number, timestamps: BigInt64Array): IoTD
 function insertFor(w: Workload): Insert {
   switch (w.model) {
     case "tree":
-      return (s, t) => (s as IoTDBClient.Session).insertTablet(t);
+      return (p, t) => (p as IoTDBClient.SessionPool).insertTablet(t);
     case "aligned":
-      return (s, t) => (s as IoTDBClient.Session).insertAlignedTablet(t);
+      return (p, t) => (p as IoTDBClient.SessionPool).insertAlignedTablet(t);
     case "table":
-      return (s, t) => (s as IoTDBClient.TableSession).insert(t);
+      return (p, t) => (p as IoTDBClient.TableSessionPool).insert(t);
   }
 }

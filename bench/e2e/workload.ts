@@ -39,8 +39,8 @@ export interface Workload {
   database: string;
   deviceNumber: number;
   clientNumber: number;
-  /** Sessions per client library: min(CLIENT_NUMBER, POOL_MAX_SIZE). */
-  sessionNumber: number;
+  /** Most sessions of each library's pool (POOL_MAX_SIZE). */
+  poolMaxSize: number;
   sensors: Sensor[];
   batchSize: number;
   pointStep: number;
@@ -71,7 +71,7 @@ export function buildWorkload(c: WriteCase, p: WriteParams): Workload {
     database: c.model === "table" ? `e2e_${suffix}` : `root.e2e_${suffix}`,
     deviceNumber: shape.deviceNumber,
     clientNumber,
-    sessionNumber: Math.min(clientNumber, p.poolMaxSize),
+    poolMaxSize: p.poolMaxSize,
     sensors,
     batchSize: shape.batchSize,
     pointStep: p.pointStep,

@@ -118,6 +118,6 @@ function describe(w: Workload): string {
   const length = w.loops !== undefined ? `${w.loops} loops` : `${(w.durationMs! / 1000).toFixed(0)} s`;
   return (
     `${w.model}, ${w.deviceNumber} devices x ${w.sensors.length} sensors x ${w.batchSize} rows, ` +
-    `${w.clientNumber} clients on ${w.sessionNumber} sessions, ${length} per round`
+    `${w.clientNumber} clients, pool of ${w.poolMaxSize}, ${length} per round`
   );
 }

@@ -21,7 +21,7 @@ export function writeResultCase(run: CaseRun): ResultCase | undefined {
       SENSOR_NUMBER: w.sensors.length,
       BATCH_SIZE_PER_WRITE: w.batchSize,
       CLIENT_NUMBER: w.clientNumber,
-      sessions: w.sessionNumber,
+      POOL_MAX_SIZE: w.poolMaxSize,
       round: w.loops !== undefined ? { LOOP: w.loops } : { DURATION_s: w.durationMs! / 1000 },
       sensor_types: typeCounts(w.sensors.map((s) => s.type)),
     },

@@ -1,8 +1,6 @@
 // The query benchmark's data: one aligned device with 10 sensors of the type mix, written with
 // our client before any timing, flushed to disk, and its row count checked.
-import { openTreeSession, type Endpoint } from "../connect.js";
-import type { IoTDBClient } from "../client.js";
-import { Lease } from "../lease.js";
+import { openTreePool, openTreeSession, type Endpoint } from "../connect.js";
 import { dropTreeDatabase } from "../schema.js";
 import { sensorTypes, type TypeMix } from "../type-mix.js";
 import { generateTemplate, type Sensor } from "../workload.js";
@@ -27,45 +25,31 @@ export function querySql(data: QueryData, rows: number): string {
 export async function writeQueryData(e: Endpoint, rows: number, typeMix: TypeMix, stringLength: number, seed: number): Promise<QueryData> {
   const sensors = sensorTypes(typeMix, QUERY_COLUMNS).map((type, i) => ({ name: `s_${i}`, type }));
   const template = generateTemplate(sensors, ROWS_PER_TABLET, stringLength, seed);
-  const sessions: IoTDBClient.Session[] = [];
-  for (let i = 0; i < WRITERS; i++) sessions.push(await openTreeSession(e));
+  await dropQueryData(e);
+  const pool = await openTreePool(e, { maxSize: WRITERS });
   try {
-    const admin = sessions[0]!;
-    await dropQueryData(e);
-    await admin.createDatabase(QUERY_DATABASE);
-    await admin.createAlignedTimeseries(
+    await pool.createDatabase(QUERY_DATABASE);
+    await pool.createAlignedTimeseries(
       QUERY_DEVICE,
       sensors.map((s) => ({ name: s.name, dataType: s.type })),
     );
-    const lease = new Lease(sessions);
-    const writes: Promise<void>[] = [];
-    let failure: unknown;
+    const tablets = [];
     for (let first = 0; first < rows; first += ROWS_PER_TABLET) {
       const count = Math.min(ROWS_PER_TABLET, rows - first);
       const timestamps = BigInt64Array.from({ length: count }, (_, r) => BigInt(FIRST_TIME + first + r));
       const values = template.map((column) => (count === ROWS_PER_TABLET ? column : column.slice(0, count)));
-      const session = await lease.acquire();
-      writes.push(
-        session
-          .insertAlignedTablet({ schema: { target: QUERY_DEVICE, columns: sensors }, timestamps, values })
-          .then(
-            () => lease.release(session),
-            (err: unknown) => {
-              failure ??= err;
-              lease.release(session);
-            },
-          ),
-      );
+      tablets.push({ schema: { target: QUERY_DEVICE, columns: sensors }, timestamps, values });
     }
-    await Promise.all(writes);
-    if (failure !== undefined) throw failure;
-    await admin.executeNonQueryStatement("FLUSH");
-    const counted = await admin.executeQueryStatement(`select count(${sensors[0]!.name}) from ${QUERY_DEVICE}`);
+    const outcomes = await pool.executeConcurrent(tablets, (session, tablet) => session.insertAlignedTablet(tablet), { stopOnError: true });
+    const failed = outcomes.find((o) => o.status === "rejected");
+    if (failed !== undefined) throw new Error(`query data: a write failed: ${String(failed.reason)}`);
+    await pool.executeNonQueryStatement("FLUSH");
+    const counted = await pool.executeQueryStatement(`select count(${sensors[0]!.name}) from ${QUERY_DEVICE}`);
     let stored = 0;
     for await (const row of counted.rows({ int64: "number" })) stored = row.fields[0] as number;
     if (stored !== rows) throw new Error(`query data: wrote ${rows} rows, the server holds ${stored}`);
   } finally {
-    await Promise.allSettled(sessions.map((s) => s.close()));
+    await pool.close();
   }
   return { sensors, rows };
 }

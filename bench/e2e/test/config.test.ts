@@ -78,9 +78,9 @@ test("the large case keeps its shape whatever DEVICE_NUMBER / SENSOR_NUMBER / BA
   assert.ok(w.template.every((column) => column.length === 500));
 });
 
-test("sessions: min(CLIENT_NUMBER, POOL_MAX_SIZE)", () => {
-  assert.is(buildWorkload(tree, loadConfig([], { CLIENT_NUMBER: "30", POOL_MAX_SIZE: "8" }).write).sessionNumber, 8);
-  assert.is(buildWorkload(tree, loadConfig([], { CLIENT_NUMBER: "4" }).write).sessionNumber, 4);
+test("POOL_MAX_SIZE: default 20, as the existing benchmark", () => {
+  assert.is(buildWorkload(tree, loadConfig([], {}).write).poolMaxSize, 20);
+  assert.is(buildWorkload(tree, loadConfig([], { POOL_MAX_SIZE: "8" }).write).poolMaxSize, 8);
 });
 
 test("the template is the same for the same seed, other for another, and goes to Java as JSON values", () => {

@@ -7,9 +7,7 @@ import java.io.BufferedReader;
 import java.io.InputStreamReader;
 import java.io.PrintStream;
 import java.nio.charset.StandardCharsets;
-import java.util.ArrayList;
 import java.util.LinkedHashMap;
-import java.util.List;
 import java.util.Map;
 
 /**
@@ -33,7 +31,7 @@ public final class E2eWrite {
   public static void main(String[] args) throws Exception {
     BufferedReader in = new BufferedReader(new InputStreamReader(System.in, StandardCharsets.UTF_8));
     WriteWorkload workload = null;
-    List<TabletSink> sinks = new ArrayList<>();
+    TabletSink sink = null;
     try {
       for (String line = in.readLine(); line != null; line = in.readLine()) {
         JsonObject cmd = JsonParser.parseString(line).getAsJsonObject();
@@ -46,16 +44,14 @@ public final class E2eWrite {
                     cmd.get("port").getAsInt(),
                     cmd.get("user").getAsString(),
                     cmd.get("password").getAsString());
-            for (int i = 0; i < workload.sessionNumber; i++) {
-              sinks.add(TabletSink.open(e, workload.model, workload.database));
-            }
+            sink = TabletSink.openPool(e, workload.model, workload.database, workload.poolMaxSize);
             emit(event("opened"));
             break;
           }
           case "round": {
-            if (workload == null) throw new IllegalStateException("round before open");
+            if (workload == null || sink == null) throw new IllegalStateException("round before open");
             Map<String, Object> result =
-                new WriteRound(workload, sinks)
+                new WriteRound(workload, sink)
                     .run(
                         cmd.get("startTime").getAsLong(),
                         cmd.get("progressMs").getAsLong(),
@@ -70,7 +66,7 @@ public final class E2eWrite {
             break;
           }
           case "close":
-            closeAll(sinks);
+            close(sink);
             emit(event("closed"));
             return;
           default:
@@ -81,20 +77,18 @@ public final class E2eWrite {
       Map<String, Object> error = event("error");
       error.put("message", e.toString());
       emit(error);
-      closeAll(sinks);
+      close(sink);
       System.exit(1);
     }
   }
 
-  private static void closeAll(List<TabletSink> sinks) {
-    for (TabletSink s : sinks) {
-      try {
-        s.close();
-      } catch (Exception ignored) {
-        // closing a session that failed; the process ends anyway
-      }
+  private static void close(TabletSink sink) {
+    if (sink == null) return;
+    try {
+      sink.close();
+    } catch (Exception ignored) {
+      // closing a pool that failed; the process ends anyway
     }
-    sinks.clear();
   }
 
   private static Map<String, Object> event(String name) {

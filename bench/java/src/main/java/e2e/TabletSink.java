@@ -3,62 +3,71 @@ package e2e;
 import java.time.ZoneId;
 import java.util.List;
 import org.apache.iotdb.isession.ITableSession;
-import org.apache.iotdb.session.Session;
-import org.apache.iotdb.session.TableSessionBuilder;
+import org.apache.iotdb.isession.pool.ITableSessionPool;
+import org.apache.iotdb.session.pool.SessionPool;
+import org.apache.iotdb.session.pool.TableSessionPoolBuilder;
 import org.apache.tsfile.write.record.Tablet;
 
-/** One open session of the official client and the insert call of the case's model. */
+/**
+ * The official client's session pool for the case's model (SessionPool for tree and aligned,
+ * TableSessionPool for table) with POOL_MAX_SIZE sessions, and its insert call. Safe to call from
+ * every client thread at once.
+ */
 interface TabletSink extends AutoCloseable {
   void insert(Tablet tablet) throws Exception;
 
   @Override
   void close() throws Exception;
 
-  static TabletSink open(Endpoint e, String model, String database) throws Exception {
+  static TabletSink openPool(Endpoint e, String model, String database, int maxSize) {
     switch (model) {
       case "tree":
       case "aligned": {
-        Session session =
-            new Session.Builder()
+        SessionPool pool =
+            new SessionPool.Builder()
                 .host(e.host)
                 .port(e.port)
-                .username(e.user)
+                .user(e.user)
                 .password(e.password)
+                .maxSize(maxSize)
                 .zoneId(ZoneId.of("UTC"))
                 .build();
-        session.open(false);
         boolean aligned = model.equals("aligned");
         return new TabletSink() {
           @Override
           public void insert(Tablet tablet) throws Exception {
-            if (aligned) session.insertAlignedTablet(tablet);
-            else session.insertTablet(tablet);
+            if (aligned) pool.insertAlignedTablet(tablet);
+            else pool.insertTablet(tablet);
           }
 
           @Override
-          public void close() throws Exception {
-            session.close();
+          public void close() {
+            pool.close();
           }
         };
       }
       case "table": {
-        ITableSession session =
-            new TableSessionBuilder()
+        ITableSessionPool pool =
+            new TableSessionPoolBuilder()
                 .nodeUrls(List.of(e.host + ":" + e.port))
-                .username(e.user)
+                .user(e.user)
                 .password(e.password)
                 .database(database)
+                .maxSize(maxSize)
                 .zoneId(ZoneId.of("UTC"))
                 .build();
         return new TabletSink() {
           @Override
           public void insert(Tablet tablet) throws Exception {
-            session.insert(tablet);
+            // A pooled table session goes back to the pool on close().
+            try (ITableSession session = pool.getSession()) {
+              session.insert(tablet);
+            }
           }
 
           @Override
-          public void close() throws Exception {
-            session.close();
+          public void close() {
+            pool.close();
           }
         };
       }

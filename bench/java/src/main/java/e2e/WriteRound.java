@@ -6,8 +6,6 @@ import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
-import java.util.concurrent.ArrayBlockingQueue;
-import java.util.concurrent.BlockingQueue;
 import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.atomic.AtomicInteger;
 import java.util.concurrent.atomic.AtomicReference;
@@ -16,20 +14,20 @@ import java.util.function.LongConsumer;
 import org.apache.tsfile.write.record.Tablet;
 
 /**
- * One round: CLIENT_NUMBER threads, client c writing its devices' tablets loop after loop over
- * the sessions lent first come first served (as the Node side does). Wall time and the JVM's
- * process CPU time cover only the threads' work, from the start gate to the last join.
+ * One round: CLIENT_NUMBER threads, client c writing its devices' tablets loop after loop through
+ * the shared session pool (as the Node side does). Wall time and the JVM's process CPU time
+ * cover only the threads' work, from the start gate to the last join.
  */
 final class WriteRound {
   private static final OperatingSystemMXBean OS =
       (OperatingSystemMXBean) ManagementFactory.getOperatingSystemMXBean();
 
   private final WriteWorkload w;
-  private final BlockingQueue<TabletSink> lease;
+  private final TabletSink sink;
 
-  WriteRound(WriteWorkload w, List<TabletSink> sinks) {
+  WriteRound(WriteWorkload w, TabletSink sink) {
     this.w = w;
-    this.lease = new ArrayBlockingQueue<>(sinks.size(), true, sinks);
+    this.sink = sink;
   }
 
   /** Runs the round; `progress` gets the stored point count every `progressMs` while it runs. */
@@ -62,20 +60,12 @@ final class WriteRound {
                   for (Tablet tablet : tablets) {
                     if (System.nanoTime() >= deadline[0]) return;
                     long begin = System.nanoTime();
-                    TabletSink sink;
-                    try {
-                      sink = lease.take();
-                    } catch (InterruptedException e) {
-                      return;
-                    }
                     try {
                       sink.insert(tablet);
                       okOps.increment();
                     } catch (Exception e) {
                       failedOps.increment();
                       firstError.compareAndSet(null, e.toString());
-                    } finally {
-                      lease.add(sink);
                     }
                     log.add(System.nanoTime() - begin);
                   }

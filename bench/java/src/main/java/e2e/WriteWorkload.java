@@ -22,7 +22,7 @@ final class WriteWorkload {
   final String database;
   final int deviceNumber;
   final int clientNumber;
-  final int sessionNumber;
+  final int poolMaxSize;
   final int batchSize;
   final long pointStep;
   /** Loops per round, or -1 for a duration. */
@@ -39,7 +39,7 @@ final class WriteWorkload {
     database = spec.get("database").getAsString();
     deviceNumber = spec.get("deviceNumber").getAsInt();
     clientNumber = spec.get("clientNumber").getAsInt();
-    sessionNumber = spec.get("sessionNumber").getAsInt();
+    poolMaxSize = spec.get("poolMaxSize").getAsInt();
     batchSize = spec.get("batchSize").getAsInt();
     pointStep = spec.get("pointStep").getAsLong();
     loops = spec.get("loops").isJsonNull() ? -1 : spec.get("loops").getAsInt();
