@@ -147,6 +147,7 @@ test("inconsistent metadata is a DecodeError at offset -1 naming the column", ()
     [{ columns: ["a"], dataTypeList: ["INT32"], columnIndex2TsBlockColumnIndexList: [0, 1] }, "has 2 entries for 1 columns", undefined],
     [{ columns: ["a"], dataTypeList: ["INT32"], columnIndex2TsBlockColumnIndexList: [-2] }, "index -2", "a"],
     [{ columns: ["a"], dataTypeList: ["INT32"], columnIndex2TsBlockColumnIndexList: [0.5] }, "index 0.5", "a"],
+    [{ columns: ["a", "b"], dataTypeList: ["INT32", "INT32"], columnIndex2TsBlockColumnIndexList: [0, 2] }, "index 2 is not -1 (the time column) or in [0, 2)", "b"],
   ];
   for (const [meta, mentions, column] of bad) {
     assert.throws(
@@ -157,8 +158,24 @@ test("inconsistent metadata is a DecodeError at offset -1 naming the column", ()
   }
 });
 
+test("a forged mapping index is refused at once: no array sized by the wire", () => {
+  // Sizing arrays by the index took 11-33 s and 2 GB before a RangeError.
+  for (const k of [2147483647, 2 ** 31, 1, 2 ** 20]) {
+    const t0 = performance.now();
+    assert.throws(
+      () => new ResultSetDecoder({ columns: ["a"], dataTypeList: ["INT32"], columnIndex2TsBlockColumnIndexList: [k] }),
+      (e: Error) => e instanceof DecodeError && e.offset === -1 && (e as DecodeError).column === "a" && e.message.includes(`index ${k} is not -1`),
+      String(k),
+    );
+    assert.ok(performance.now() - t0 < 50, `index ${k}: ${performance.now() - t0} ms`);
+  }
+  // Several result columns may share one TsBlock column: the highest index is columns - 1.
+  const shared = new ResultSetDecoder({ columns: ["a", "b", "c"], dataTypeList: ["INT32", "INT32", "INT32"], ignoreTimeStamp: true, columnIndex2TsBlockColumnIndexList: [2, 2, -1] });
+  assert.equal(shared.schema.tsBlockColumnOf, [2, 2, -1]);
+});
+
 test("a block with fewer columns than the mapping reads, or types that do not fit, is a DecodeError", () => {
-  const decoder = new ResultSetDecoder({ columns: ["a", "b"], dataTypeList: ["INT32", "INT32"], ignoreTimeStamp: true, columnIndex2TsBlockColumnIndexList: [0, 2] });
+  const decoder = new ResultSetDecoder({ columns: ["a", "b", "c"], dataTypeList: ["INT32", "INT32", "INT32"], ignoreTimeStamp: true, columnIndex2TsBlockColumnIndexList: [0, 2, 2] });
   const block = hex(header([T.INT32, T.INT32], 1, [4, 1, 1]), TABLE_TIME, arrayBody([1], i32), arrayBody([2], i32));
   assert.throws(() => decoder.decodeBlock(block), (e: Error) => e instanceof DecodeError && e.message.includes("the result reads 3 value columns, the TsBlock has 2"));
   const typed = new ResultSetDecoder({ columns: ["a"], dataTypeList: ["FLOAT"], ignoreTimeStamp: true });

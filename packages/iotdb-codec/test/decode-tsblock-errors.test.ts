@@ -3,7 +3,7 @@
 import { constants } from "node:buffer";
 import { test } from "uvu";
 import * as assert from "uvu/assert";
-import { DecodeError, decodeTsBlock, parseTypeName, TSDataType, type TsBlockDecodeOptions } from "../src/index.js";
+import { DecodeError, DEFAULT_MAX_CELLS, decodeTsBlock, parseTypeName, TSDataType, type TsBlockDecodeOptions } from "../src/index.js";
 import { arrayBody, header, hex, i32, i64, javaVectors, text, timeBody } from "./decode-bytes.js";
 
 const T = TSDataType;
@@ -81,17 +81,55 @@ test("dictionary: negative size, id count other than the position count, ids out
   rejects(textDict, { offset: 47, column: "value column 0", mentions: "dictionary id 1 at position 1" });
 });
 
-test("forged counts fail before allocating: positions the bytes cannot hold, cells over maxCells, huge dictionaries", () => {
-  rejects(hex(header([T.INT32], 0x7fffffff, [2, 1]), "00"), { offset: 5, mentions: "would exceed the decoder's cell limit" });
+test("forged counts fail before allocating: positions the bytes cannot hold, RLE positions over maxCells, huge dictionaries", () => {
+  rejects(hex(header([T.INT32], 0x7fffffff, [2, 1]), "00"), { offset: 5, mentions: "2147483647 positions need at least 536870914 bytes" });
   rejects(hex(header([T.INT32], 1_000_000, [2, 1]), "00" + i64(1n)), { offset: 5, mentions: "1000000 positions need at least 250002 bytes" });
   rejects(hex(header([T.INT32], 1_000_000, [4, 1]), "0200" + i64(0n), "00"), { offset: 5, mentions: "need at least 125003 bytes" });
   // Every column RLE: only maxCells bounds the expansion.
   const allRle = hex(header([T.INT32], 1000, [4, 4]), "0200" + i64(0n), "0100" + i32(3));
   assert.is(decodeTsBlock(allRle).columns[0]!.values.length, 1000);
-  rejects(allRle, { offset: 5, mentions: "1000 positions × 2 columns would exceed" }, { maxCells: 1999 });
+  rejects(allRle, { offset: 5, mentions: "1000 positions × 2 RLE columns would exceed" }, { maxCells: 1999 });
+  assert.is(decodeTsBlock(allRle, { maxCells: 2000 }).positionCount, 1000);
   // A dictionary of 2^31-1 entries behind an RLE inner column takes 6 bytes.
   const bigDict = one(T.INT32, E.DICTIONARY, "04" + i32(0x7fffffff) + "01" + "00" + i32(7) + i32(2) + i32(0) + i32(1));
   rejects(bigDict, { offset: 29, column: "value column 0", mentions: "dictionary size 2147483647 would exceed" });
+});
+
+test("the default maxCells refuses a 19-byte block of 2^24 RLE positions before allocating, and bounds what it accepts", () => {
+  const rleTime = (n: number) => hex(header([], n, [E.RLE]), "0200" + i64(1n));
+  assert.is(rleTime(1 << 24).length, 19);
+  rejects(rleTime(1 << 24), { offset: 4, mentions: `${1 << 24} positions × 1 RLE columns would exceed` });
+  rejects(rleTime(DEFAULT_MAX_CELLS + 1), { offset: 4, mentions: "would exceed the decoder's limit on RLE-expanded values (maxCells)" });
+  const block = decodeTsBlock(rleTime(DEFAULT_MAX_CELLS));
+  assert.is(block.time.length, DEFAULT_MAX_CELLS);
+  assert.is(block.time[DEFAULT_MAX_CELLS - 1], 1n);
+  assert.ok(DEFAULT_MAX_CELLS >= 1000 * 1000, "room for 1000 RLE columns of a 1000-row server block");
+  assert.is(decodeTsBlock(rleTime(2 * DEFAULT_MAX_CELLS), { maxCells: 2 * DEFAULT_MAX_CELLS }).positionCount, 2 * DEFAULT_MAX_CELLS, "the option raises the bound");
+});
+
+test("content backed by bytes is bounded by the input, not by maxCells", () => {
+  const flat = hex(header([T.INT32, T.TEXT], 3, [E.INT64_ARRAY, E.INT32_ARRAY, E.BINARY_ARRAY]), timeBody([1n, 2n, 3n]), "00" + i32(1) + i32(2) + i32(3), "00" + text("a") + text("b") + text("c"));
+  const block = decodeTsBlock(flat, { maxCells: 0 });
+  assert.equal(Array.from(block.columns[0]!.values as Int32Array), [1, 2, 3]);
+  assert.equal(block.columns[1]!.values, ["a", "b", "c"]);
+  // One RLE column among flat ones: only its positions count.
+  const mixed = hex(header([T.INT32], 3, [E.INT64_ARRAY, E.RLE]), timeBody([1n, 2n, 3n]), "0100" + i32(7));
+  assert.equal(Array.from(decodeTsBlock(mixed, { maxCells: 3 }).columns[0]!.values as Int32Array), [7, 7, 7]);
+  rejects(mixed, { offset: 5, mentions: "3 positions × 1 RLE columns would exceed" }, { maxCells: 2 });
+});
+
+test("a dictionary's entries need their bytes before the dictionary is allocated, whatever maxCells allows", () => {
+  // Inner encoding, size 2^24, then one byte (a mayHaveNull) where the entries should be.
+  const noBytes = (type: number, inner: number) => one(type, E.DICTIONARY, inner.toString(16).padStart(2, "0") + i32(1 << 24) + "00");
+  // Allocating first would take 64 MiB (INT32) or a 2^24-slot array (TEXT), then fail on the
+  // missing entries; with an unbounded maxCells, a size of 2^31-1 would not even allocate.
+  const unbounded = { maxCells: Number.MAX_SAFE_INTEGER };
+  rejects(noBytes(T.INT32, E.INT32_ARRAY), { offset: 29, column: "value column 0", mentions: "dictionary size 16777216 needs at least 2097153 bytes, 1 follow" }, unbounded);
+  rejects(noBytes(T.TEXT, E.BINARY_ARRAY), { offset: 29, column: "value column 0", mentions: "dictionary size 16777216 needs at least 2097153 bytes, 1 follow" }, unbounded);
+  const huge = one(T.INT64, E.DICTIONARY, "02" + i32(0x7fffffff) + "00");
+  rejects(huge, { offset: 29, column: "value column 0", mentions: "dictionary size 2147483647 needs at least" }, unbounded);
+  // A dictionary of dictionaries: the inner one's ids are 4 bytes each.
+  rejects(one(T.INT32, E.DICTIONARY, "05" + i32(1 << 20) + "01"), { offset: 29, column: "value column 0", mentions: "needs at least 4194314 bytes" }, unbounded);
 });
 
 test("RLE and DICTIONARY nested more than 4 deep", () => {

@@ -66,7 +66,11 @@ export function resultSchema(meta: QueryResultMetadata): ResultSchema {
       throw metadataError(`unknown type ${JSON.stringify(typeName)}`, name);
     }
     const k = mapping[i]!;
-    if (!Number.isInteger(k) || k < -1) throw metadataError(`TsBlock column index ${k} is not -1 or more`, name);
+    // Result columns may share TsBlock columns, so a TsBlock never has more value columns than
+    // the result has columns. Checked here: the index sizes the arrays below.
+    if (!Number.isInteger(k) || k < -1 || k >= columns.length) {
+      throw metadataError(`TsBlock column index ${k} is not -1 (the time column) or in [0, ${columns.length})`, name);
+    }
     if (k >= 0) {
       tsBlockTypes[k] = type;
       tsBlockNames[k] ??= name;
@@ -81,7 +85,8 @@ export function resultSchema(meta: QueryResultMetadata): ResultSchema {
     if (!firstByName.has(name)) firstByName.set(name, i);
   });
   const fieldSource = columnNames.slice(fieldStart).map((name) => firstByName.get(name)!);
-  // Array.from fills holes (TsBlock columns no result column reads) with undefined.
+  // Array.from fills holes (TsBlock columns no result column reads) with undefined; their length
+  // is the highest index read + 1, which decodeTsBlock checks against each block's column count.
   return {
     columnNames,
     columnTypes,

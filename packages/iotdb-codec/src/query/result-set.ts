@@ -7,7 +7,7 @@ import { ResultBlock, type RowOptions, type RowRecord } from "./result-block.js"
 import { type QueryResultMetadata, type ResultSchema, resultSchema } from "./result-schema.js";
 
 export interface ResultSetOptions {
-  /** Most values one TsBlock may decode to (see decodeTsBlock). */
+  /** Most RLE-expanded positions one TsBlock may decode to (decodeTsBlock's maxCells, default 2^20). */
   readonly maxCells?: number;
 }
 

@@ -5,7 +5,7 @@ import type { Reader } from "@zerowire/writer";
 import { DecodeError } from "../errors.js";
 import { readIds } from "./dictionary-ids.js";
 import { ColumnEncoding, encodingName } from "./encoding.js";
-import { type CellBudget, readInnerEncoding } from "./limits.js";
+import { type CellBudget, readInnerEncoding, reservePositions } from "./limits.js";
 import { readNullFlags } from "./null-flags.js";
 
 declare global {
@@ -119,7 +119,7 @@ function readDictionary(r: Reader, asText: boolean, count: number, budget: CellB
   const sizeAt = r.pos;
   const size = r.i32be("dictionary size");
   if (size < 0) throw new DecodeError(`negative dictionary size ${size}`, sizeAt);
-  budget.charge(size, sizeAt, `dictionary size ${size}`);
+  reservePositions(r, inner, size, budget, sizeAt, `dictionary size ${size}`);
   const dict = readBinaryColumn(r, inner, asText, size, budget, depth + 1);
   const ids = readIds(r, count, size);
   const values: (string | Buffer)[] = [];

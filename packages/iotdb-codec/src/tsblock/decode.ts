@@ -4,7 +4,7 @@
 // - unknown type or encoding byte, an encoding that cannot hold the column's type, a logical
 //   type that does not fit the physical one;
 // - negative counts or lengths, counts the remaining bytes cannot hold (checked before
-//   allocating), more decoded values than `maxCells`;
+//   allocating), more RLE-expanded values than `maxCells` (see limits.ts);
 // - dictionary ids out of range, or an id count other than the position count;
 // - RLE/DICTIONARY nested more than MAX_ENCODING_NESTING deep;
 // - trailing bytes after the last column (one TsBlock is one queryResult element, exactly).
@@ -13,11 +13,10 @@ import { ReadError, Reader } from "@zerowire/writer";
 import { DecodeError } from "../errors.js";
 import type { TSDataType } from "../types.js";
 import { readBinaryColumn } from "./binary-column.js";
-import { packedLength } from "./bits.js";
 import type { TsBlock, TsBlockColumn } from "./columns.js";
 import { ColumnEncoding, encodingName, isColumnEncoding } from "./encoding.js";
 import { type FixedRepresentation, readFixedColumn } from "./fixed-column.js";
-import { CellBudget, DEFAULT_MAX_CELLS } from "./limits.js";
+import { CellBudget, DEFAULT_MAX_CELLS, leastColumnBytes } from "./limits.js";
 import { fitsPhysical, isPhysicalType, representationOf, representationWidth, typeLabel } from "./representation.js";
 import type { TsBlockArena } from "./arena.js";
 import { Slab, SlabLayout } from "./slab.js";
@@ -28,7 +27,9 @@ export interface TsBlockDecodeOptions {
   readonly types?: readonly (TSDataType | undefined)[];
   /** Column names for error messages (default "value column <k>"). */
   readonly names?: readonly (string | undefined)[];
-  /** Most values one TsBlock may decode to (default 2^24); guards against forged counts. */
+  /** Most positions of RLE content (values not backed by input bytes) one TsBlock may expand to
+   *  (default DEFAULT_MAX_CELLS, 2^20); guards against forged counts. Content backed by bytes is
+   *  bounded by the input's length instead. */
   readonly maxCells?: number;
   /** Decode the fixed-width columns into this arena's memory instead of a new allocation; the
    *  block then owns the arena until `arena.release()` (see TsBlockArena). */
@@ -64,14 +65,19 @@ export function decodeTsBlock(bytes: Uint8Array, options: TsBlockDecodeOptions =
       if (width > 0) layout.add(positionCount, width);
     }
 
-    const budget = new CellBudget(options.maxCells ?? DEFAULT_MAX_CELLS);
-    budget.charge((n + 1) * positionCount, header.positionCountAt, `${positionCount} positions × ${n + 1} columns`);
+    // Before allocating: every column but an RLE one needs bytes for each position; RLE columns
+    // are charged to the budget (see limits.ts).
     const least = leastBodyBytes(encodings, positionCount);
     if (least > r.remaining) {
       throw new DecodeError(
         `${positionCount} positions need at least ${least} bytes of column bodies, ${r.remaining} follow`,
         header.positionCountAt,
       );
+    }
+    const budget = new CellBudget(options.maxCells ?? DEFAULT_MAX_CELLS);
+    const rleColumns = countRle(encodings);
+    if (rleColumns > 0) {
+      budget.charge(rleColumns * positionCount, header.positionCountAt, `${positionCount} positions × ${rleColumns} RLE columns`);
     }
     const slab = options.arena === undefined ? new Slab(layout) : new Slab(layout, options.arena.take(layout.size));
 
@@ -138,12 +144,14 @@ function readHeader(r: Reader, options: TsBlockDecodeOptions): Header {
  *  so a forged position count fails unless every column is RLE (then maxCells bounds it). */
 function leastBodyBytes(encodings: Uint8Array, count: number): number {
   let total = 0;
-  for (const encoding of encodings) {
-    if (encoding === ColumnEncoding.RLE) total += 2; // inner encoding + a 1-position body
-    else if (encoding === ColumnEncoding.DICTIONARY) total += 10 + 4 * count; // encoding, size, a 1-byte body, idCount, ids
-    else total += 1 + packedLength(count); // mayHaveNull + null flags (or packed values)
-  }
+  for (const encoding of encodings) total += leastColumnBytes(encoding, count);
   return total;
+}
+
+function countRle(encodings: Uint8Array): number {
+  let n = 0;
+  for (const encoding of encodings) if (encoding === ColumnEncoding.RLE) n++;
+  return n;
 }
 
 function readColumn(

@@ -6,7 +6,7 @@ import { DecodeError } from "../errors.js";
 import { packedLength, unpackFlags } from "./bits.js";
 import { readIds } from "./dictionary-ids.js";
 import { ColumnEncoding, encodingName } from "./encoding.js";
-import { type CellBudget, readInnerEncoding } from "./limits.js";
+import { type CellBudget, readInnerEncoding, reservePositions } from "./limits.js";
 import { readNullFlags } from "./null-flags.js";
 import { representationWidth, type Representation } from "./representation.js";
 import { Slab } from "./slab.js";
@@ -132,7 +132,7 @@ function readDictionary(
   const sizeAt = r.pos;
   const size = r.i32be("dictionary size");
   if (size < 0) throw new DecodeError(`negative dictionary size ${size}`, sizeAt);
-  budget.charge(size, sizeAt, `dictionary size ${size}`);
+  reservePositions(r, inner, size, budget, sizeAt, `dictionary size ${size}`);
   const width = representationWidth(rep);
   const dict = Slab.single(size, width);
   const dictMask = readFixedColumn(r, inner, rep, size, dict, 0, budget, depth + 1);
