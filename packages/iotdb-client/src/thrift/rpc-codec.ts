@@ -91,7 +91,7 @@ export class RpcCodec {
       const { fname, mtype, rseqid } = input.readMessageBegin();
       return { name: fname, type: mtype, seqid: rseqid, input };
     } catch (e) {
-      throw new ReplyError(`malformed reply header: ${(e as Error).message}`);
+      throw new ReplyError(`malformed reply header: ${describeReadFailure(e)}`, { cause: e });
     }
   }
 
@@ -110,7 +110,7 @@ export class RpcCodec {
     try {
       recv.call(client, header.input, header.type, header.seqid);
     } catch (e) {
-      throw new ReplyError(`${method}: malformed reply: ${(e as Error).message}`);
+      throw new ReplyError(`${method}: malformed reply: ${describeReadFailure(e)}`, { cause: e });
     } finally {
       delete client._reqs[header.seqid];
     }
@@ -118,6 +118,19 @@ export class RpcCodec {
     if (outcome.error != null) throw new ReplyError(`${method}: ${describeReplyError(outcome.error)}`);
     return outcome.result as RpcResult<M>;
   }
+}
+
+/**
+ * What the generated readers threw, for a ReplyError's message (the error itself is its cause).
+ * They recurse once per nested struct, list, set or map, so a reply nested deeper than the call
+ * stack allows (a forged or corrupt one: IoTDB's replies nest a few levels) ends in V8's stack
+ * overflow RangeError. It is caught like any other failure: the reader's state is thrown away
+ * with the frame, and the catch runs back at this shallow frame, with the stack unwound. That is
+ * reliable and free, so replies are not pre-scanned for their depth.
+ */
+function describeReadFailure(e: unknown): string {
+  if (e instanceof RangeError && /call stack/i.test(e.message)) return "nested too deep for the reader (its call stack ran out)";
+  return e instanceof Error ? e.message : String(e);
 }
 
 function describeReplyError(error: unknown): string {

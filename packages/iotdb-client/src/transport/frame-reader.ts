@@ -1,17 +1,23 @@
 // Splits the incoming byte stream into Thrift frames ([u32 BE length][payload]). A frame that
 // arrives within one socket chunk is handed out as a view of it (no copy); a frame spread over
-// several chunks is assembled once into a buffer of its announced size.
+// several chunks is assembled in a buffer that grows as its bytes arrive (doubling, capped by the
+// announced length), so a forged length costs memory only in proportion to the bytes sent.
 
 /** Why the stream cannot be framed any further. */
 export class FrameError extends Error {
   override readonly name = "FrameError";
 }
 
+/** The first buffer of a frame spread over chunks: a socket read's worth, or the frame if smaller. */
+const FIRST_CAPACITY = 64 * 1024;
+
 export class FrameReader {
   private readonly header = Buffer.alloc(4);
   private headerFill = 0;
+  /** The frame being assembled: its bytes so far in frame[0, frameFill), out of frameLength. */
   private frame: Buffer | undefined;
   private frameFill = 0;
+  private frameLength = 0;
 
   constructor(
     private readonly maxFrameSize: number,
@@ -43,12 +49,12 @@ export class FrameReader {
           if (this.frame === undefined) continue;
         }
       }
-      const frame = this.frame!;
-      const n = Math.min(frame.length - this.frameFill, chunk.length - pos);
+      const n = Math.min(this.frameLength - this.frameFill, chunk.length - pos);
+      const frame = this.room(n);
       chunk.copy(frame, this.frameFill, pos, pos + n);
       this.frameFill += n;
       pos += n;
-      if (this.frameFill === frame.length) {
+      if (this.frameFill === this.frameLength) {
         this.frame = undefined;
         this.onFrame(frame);
       }
@@ -68,12 +74,25 @@ export class FrameReader {
   }
 
   private startFrame(length: number): void {
-    this.frame = Buffer.allocUnsafe(length);
-    this.frameFill = 0;
     if (length === 0) {
-      this.frame = undefined;
       this.onFrame(Buffer.alloc(0));
+      return;
     }
+    this.frame = Buffer.allocUnsafe(Math.min(length, FIRST_CAPACITY));
+    this.frameFill = 0;
+    this.frameLength = length;
+  }
+
+  /** The frame buffer with room for n more bytes: doubled (at most to the announced length) when
+   *  they do not fit, so each byte is copied about twice at most however the frame is split. */
+  private room(n: number): Buffer {
+    const frame = this.frame!;
+    const needed = this.frameFill + n;
+    if (needed <= frame.length) return frame;
+    const grown = Buffer.allocUnsafe(Math.min(this.frameLength, Math.max(2 * frame.length, needed)));
+    frame.copy(grown, 0, 0, this.frameFill);
+    this.frame = grown;
+    return grown;
   }
 }
 

@@ -1,0 +1,60 @@
+// FrameReader: frames split anywhere are reassembled byte for byte, and a frame spread over
+// chunks takes memory as its bytes arrive, not as its length prefix announces.
+import { randomBytes } from "node:crypto";
+import { test } from "uvu";
+import * as assert from "uvu/assert";
+import { FrameError, FrameReader } from "../src/transport/frame-reader.js";
+
+function framed(payload: Buffer): Buffer {
+  const length = Buffer.alloc(4);
+  length.writeUInt32BE(payload.length);
+  return Buffer.concat([length, payload]);
+}
+
+function feed(stream: Buffer, chunkSizes: readonly number[], maxFrameSize = 64 << 20): Buffer[] {
+  const frames: Buffer[] = [];
+  const reader = new FrameReader(maxFrameSize, (f) => frames.push(Buffer.from(f)));
+  let pos = 0;
+  for (let i = 0; pos < stream.length; i++) {
+    const size = chunkSizes[i % chunkSizes.length]!;
+    reader.push(stream.subarray(pos, pos + size));
+    pos += size;
+  }
+  assert.is(reader.midFrame, false);
+  return frames;
+}
+
+test("frames spread over chunks of every shape come out whole, past every growth of the buffer", () => {
+  // 1 byte to 3 MiB: the large ones grow from the first 64 KiB buffer several times.
+  const payloads = [1, 0, 4096, 65_535, 65_536, 65_537, 300_001, 3 << 20].map((n) => randomBytes(n));
+  const stream = Buffer.concat(payloads.map(framed));
+  for (const chunks of [[1_000], [65_536], [7, 70_001, 3], [stream.length]]) {
+    const frames = feed(stream, chunks);
+    assert.is(frames.length, payloads.length, `chunks ${chunks}`);
+    frames.forEach((f, i) => assert.ok(f.equals(payloads[i]!), `frame ${i} (${payloads[i]!.length} bytes), chunks ${chunks}`));
+  }
+  assert.equal(feed(framed(Buffer.from("abc")), [1]).map(String), ["abc"], "split byte by byte");
+});
+
+test("a forged length costs memory in proportion to the bytes sent, not to the length", () => {
+  const announced = (64 << 20) - 1;
+  const reader = new FrameReader(64 << 20, () => assert.unreachable("no frame is complete"));
+  const header = Buffer.alloc(4);
+  header.writeUInt32BE(announced);
+  const before = process.memoryUsage().arrayBuffers;
+  reader.push(Buffer.concat([header, Buffer.alloc(10)]));
+  for (let i = 0; i < 10; i++) reader.push(Buffer.alloc(10_000));
+  const grown = process.memoryUsage().arrayBuffers - before;
+  assert.ok(reader.midFrame);
+  // Allocating the announced size would take 64 MiB here; 100 kB sent may take a few times that.
+  assert.ok(grown < 1 << 20, `${grown} bytes held for 100,010 bytes sent of a ${announced}-byte frame`);
+});
+
+test("a length over maxFrameSize is a FrameError before any of the frame is read", () => {
+  const header = Buffer.alloc(4);
+  header.writeUInt32BE(1001);
+  const reader = new FrameReader(1000, () => assert.unreachable("no frame"));
+  assert.throws(() => reader.push(header), (e: Error) => e instanceof FrameError && e.message.includes("1001 bytes exceeds maxFrameSize 1000"));
+});
+
+test.run();
