@@ -4,9 +4,8 @@
 // flight.
 import { EventEmitter } from "node:events";
 import type net from "node:net";
-import { Connection } from "../../packages/iotdb-client/src/connection.js";
-import { ConnectionError } from "../../packages/iotdb-client/src/errors.js";
-import { FUZZ_MAX_FRAME_SIZE, type ReplyContext } from "./reply-decoding.js";
+import { Connection, ConnectionError } from "@zerowire/iotdb-client";
+import type { ReplyContext } from "./reply-decoding.js";
 
 /** Enough of a net.Socket for Connection: it writes nowhere and closes when told. */
 class FakeSocket extends EventEmitter {
@@ -34,7 +33,6 @@ export async function replyThroughConnection(bytes: Buffer, context: ReplyContex
     host: "fuzz",
     port: 1,
     protocol: context.protocol,
-    maxFrameSize: FUZZ_MAX_FRAME_SIZE,
   });
   const reply = connection.send(context.method, connection.nextSeqid(), NO_BYTES);
   const t0 = performance.now();

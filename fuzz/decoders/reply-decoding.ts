@@ -2,19 +2,15 @@
 // off the socket (u32 length prefix + Thrift message) for a given RPC → the decoded result, or
 // the client's typed error.
 //
-// @zerowire/iotdb-client has no single public "decode this reply" function yet. Its Connection
-// does it in two steps, which the fuzz drives directly (the same calls, in the same order, as
-// Connection.onFrame): FrameReader cuts the stream into frames (FrameError on an oversized one),
-// then RpcCodec reads the message header and the generated *_result struct (ReplyError on a
+// The client's `decodeReplies` does what Connection does with the bytes: its FrameReader cuts
+// them into frames (FrameError on one over maxFrameSize, the client's 64 MiB default here: the
+// reader's memory grows with the bytes that arrive, not with the announced length), then per
+// frame RpcCodec reads the message header and the generated *_result struct (ReplyError on a
 // malformed one); Connection turns either error into a ConnectionError. A query reply's
 // queryResult is then decoded as SessionDataSet does, with the codec's ResultSetDecoder
-// (DecodeError). When the client grows a dedicated entry point, replace `decodeReplyBytes`
-// below with a call to it and `isClientReplyError` with its error class; the targets and the
-// suite need no other change.
+// (DecodeError).
 import { DecodeError, ResultSetDecoder } from "@zerowire/iotdb-codec";
-import { ReplyError, RpcCodec, type WireProtocol } from "../../packages/iotdb-client/src/thrift/rpc-codec.js";
-import type { RpcMethod } from "../../packages/iotdb-client/src/thrift/rpc-signatures.js";
-import { FrameError, FrameReader } from "../../packages/iotdb-client/src/transport/frame-reader.js";
+import { decodeReplies, FrameError, ReplyError, type RpcMethod, type WireProtocol } from "@zerowire/iotdb-client";
 import { MAX_CELLS } from "./settings.js";
 
 export type { RpcMethod, WireProtocol };
@@ -33,24 +29,11 @@ export interface DecodedReplies {
   waiting: boolean;
 }
 
-/** The largest frame the fuzz accepts. Smaller than the client's 64 MiB default: FrameReader
- *  allocates a frame's announced size as soon as its length prefix arrives (README.md). */
-export const FUZZ_MAX_FRAME_SIZE = 1 << 20;
-
-const codecs: Record<WireProtocol, RpcCodec> = { binary: new RpcCodec("binary"), compact: new RpcCodec("compact") };
-
 export function decodeReplyBytes(bytes: Buffer, context: ReplyContext): DecodedReplies {
-  const frames: Buffer[] = [];
-  const reader = new FrameReader(FUZZ_MAX_FRAME_SIZE, (frame) => frames.push(frame));
-  reader.push(bytes);
-  const codec = codecs[context.protocol];
+  const { results, waiting } = decodeReplies(bytes, context.method, { protocol: context.protocol });
   let rows = 0;
-  const results = frames.map((frame) => {
-    const result = codec.readResult(context.method, codec.readHeader(frame));
-    rows += queryRows(result);
-    return result;
-  });
-  return { results, rows, waiting: reader.midFrame };
+  for (const result of results) rows += queryRows(result);
+  return { results, rows, waiting };
 }
 
 export function isClientReplyError(error: unknown): boolean {

@@ -3,7 +3,6 @@
 // in the compact protocol by the thrift runtime and the generated structs (the captures have no
 // compact replies; the client speaks both).
 import { createRequire } from "node:module";
-import { resolve } from "node:path";
 import { decodeReplyBytes, type RpcMethod, type WireProtocol } from "./reply-decoding.js";
 import type { ReplyFrame } from "./shared-vectors.js";
 
@@ -33,7 +32,7 @@ interface ThriftRuntime {
 }
 
 // The client's own copy of the runtime, so that its generated structs can write through it.
-const thrift = createRequire(resolve(import.meta.dirname, "../../packages/iotdb-client/package.json"))("thrift") as ThriftRuntime;
+const thrift = createRequire(import.meta.resolve("@zerowire/iotdb-client"))("thrift") as ThriftRuntime;
 
 /** Binary frames with seqid 1 (a binary REPLY header: version, name length, name, seqid). */
 export function binaryReplies(frames: readonly ReplyFrame[]): FuzzReply[] {

@@ -1,7 +1,7 @@
 // The client's reply decoding (reply-decoding.ts) as a fuzz target. A decoded result's Buffers
 // (binary fields, node-int64 values) are views inside the input or copies of their own; its size
 // is bounded by the input's; a ReplyError must not be a JS engine error in disguise (ReplyError
-// keeps only the message of what the generated code threw).
+// repeats the message of what the generated code threw, unless it recognizes it).
 import { createHash } from "node:crypto";
 import type { DecodeTarget } from "./harness.js";
 import { type DecodedReplies, decodeReplyBytes, isClientReplyError, type ReplyContext } from "./reply-decoding.js";

@@ -54,13 +54,16 @@ export const derivedMetadataChoice: fc.Arbitrary<DerivedMetadataChoice> = fc.rec
 });
 
 /** Metadata consistent with a TsBlock whose value columns have these physical types: every
- *  result column reads an existing column (or the time column) with a type that fits it. */
+ *  result column reads an existing column (or the time column) with a type that fits it. Result
+ *  columns may share TsBlock columns, so a server's TsBlock never has more value columns than the
+ *  result has columns: no index reaches the number of result columns. */
 export function derivedMetadata(physical: readonly number[], choice: DerivedMetadataChoice): QueryResultMetadata {
   const columns: string[] = [];
   const dataTypeList: string[] = [];
   const mapping: number[] = [];
+  const readable = Math.min(physical.length, choice.picks.length);
   for (const p of choice.picks) {
-    const k = (p.column % (physical.length + 1)) - 1;
+    const k = (p.column % (readable + 1)) - 1;
     const options = k === -1 ? ["TIMESTAMP", "INT64"] : TYPE_CHOICES[physical[k]!]!;
     columns.push(NAMES[p.name % NAMES.length]!);
     dataTypeList.push(options[p.type % options.length]!);

@@ -1,7 +1,7 @@
 // decodeTsBlock as a fuzz target: what a decoded block must satisfy, the memory it may hold,
 // and its digest for the comparison with a standalone copy decoded into a reused TsBlockArena.
 import { createHash } from "node:crypto";
-import { DecodeError, decodeTsBlock, type TsBlock, TsBlockArena, TSDataType, type TsBlockColumn } from "@zerowire/iotdb-codec";
+import { DecodeError, DEFAULT_MAX_CELLS, decodeTsBlock, type TsBlock, TsBlockArena, TSDataType, type TsBlockColumn } from "@zerowire/iotdb-codec";
 import type { DecodeTarget, Footprint } from "./harness.js";
 import { MAX_CELLS } from "./settings.js";
 
@@ -44,7 +44,10 @@ export function checkTsBlock(block: TsBlock, view: Buffer, types: readonly (TSDa
   expect(block.positionCount === count, `positionCount ${block.positionCount}, the header says ${count}`);
   expect(block.columns.length === n, `${block.columns.length} columns, the header says ${n}`);
   expect(block.time instanceof BigInt64Array && block.time.length === count, `time column of length ${block.time.length} for ${count} positions`);
-  if (MAX_CELLS !== undefined) expect(count * (n + 1) <= MAX_CELLS, `${count * (n + 1)} cells decoded with maxCells ${MAX_CELLS}`);
+  // RLE positions are bounded by maxCells, every other position by its own bytes (at least one
+  // bit each, a null flag or a packed boolean): no block may decode to more cells than both allow.
+  const cellLimit = (MAX_CELLS ?? DEFAULT_MAX_CELLS) + 8 * view.length;
+  expect(count * (n + 1) <= cellLimit, `${count * (n + 1)} cells decoded from ${view.length} bytes with maxCells ${MAX_CELLS ?? DEFAULT_MAX_CELLS}`);
   block.columns.forEach((col, k) => {
     const type = types?.[k] ?? view[4 + k]!;
     expect(col.type === type, `column ${k} has type ${col.type}, expected ${type}`);
