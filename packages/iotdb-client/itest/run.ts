@@ -4,6 +4,8 @@
 //   us    (IOTDB_US_PORT):          us precision
 //   ns    (IOTDB_NS_PORT):          ns precision, RPC compression on (the compact protocol)
 //   tls   (IOTDB_TLS_PORT):         Thrift SSL on, keystore made by keytool (tls-server.ts)
+//   cluster (IOTDB_CLUSTER_DIR/_NODES): 1 ConfigNode + 3 DataNodes on 8967-8969 (cluster-env.ts),
+//                                    for redirection, failover and outage tests (cluster-*.itest.ts)
 // The pids of every server JVM go to the tests in IOTDB_TEST_PIDS (the loopback-only check).
 // With IOTDB_HOST set, no server is started and the tests use that one (precision tests only
 // when IOTDB_US_PORT / IOTDB_NS_PORT are set too). If a server cannot be started, the run fails.
@@ -11,6 +13,7 @@
 import { spawn } from "node:child_process";
 import { resolve } from "node:path";
 import { type IoTDBCluster, startCluster } from "../../../scripts/iotdb-server/server.js";
+import { CLUSTER_DIR_ENV, CLUSTER_NODES_ENV, CLUSTER_SPEC } from "./cluster-env.js";
 import { TEST_PIDS_ENV } from "./security-listeners.js";
 import { startTlsServer, tlsServerEnv } from "./tls-server.js";
 
@@ -24,6 +27,7 @@ const SERVERS = {
 } as const;
 // The extra servers only check precision and the protocol: small heaps.
 const SMALL = { configNodeHeap: "256m", dataNodeHeap: "1g", dataNodeDirectMemory: "256m" } as const;
+const CLUSTER = { dataDir: resolve(repoRoot, ".iotdb/client-itest-cluster"), basePort: 8967 } as const;
 
 async function main(): Promise<number> {
   if (process.env.ZEROWIRE_NO_SERVER === "1") {
@@ -37,9 +41,10 @@ async function main(): Promise<number> {
   }
   const clusters: IoTDBCluster[] = [];
   try {
-    console.log("starting 4 IoTDB servers (ms / us / ns+compact / tls) with scripts/iotdb-server ...");
+    console.log("starting 4 IoTDB servers (ms / us / ns+compact / tls) and a 3-DataNode cluster with scripts/iotdb-server ...");
     const started = await Promise.allSettled([
       startTlsServer(repoRoot, (m) => console.log(`[tls] ${m}`)),
+      startCluster({ ...CLUSTER, ...CLUSTER_SPEC, fresh: true, stopGraceMs: 20_000, log: (m) => console.log(`[cluster] ${m}`) }),
       ...(Object.keys(SERVERS) as (keyof typeof SERVERS)[]).map((name) =>
         startCluster({
           dataDir: resolve(repoRoot, `.iotdb/client-itest-${name}`),
@@ -64,6 +69,8 @@ async function main(): Promise<number> {
       IOTDB_US_PORT: String(SERVERS.us.basePort),
       IOTDB_NS_PORT: String(SERVERS.ns.basePort),
       ...tlsServerEnv(repoRoot),
+      [CLUSTER_DIR_ENV]: CLUSTER.dataDir,
+      [CLUSTER_NODES_ENV]: Array.from({ length: CLUSTER_SPEC.dataNodes }, (_, i) => `127.0.0.1:${CLUSTER.basePort + i}`).join(","),
       [TEST_PIDS_ENV]: clusters.flatMap((c) => [c.pids.configNode, ...c.pids.dataNodes]).filter((pid) => pid !== null).join(","),
     });
   } finally {

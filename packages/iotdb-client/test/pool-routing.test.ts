@@ -89,6 +89,13 @@ test("multi-device inserts: a 400 with per-item hints (all-null records not coun
     assert.is(third.code, 400);
     assert.equal(third.subStatus!.map((s) => s.redirectNode?.port), [undefined, undefined, c!.port]);
     assert.equal(pool.routeOf("root.sg.d5")?.port, c!.port);
+
+    // A device routed to the default DataNode travels with the unrouted ones: one request there.
+    a!.handler.insertRecords = () => subStatuses([a!.port]);
+    await pool.insertRecords([record("root.sg.d6")]);
+    a!.handler.insertRecords = ok;
+    await pool.insertRecords([record("root.sg.d6"), record("root.sg.d7")]);
+    assert.equal(devicesSent(a!, "insertRecords").at(-1), "root.sg.d6,root.sg.d7");
   } finally {
     await pool.close();
     await Promise.all([a!.close(), b!.close(), c!.close()]);

@@ -230,14 +230,17 @@ export abstract class BasePool<S extends BaseSession> {
   }
 
   private groupByRoute<I>(items: readonly I[], deviceOf: (item: I) => string | undefined): { target: EndPoint | undefined; indices: number[] }[] {
+    // Items without a usable route go to the default DataNode, together with those routed there.
+    const home = endpointKey(this.health.order(this.options.endpoints)[0]!);
     const groups = new Map<string, { target: EndPoint | undefined; indices: number[] }>();
     for (let i = 0; i < items.length; i++) {
       const device = deviceOf(items[i]!);
       const target = device === undefined ? undefined : this.routeOf(device);
       const usable = target !== undefined && !this.health.isDown(target) ? target : undefined;
-      const key = usable === undefined ? "" : endpointKey(usable);
+      const key = usable === undefined ? home : endpointKey(usable);
       let group = groups.get(key);
       if (group === undefined) groups.set(key, (group = { target: usable, indices: [] }));
+      group.target ??= usable;
       group.indices.push(i);
     }
     return [...groups.values()];
