@@ -35,7 +35,7 @@ export interface CaseTiming {
 
 export function measureCase(c: BenchCase, options: MeasureOptions): CaseTiming {
   const ours = batched(c.ours, options.sampleTargetNs);
-  if ("measuredNs" in c.baseline) return measureAgainst(c.baseline.measuredNs, ours, options);
+  if ("measure" in c.baseline) return measureAgainst(c.baseline.measure(), ours, options);
   const base = batched(c.baseline.fn, options.sampleTargetNs);
   const oursRounds: number[] = [];
   const baseRounds: number[] = [];
@@ -54,7 +54,7 @@ export function measureCase(c: BenchCase, options: MeasureOptions): CaseTiming {
   return { oursNs: median(oursRounds), baselineNs: median(baseRounds), roundRatios };
 }
 
-/** Ours alone, in the same rounds, against a baseline median measured by another process. */
+/** Ours alone, in the same rounds, against a baseline median just measured by another process. */
 function measureAgainst(baselineNs: number, ours: Batched, options: MeasureOptions): CaseTiming {
   const oursRounds: number[] = [];
   for (let round = 0; round < options.rounds; round++) {

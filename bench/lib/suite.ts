@@ -25,13 +25,14 @@ export interface LocalBaseline {
 }
 
 /**
- * A baseline timed by another process in the same run (e.g. the Java client in a warmed-up JVM):
- * only ours is timed here, and the ratio is measuredNs / ours.
+ * A baseline timed by another process (e.g. the Java client in a warmed-up JVM): `measure()` runs
+ * it right before ours is timed, so both see about the same load from the rest of the machine;
+ * only ours is timed here, and the ratio is the returned ns / ours.
  */
 export interface ExternalBaseline {
   name: string;
-  /** Median ns of one operation, as that process measured it. */
-  measuredNs: number;
+  /** Times the baseline elsewhere and returns its median ns per operation (may throw). */
+  measure: () => number;
   /** Who measured it (shown under the table and in the JSON), e.g. "bench/java harness (JVM)". */
   measuredBy: string;
 }

@@ -1,13 +1,13 @@
 // The IoTDB codec against the official Java client (iotdb-session 2.0.5), the naive JS reference
 // encoder and memcpy. Case names are read by tooling: keep them.
 //
-// Java-baseline cases: the data is generated here, the Java timing harness (bench/java) times
-// the Java client on the same data in a warmed-up JVM earlier in this run, and only ours is
-// timed in this process (ratio = java ns / ours ns). The two sides are timed one after the
-// other, not interleaved, so load from other processes can favour either: the load average is
-// logged for both. Before anything is timed, the Java client's own bytes for the same data
-// (fuzz/java, the vector generator) are checked against ours, and the buffer sizes and TsBlock
-// counts the harness reports are checked against ours.
+// Java-baseline cases: the data is generated here; for each case, the Java timing harness
+// (bench/java) times the Java client on the same data in a warmed-up JVM of its own, and right
+// after, ours is timed in this process (ratio = java ns / ours ns). The two are timed one after
+// the other, not interleaved, so load from other processes can favour either: the load average
+// is logged with each Java figure. Before anything is timed, the Java client's own bytes for the
+// same data (fuzz/java, the vector generator) are checked against ours, and so are the buffer
+// sizes and TsBlock counts that the timed Java op reports.
 import {
   decodeTsBlock,
   parseTypeName,
@@ -36,8 +36,8 @@ import {
   tsBlockCase,
   withNulls,
 } from "../lib/codec-data.js";
-import { type HarnessResult, harnessTiming, javaVectors, runHarness } from "../lib/java.js";
-import { defineSuite, type BenchCase } from "../lib/suite.js";
+import { type HarnessRequest, type HarnessResult, harnessTiming, javaVectors, runHarness } from "../lib/java.js";
+import { defineSuite, type BenchCase, type ExternalBaseline } from "../lib/suite.js";
 
 const JAVA = "java-session-2.0.5";
 const MEASURED_BY = "the bench/java harness (JVM: warm-up, then median of timed batches)";
@@ -69,29 +69,16 @@ export default defineSuite({
     const numericBytes = Buffer.from(vNumeric!.output.tsblockHex as string, "hex");
     const mixedBytes = Buffer.from(vMixed!.output.tsblockHex as string, "hex");
 
-    console.log(`  java: timing the client (bench/java harness); load average ${loadavg()[0]!.toFixed(1)} on ${availableParallelism()} cores`);
-    const java = runHarness({
-      ...harnessTiming(quick),
-      tablets: [harnessTablet(a, "tablet-a"), harnessTablet(b, "tablet-b"), harnessTablet(c, "tablet-c")],
-      tsblocks: [{ name: "decode-tsblock-1000-mixed", hex: mixedBytes.toString("hex") }],
-    });
-    for (const r of java.values()) console.log(`  java ${r.case}: median ${r.medianNsPerOp} ns (min ${r.minNsPerOp}, max ${r.maxNsPerOp})`);
-    console.log(`  node: timing ours; load average ${loadavg()[0]!.toFixed(1)}`);
-    const javaResult = (name: string): HarnessResult => {
-      const result = java.get(name);
-      if (result === undefined) throw new Error(`the Java harness reported no case ${name}`);
-      return result;
-    };
     const expected = (v: typeof va) => ({ time: hex(v!.output.timestampsHex), values: hex(v!.output.valuesHex) });
 
     return [
-      columnarCase("tablet-a-columnar", a, expected(va), javaResult("tablet-a"), 8),
-      columnarCase("tablet-b-columnar", b, expected(vb), javaResult("tablet-b"), 2),
-      columnarCase("tablet-c-columnar", c, expected(vc), javaResult("tablet-c"), 3),
-      rowsCase("tablet-b-rows", b, expected(vb), javaResult("tablet-b")),
+      columnarCase("tablet-a-columnar", a, expected(va), 8),
+      columnarCase("tablet-b-columnar", b, expected(vb), 2),
+      columnarCase("tablet-c-columnar", c, expected(vc), 3),
+      rowsCase("tablet-b-rows", b, expected(vb)),
       naiveCase("tablet-b-naive", b),
       numericDecodeCase("decode-tsblock-1000-numeric", numeric, numericBytes),
-      mixedDecodeCase("decode-tsblock-1000-mixed", mixed, mixedBytes, javaResult("decode-tsblock-1000-mixed")),
+      mixedDecodeCase("decode-tsblock-1000-mixed", mixed, mixedBytes),
     ];
   },
 });
@@ -130,30 +117,55 @@ function encodeCopy(tablet: Tablet): { timestamps: Buffer; values: Buffer } {
   return { timestamps, values: Buffer.from(w.finish().bytes) };
 }
 
-/** Ours equals the Java client's bytes, and has the sizes the harness's Java op produced. */
-function checkTablet(name: string, ours: { timestamps: Buffer; values: Buffer }, expected: Buffers, java: HarnessResult): void {
+/**
+ * The Java client timed by the bench/java harness on one case (a JVM of its own), right before
+ * ours is timed. `verify` checks what the timed Java op produced against ours, before any
+ * number is kept.
+ */
+function javaBaseline(request: Pick<HarnessRequest, "tablets" | "tsblocks">, verify: (java: HarnessResult) => void): ExternalBaseline {
+  return {
+    name: JAVA,
+    measuredBy: MEASURED_BY,
+    measure: () => {
+      const load = loadavg()[0]!.toFixed(1);
+      const results = [...runHarness({ ...harnessTiming(quick), ...request }).values()];
+      if (results.length !== 1) throw new Error(`the Java harness reported ${results.length} cases, expected 1`);
+      const java = results[0]!;
+      verify(java);
+      console.log(`  java ${java.case}: median ${java.medianNsPerOp} ns (min ${java.minNsPerOp}, max ${java.maxNsPerOp}), load average ${load} on ${availableParallelism()} cores`);
+      return java.medianNsPerOp;
+    },
+  };
+}
+
+/** The harness timing the tablet's Java op; the buffers it produced must have our sizes. */
+function javaTablet(name: string, table: BenchTable, ours: { timestamps: Buffer; values: Buffer }): ExternalBaseline {
+  return javaBaseline({ tablets: [harnessTablet(table, `tablet-${table.name}`)], tsblocks: [] }, (java) => {
+    if (ours.timestamps.length !== java.timeBytes || ours.values.length !== java.valueBytes) {
+      throw new Error(`${name}: ours is ${ours.timestamps.length}+${ours.values.length} bytes, the timed Java op gave ${java.timeBytes}+${java.valueBytes}`);
+    }
+  });
+}
+
+/** Ours equals the Java client's bytes. */
+function checkTablet(name: string, ours: { timestamps: Buffer; values: Buffer }, expected: Buffers): void {
   assertSameBytes(`${name} time buffer`, ours.timestamps, expected.time);
   assertSameBytes(`${name} value buffer`, ours.values, expected.values);
-  if (ours.timestamps.length !== java.timeBytes || ours.values.length !== java.valueBytes) {
-    throw new Error(
-      `${name}: ours is ${ours.timestamps.length}+${ours.values.length} bytes, the timed Java op gave ${java.timeBytes}+${java.valueBytes}`,
-    );
-  }
 }
 
 /**
  * One op: the columnar tablet (typed arrays, text as strings) to its buffers (encodePooled).
  * Java: new Tablet, addTimestamp + typed addValue per cell, getTimeBuffer + getValueBuffer.
  */
-function columnarCase(name: string, table: BenchTable, expected: Buffers, java: HarnessResult, target: number): BenchCase {
+function columnarCase(name: string, table: BenchTable, expected: Buffers, target: number): BenchCase {
   const tablet = columnarTablet(table);
   const w = new Writer({ pool: new BufferPool() });
   return {
     name,
     target,
     ours: () => encodePooled(w, tablet),
-    baseline: { name: JAVA, measuredNs: java.medianNsPerOp, measuredBy: MEASURED_BY },
-    check: () => checkTablet(name, encodeCopy(tablet), expected, java),
+    baseline: javaTablet(name, table, encodeCopy(tablet)),
+    check: () => checkTablet(name, encodeCopy(tablet), expected),
   };
 }
 
@@ -161,7 +173,7 @@ function columnarCase(name: string, table: BenchTable, expected: Buffers, java: 
  * One op: a TabletBuilder sized for the rows (as Java's Tablet is), one addRow per row of user
  * values (numbers, bigints, strings, booleans), build(), then encodePooled. Same Java op.
  */
-function rowsCase(name: string, table: BenchTable, expected: Buffers, java: HarnessResult): BenchCase {
+function rowsCase(name: string, table: BenchTable, expected: Buffers): BenchCase {
   const schema = columnarTablet(table).schema;
   const times = rowTimes(table);
   const rows = rowCells(table);
@@ -175,8 +187,8 @@ function rowsCase(name: string, table: BenchTable, expected: Buffers, java: Harn
     name,
     target: 2,
     ours: () => encodePooled(w, fromRows()),
-    baseline: { name: JAVA, measuredNs: java.medianNsPerOp, measuredBy: MEASURED_BY },
-    check: () => checkTablet(name, encodeCopy(fromRows()), expected, java),
+    baseline: javaTablet(name, table, encodeCopy(fromRows())),
+    check: () => checkTablet(name, encodeCopy(fromRows()), expected),
   };
 }
 
@@ -248,22 +260,21 @@ function alignedCopyPair(bytes: Buffer): { source: Buffer; target: Buffer } {
  * cells are strings already; their lengths are summed as Java sums its String lengths).
  * Java: TsBlockSerde.deserialize, getLong per time, isNull + typed get per cell, TEXT as String.
  */
-function mixedDecodeCase(name: string, table: BenchTable, bytes: Buffer, java: HarnessResult): BenchCase {
+function mixedDecodeCase(name: string, table: BenchTable, bytes: Buffer): BenchCase {
   const types = table.columns.map((col) => parseTypeName(col.type));
   const decodeAndRead = () => readEveryValue(decodeTsBlock(bytes, { types }));
+  const block = decodeTsBlock(bytes, { types });
+  const nonNull = block.columns.reduce((sum, col) => sum + block.positionCount - (col.nulls?.reduce((s, v) => s + v, 0) ?? 0), 0);
   return {
     name,
     target: 1,
     ours: decodeAndRead,
-    baseline: { name: JAVA, measuredNs: java.medianNsPerOp, measuredBy: MEASURED_BY },
-    check: () => {
-      const block = decodeTsBlock(bytes, { types });
-      checkDecoded(name, block, table);
-      const nonNull = block.columns.reduce((sum, col) => sum + block.positionCount - (col.nulls?.reduce((s, v) => s + v, 0) ?? 0), 0);
+    baseline: javaBaseline({ tablets: [], tsblocks: [{ name, hex: bytes.toString("hex") }] }, (java) => {
       if (java.inputBytes !== bytes.length || java.positionCount !== block.positionCount || java.valueColumns !== block.columns.length || java.nonNullCells !== nonNull) {
         throw new Error(`${name}: the Java op read ${JSON.stringify(java)}, ours ${bytes.length} bytes, ${block.positionCount} positions, ${block.columns.length} columns, ${nonNull} non-null cells`);
       }
-    },
+    }),
+    check: () => checkDecoded(name, decodeTsBlock(bytes, { types }), table),
   };
 }
 
