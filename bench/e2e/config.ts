@@ -78,7 +78,7 @@ export const SETTINGS = {
   POOL_MAX_SIZE: ["20", "most sessions of each library's session pool"],
   QUERY_ROWS: ["1000000", "query benchmark: rows read per timed query"],
   QUERY_BOUND_ROWS: ["10000000", "query benchmark: rows of the memory-bound check"],
-  QUERY_ROUNDS: ["3", "query benchmark: timed reads per way"],
+  QUERY_ROUNDS: ["5", "query benchmark: timed reads per way"],
   FETCH_SIZE: ["5000", "query benchmark: rows per fetched batch (both clients)"],
   E2E_CLIENTS: ["both", "both, node or java: which client libraries run"],
   E2E_SERVER_PORT: ["8767", "RPC port of the server the benchmark starts itself (unset: +100 steps while taken)"],
