@@ -5,6 +5,8 @@ export { TableSession } from "./session/table-session.js";
 export { BaseSession } from "./session/base-session.js";
 export type { QueryOptions, TimestampPrecision } from "./session/base-session.js";
 export type { SessionOptions } from "./session/session-options.js";
+// The pool type of the framePool option, so one import serves an application.
+export { BufferPool } from "@zerowire/writer";
 export type { SessionTablet } from "./session/tablet-input.js";
 export { TSEncoding, CompressionType } from "./session/schema-enums.js";
 export type { TSEncodingName, CompressionTypeName } from "./session/schema-enums.js";

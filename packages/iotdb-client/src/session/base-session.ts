@@ -36,7 +36,7 @@ interface OpenState {
   timestampPrecision: TimestampPrecision;
 }
 
-/** Insert frames are built in pooled buffers shared by every session of the process. */
+/** Insert frames are built in pooled buffers shared by every session of the process (unless given a framePool). */
 export const framePool = new BufferPool();
 
 /** Extra client-side wait beyond the server's query timeout, so the server's own timeout error arrives first. */
@@ -47,7 +47,7 @@ export abstract class BaseSession {
   // An ES private field: util.inspect (even with showHidden), JSON.stringify and property walks
   // never see it, so logging a session cannot show its password.
   readonly #credentials: SessionCredentials;
-  private readonly writer = new Writer({ pool: framePool });
+  private readonly writer: Writer;
   private readonly brokenListeners: ((error: ConnectionError) => void)[] = [];
   private state: OpenState | undefined;
   private reopening: Promise<OpenState> | undefined;
@@ -62,6 +62,7 @@ export abstract class BaseSession {
     const { settings, credentials } = resolveSessionOptions(options);
     this.options = settings;
     this.#credentials = credentials;
+    this.writer = new Writer({ pool: options.framePool ?? framePool });
     this.currentDatabase = this.options.database;
   }
 

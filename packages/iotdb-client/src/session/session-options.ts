@@ -1,6 +1,7 @@
 // What a session is opened with, and the Java client's defaults.
 import type tls from "node:tls";
 import type { Int64Mode } from "@zerowire/iotdb-codec";
+import type { BufferPool } from "@zerowire/writer";
 import { CONNECTION_DEFAULTS } from "../connection.js";
 import type { WireProtocol } from "../thrift/rpc-codec.js";
 
@@ -35,10 +36,17 @@ export interface SessionOptions {
   int64?: Int64Mode;
   /** Reopen the session on the next call after its connection broke (default true). */
   autoReconnect?: boolean;
+  /**
+   * The BufferPool insert frames are built in; each frame's buffer goes back to it once the socket
+   * took the bytes. Default: one pool shared by every session of the process. Give your own to
+   * bound it (maxPerClass, maxRetainedBytes), to turn on its ownership checks (debug), or to read
+   * its stats().
+   */
+  framePool?: BufferPool;
 }
 
 /** The settings a session keeps in view (no password, no TLS options). */
-export interface ResolvedSessionOptions extends Required<Omit<SessionOptions, "database" | "tls" | "password">> {
+export interface ResolvedSessionOptions extends Required<Omit<SessionOptions, "database" | "tls" | "password" | "framePool">> {
   database: string | undefined;
 }
 
@@ -63,6 +71,8 @@ export function resolveSessionOptions(options: SessionOptions): { settings: Reso
   const queryTimeoutMs = options.queryTimeoutMs ?? SESSION_DEFAULTS.queryTimeoutMs;
   if (!Number.isSafeInteger(queryTimeoutMs) || queryTimeoutMs < 0) throw new RangeError(`queryTimeoutMs must be 0 or a positive integer, got ${queryTimeoutMs}`);
   const int64 = options.int64 ?? "bigint";
+  const pool = options.framePool;
+  if (pool !== undefined && (typeof pool?.acquire !== "function" || typeof pool.release !== "function")) throw new TypeError("framePool must be a BufferPool");
   if (int64 !== "bigint" && int64 !== "number") throw new RangeError(`int64 must be "bigint" or "number", got ${String(int64)}`);
   const settings: ResolvedSessionOptions = {
     host: options.host ?? SESSION_DEFAULTS.host,
