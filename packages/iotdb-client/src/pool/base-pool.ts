@@ -268,6 +268,9 @@ export abstract class BasePool<S extends BaseSession> {
         lease.release(error);
         if (isUnreachable(error)) this.endpointFailed(lease.endpoint);
         if (!call.retry || attempt >= this.options.maxRetries || this.closing !== undefined || !isRetryable(error)) throw error;
+        // A DataNode that did not answer in time is likely hung: trying it again would hold the
+        // caller for another timeout, so a timed-out call is retried only while another DataNode is up.
+        if (error instanceof TimeoutError && this.options.endpoints.every((e) => this.health.isDown(e))) throw error;
         // A broken connection is retried at once (on another DataNode when one is up); a
         // needRetry answer after the interval, as Java does.
         if (error instanceof IoTDBError) await sleep(this.options.retryIntervalMs);
@@ -282,7 +285,7 @@ export abstract class BasePool<S extends BaseSession> {
   /**
    * A session at the target when it is given and not marked down, else at the first DataNode of
    * nodeUrls that can be reached (those marked down last). Fails fast with a ConnectionError when
-   * none can be reached.
+   * none can be reached, or with a TimeoutError when none answered in time.
    */
   private async lease(target: EndPoint | undefined): Promise<Lease<S>> {
     let candidates = this.health.order(this.options.endpoints);
@@ -290,6 +293,7 @@ export abstract class BasePool<S extends BaseSession> {
       candidates = [target, ...candidates.filter((e) => endpointKey(e) !== endpointKey(target))];
     }
     const failures: string[] = [];
+    const timeouts: TimeoutError[] = [];
     for (const endpoint of candidates) {
       if (this.closing !== undefined) throw new ConnectionError("the pool is closed");
       const entry = this.poolAt(endpoint);
@@ -300,9 +304,14 @@ export abstract class BasePool<S extends BaseSession> {
         if (!isUnreachable(error) || this.closing !== undefined) throw error;
         this.endpointFailed(endpoint);
         failures.push(`${endpointKey(endpoint)}: ${(error as Error).message}`);
+        if (error instanceof TimeoutError) timeouts.push(error);
         continue;
       }
       return { session, endpoint, release: (error?: unknown) => entry.sessions.release(session, releaseState(error)) };
+    }
+    // Every DataNode tried was there but silent (e.g. frozen): the caller's timeout ran out, and says so.
+    if (timeouts.length > 0 && timeouts.length === failures.length) {
+      throw new TimeoutError(`no DataNode answered in time (${failures.join("; ")})`, Math.max(...timeouts.map((t) => t.timeoutMs)));
     }
     throw new ConnectionError(`no DataNode could be reached (${failures.join("; ")})`);
   }

@@ -2,8 +2,10 @@
 // (idle, borrowed, or being opened or checked); callers beyond that wait in FIFO order for up to
 // waitTimeoutMs. An idle item is health-checked before reuse when it idled checkAfterIdleMs or
 // more, or when its last use failed unexpectedly; one that fails the check, or is broken, is
-// destroyed and never handed out again. reap() closes items idle for maxIdleMs (POOL_MAX_IDLE_TIME).
-import { ConnectionError } from "../errors.js";
+// destroyed and never handed out again; a check that timed out fails its caller with the
+// TimeoutError rather than making it wait on the same silent server again. reap() closes items
+// idle for maxIdleMs (POOL_MAX_IDLE_TIME).
+import { ConnectionError, TimeoutError } from "../errors.js";
 import { PoolTimeoutError } from "./pool-errors.js";
 
 export interface ResourceHooks<T> {
@@ -205,11 +207,15 @@ export class ResourcePool<T> {
           this.opening--;
           this.hand(waiter, item);
         },
-        () => {
+        (error: unknown) => {
           this.opening--;
           this.destroy(item);
           if (this.closed) {
             this.fail(waiter, this.closedError());
+          } else if (error instanceof TimeoutError) {
+            // The other side did not answer in time: another item (or a new one) would wait on it again.
+            this.fail(waiter, error);
+            this.dispatch();
           } else {
             // Still first in line: it gets the next idle item or a new one.
             if (!waiter.settled) this.waiters.unshift(waiter);
