@@ -98,7 +98,7 @@ const SMOKE_DEFAULTS: Partial<Record<SettingName, string>> = {
   TEST_ROUNDS: "1",
   QUERY_ROWS: "100000",
   QUERY_ROUNDS: "1",
-  E2E_SERVER_PORT: "8967",
+  E2E_SERVER_PORT: "9567",
 };
 
 export function loadConfig(argv: readonly string[], env: NodeJS.ProcessEnv): Config {

@@ -56,7 +56,7 @@ test("flags win over the environment; smoke defaults give way to explicit settin
   assert.is(smoke.write.testRounds, 2);
   assert.is(smoke.write.warmupRounds, 0);
   assert.equal(smoke.write.length, { durationMs: 2000 });
-  assert.is(smoke.serverPort, 8967);
+  assert.is(smoke.serverPort, 9567);
   assert.is(loadConfig([], {}).serverPort, 8767);
 });
 
