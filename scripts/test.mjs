@@ -20,6 +20,10 @@ const suites = [
   // Starts the project's IoTDB servers (scripts/iotdb-server) unless IOTDB_HOST is set; fails if they cannot start
   // (ZEROWIRE_NO_SERVER=1 skips it, loudly).
   { name: "iotdb-client integration (real server)", cmd: process.execPath, args: ["--import", "tsx", "packages/iotdb-client/itest/run.ts"] },
+  { name: "bench unit", cmd: process.execPath, args: [...uvu, "bench", "test/.*\\.test\\.ts$"] },
+  // The end-to-end benchmark in smoke mode: a few seconds per client per case against the
+  // project's own server, failing unless both clients ran and every point was stored.
+  { name: "e2e benchmark smoke", cmd: process.execPath, args: ["--import", "tsx", "bench/e2e/run.ts", "--smoke"] },
 ];
 
 let passed = 0;
