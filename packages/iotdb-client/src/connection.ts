@@ -3,7 +3,7 @@
 // timeout, and fails every request in flight once the socket breaks.
 import type net from "node:net";
 import type tls from "node:tls";
-import { ConnectionError, TimeoutError, type EndPoint } from "./errors.js";
+import { ConnectionError, EncodeError, TimeoutError, type EndPoint } from "./errors.js";
 import { RpcCodec, type WireProtocol } from "./thrift/rpc-codec.js";
 import type { RpcArgs, RpcMethod, RpcResult } from "./thrift/rpc-signatures.js";
 import { connectSocket } from "./transport/connect.js";
@@ -22,6 +22,12 @@ export interface ConnectionOptions {
   requestTimeoutMs?: number;
   /** Largest reply frame accepted (default 64 MiB, as the Java client). */
   maxFrameSize?: number;
+  /**
+   * Largest request frame sent (length prefix excluded): the server's dn_thrift_max_frame_size,
+   * 512 MiB by default. A larger request is refused with an EncodeError before any byte is sent:
+   * the server would close the connection on it.
+   */
+  maxRequestFrameSize?: number;
 }
 
 export const CONNECTION_DEFAULTS = {
@@ -29,6 +35,8 @@ export const CONNECTION_DEFAULTS = {
   connectTimeoutMs: 10_000,
   requestTimeoutMs: 60_000,
   maxFrameSize: 64 * 1024 * 1024,
+  /** IoTDB 2.0.x's default dn_thrift_max_frame_size (its floor is 8 MiB). */
+  maxRequestFrameSize: 512 * 1024 * 1024,
 };
 
 /** Bytes of one complete frame, owned by the sender until release() (the Writer's OwnedBytes). */
@@ -50,6 +58,7 @@ export class Connection {
   readonly endpoint: EndPoint;
   readonly protocol: WireProtocol;
   readonly requestTimeoutMs: number;
+  readonly maxRequestFrameSize: number;
   private readonly codec: RpcCodec;
   private readonly reader: FrameReader;
   private readonly pending = new Map<number, Pending>();
@@ -72,8 +81,9 @@ export class Connection {
   ) {
     this.endpoint = { host: options.host, port: options.port };
     this.protocol = options.protocol ?? CONNECTION_DEFAULTS.protocol;
-    const { requestTimeoutMs, maxFrameSize } = resolveLimits(options);
+    const { requestTimeoutMs, maxFrameSize, maxRequestFrameSize } = resolveLimits(options);
     this.requestTimeoutMs = requestTimeoutMs;
+    this.maxRequestFrameSize = maxRequestFrameSize;
     this.codec = new RpcCodec(this.protocol);
     this.reader = new FrameReader(maxFrameSize, (frame) => this.onFrame(frame));
     socket.on("data", (chunk: Buffer) => {
@@ -157,6 +167,15 @@ export class Connection {
       owned?.release();
       return Promise.reject(new Error(`seqid ${seqid} is already in flight; take seqids from nextSeqid()`));
     }
+    if (bytes.length - 4 > this.maxRequestFrameSize) {
+      owned?.release();
+      return Promise.reject(
+        new EncodeError(
+          `${method}: the request frame of ${bytes.length - 4} bytes exceeds maxRequestFrameSize ${this.maxRequestFrameSize} ` +
+            `(the server's dn_thrift_max_frame_size; it would close the connection); nothing was sent: split the data into smaller requests`,
+        ),
+      );
+    }
     return new Promise<RpcResult<M>>((resolve, reject) => {
       const timer = setTimeout(() => this.onTimeout(seqid, timeoutMs), timeoutMs);
       this.pending.set(seqid, { method, resolve: resolve as (r: unknown) => void, reject, timer });
@@ -228,14 +247,15 @@ export class Connection {
 /** Marks a close() by the client, as opposed to a broken connection. */
 const CLOSED_BY_CLIENT = new ConnectionError("closed by the client");
 
-function resolveLimits(options: ConnectionOptions): { requestTimeoutMs: number; maxFrameSize: number } {
+function resolveLimits(options: ConnectionOptions): { requestTimeoutMs: number; maxFrameSize: number; maxRequestFrameSize: number } {
   return {
     requestTimeoutMs: positive("requestTimeoutMs", options.requestTimeoutMs ?? CONNECTION_DEFAULTS.requestTimeoutMs),
     maxFrameSize: positive("maxFrameSize", options.maxFrameSize ?? CONNECTION_DEFAULTS.maxFrameSize),
+    maxRequestFrameSize: positive("maxRequestFrameSize", options.maxRequestFrameSize ?? CONNECTION_DEFAULTS.maxRequestFrameSize),
   };
 }
 
 function positive(name: string, value: number): number {
-  if (!(value > 0)) throw new RangeError(`${name} must be a positive number of ${name === "maxFrameSize" ? "bytes" : "ms"}, got ${value}`);
+  if (!(value > 0)) throw new RangeError(`${name} must be a positive number of ${name.endsWith("FrameSize") ? "bytes" : "ms"}, got ${value}`);
   return value;
 }

@@ -7,7 +7,7 @@ import { type InsertCall, writeCallFrame } from "@zerowire/iotdb-codec";
 import type Int64 from "node-int64";
 import { Connection } from "../connection.js";
 import { SessionDataSet } from "../dataset/session-data-set.js";
-import { ConnectionError, type EndPoint, type Status } from "../errors.js";
+import { ConnectionError, EncodeError, type EndPoint, type Status } from "../errors.js";
 import { TSCloseSessionReq, TSExecuteStatementReq, TSProtocolVersion, type TSExecuteStatementResp } from "../gen/client_types.js";
 import { verifyStatus } from "../status.js";
 import { fromInt64, toInt64 } from "../thrift/int64.js";
@@ -142,6 +142,7 @@ export abstract class BaseSession {
    * USE. Resolves with the server's status.
    */
   async executeNonQueryStatement(sql: string): Promise<Status> {
+    sqlText(sql, "executeNonQueryStatement");
     const resp = await this.rpc("executeUpdateStatementV2", (s) => [
       new TSExecuteStatementReq({ sessionId: s.sessionId, statement: sql, statementId: s.statementId }),
     ]);
@@ -152,6 +153,7 @@ export abstract class BaseSession {
 
   /** Runs a query (executeQueryStatementV2); the rows stream from the returned data set. */
   async executeQueryStatement(sql: string, options: QueryOptions = {}): Promise<SessionDataSet> {
+    sqlText(sql, "executeQueryStatement");
     return this.runQuery("executeQueryStatementV2", sql, options, (s, fetchSize, timeout) => [
       new TSExecuteStatementReq({ sessionId: s.sessionId, statement: sql, statementId: s.statementId, fetchSize, timeout, enableRedirectQuery: true }),
     ]);
@@ -250,6 +252,7 @@ export abstract class BaseSession {
       connectTimeoutMs: o.connectTimeoutMs,
       requestTimeoutMs: o.requestTimeoutMs,
       maxFrameSize: o.maxFrameSize,
+      maxRequestFrameSize: o.maxRequestFrameSize,
     });
     try {
       const request = openSessionRequest({
@@ -276,6 +279,11 @@ export abstract class BaseSession {
       throw e;
     }
   }
+}
+
+/** SQL goes to the server as written (an empty or malformed statement is the server's to refuse); only a non-string is bad input here. */
+function sqlText(sql: unknown, what: string): void {
+  if (typeof sql !== "string") throw new EncodeError(`${what}: the SQL must be a string, got ${sql === null ? "null" : typeof sql}`);
 }
 
 function precisionOf(value: string | undefined): TimestampPrecision {

@@ -28,6 +28,11 @@ export interface SessionOptions {
   requestTimeoutMs?: number;
   /** Largest reply frame accepted (default 64 MiB). */
   maxFrameSize?: number;
+  /**
+   * Largest request sent, in bytes: set it to the server's dn_thrift_max_frame_size (default
+   * 512 MiB, as the server's). A larger request is refused with an EncodeError before anything is sent.
+   */
+  maxRequestFrameSize?: number;
   /** Rows per fetched batch (default 5000, as Java). */
   fetchSize?: number;
   /** Server-side query timeout sent with each query (default 60,000 ms, as Java; 0 = none). */
@@ -84,6 +89,7 @@ export function resolveSessionOptions(options: SessionOptions): { settings: Reso
     connectTimeoutMs: options.connectTimeoutMs ?? CONNECTION_DEFAULTS.connectTimeoutMs,
     requestTimeoutMs: options.requestTimeoutMs ?? CONNECTION_DEFAULTS.requestTimeoutMs,
     maxFrameSize: options.maxFrameSize ?? CONNECTION_DEFAULTS.maxFrameSize,
+    maxRequestFrameSize: options.maxRequestFrameSize ?? CONNECTION_DEFAULTS.maxRequestFrameSize,
     fetchSize,
     queryTimeoutMs,
     int64,

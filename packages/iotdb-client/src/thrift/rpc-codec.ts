@@ -2,6 +2,7 @@
 // send_* methods into one framed buffer, replies are parsed by the generated recv_* methods
 // (their *_result classes). The hot-path inserts bypass this with the codec's prebuilt frames.
 import thrift from "thrift";
+import { EncodeError } from "../errors.js";
 import { Client } from "../gen/IClientRPCService.js";
 import type { RpcArgs, RpcMethod, RpcResult } from "./rpc-signatures.js";
 
@@ -57,6 +58,13 @@ class FrameCollector {
   /** Called by the protocol's writeMessageBegin; the seqid is already in the bytes. */
   setCurrSeqId(): void {}
 
+  /** Drops what an aborted send_* wrote, so it cannot end up in the next frame. */
+  discard(): void {
+    this.chunks = [];
+    this.length = 0;
+    this.frame = undefined;
+  }
+
   take(): Buffer {
     const frame = this.frame;
     this.frame = undefined;
@@ -75,12 +83,21 @@ export class RpcCodec {
     this.client = new Client(this.collector as unknown as thrift.TTransport, this.protocolClass);
   }
 
-  /** The complete frame (u32 length + CALL message) of `method(args)` with this seqid. */
+  /**
+   * The complete frame (u32 length + CALL message) of `method(args)` with this seqid. Arguments the
+   * generated writer cannot encode (e.g. a number where a string belongs) are an EncodeError.
+   */
   encodeCall<M extends RpcMethod>(method: M, seqid: number, args: RpcArgs<M>): Buffer {
     (this.client as unknown as GeneratedClient)._seqid = seqid;
     const send = (this.client as unknown as Record<string, (...a: unknown[]) => void>)[`send_${method}`];
     if (send === undefined) throw new Error(`no generated sender for ${method}`);
-    send.apply(this.client, args);
+    try {
+      send.apply(this.client, args);
+    } catch (e) {
+      // The writer stopped mid-message: its bytes so far must not prefix the next request.
+      this.collector.discard();
+      throw new EncodeError(`${method}: cannot encode the request: ${e instanceof Error ? e.message : String(e)}`);
+    }
     return this.collector.take();
   }
 
