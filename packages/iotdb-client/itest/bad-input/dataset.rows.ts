@@ -1,0 +1,76 @@
+// Rows D of docs/bad-input.md: a SessionDataSet used after it was read, closed, or while another
+// reader has it, and one whose session was closed under it; against the real server through a
+// byte-counting proxy. None of them sends anything, and the session still answers afterwards.
+import { test } from "uvu";
+import * as assert from "uvu/assert";
+import { Session } from "../../src/index.js";
+import { rowTests } from "../../test/helpers/bad-input-table.js";
+import { CountingProxy } from "./counting-proxy.js";
+import { checkRow, server, viaProxy } from "./env.js";
+
+const rowTest = rowTests(test);
+const DATABASE = "root.bi_dataset";
+const QUERY = `select s from ${DATABASE}.d`;
+/** Rows of a second device: D04 reads both devices, whose rows come in separate TsBlocks. */
+const MANY = 2500;
+
+let proxy: CountingProxy;
+let session: Session;
+
+test.before(async () => {
+  proxy = await CountingProxy.start(server);
+  session = new Session(viaProxy(proxy));
+  await session.open();
+  await session.createDatabase(DATABASE);
+  await session.insertTablet({ schema: { target: `${DATABASE}.d`, columns: [{ name: "s", type: "INT32" }] }, timestamps: [1, 2, 3], values: [[10, 20, 30]] });
+  const times = Array.from({ length: MANY }, (_, i) => i + 1);
+  await session.insertTablet({ schema: { target: `${DATABASE}.many`, columns: [{ name: "s", type: "INT32" }] }, timestamps: times, values: [times] });
+});
+
+test.after(async () => {
+  await session.deleteDatabase(DATABASE).catch(() => {});
+  await session.close();
+  await proxy.close();
+});
+
+const ping = () => session.ping();
+
+rowTest("D01", async (row) => {
+  const dataSet = await session.executeQueryStatement(QUERY);
+  assert.is((await dataSet.toRows()).length, 3);
+  await checkRow(proxy, row, ping, async () => {
+    for await (const _ of dataSet) assert.unreachable("a read data set yields nothing");
+  });
+});
+
+rowTest("D02", async (row) => {
+  const dataSet = await session.executeQueryStatement(QUERY);
+  const first = dataSet[Symbol.asyncIterator]();
+  assert.equal((await first.next()).value?.fields, [10]);
+  await checkRow(proxy, row, ping, () => dataSet.toRows());
+  // The first reader is unharmed by the second.
+  assert.equal((await first.next()).value?.fields, [20]);
+  await first.return();
+});
+
+rowTest("D03", async (row) => {
+  const dataSet = await session.executeQueryStatement(QUERY);
+  await dataSet.close();
+  await checkRow(proxy, row, ping, () => dataSet.toRows());
+});
+
+rowTest("D04", async (row) => {
+  const other = new Session(viaProxy(proxy));
+  await other.open();
+  // Aligned by device, the two devices' rows are separate TsBlocks: with fetchSize 1 the query's
+  // reply carries the first, and the next needs fetchResultsV2 on the closed session's connection.
+  const dataSet = await other.executeQueryStatement(`select s from ${DATABASE}.* align by device`, { fetchSize: 1 });
+  await other.close();
+  let seen = 0;
+  await checkRow(proxy, row, ping, async () => {
+    for await (const _ of dataSet) seen++;
+  });
+  assert.ok(seen > 0 && seen < 3 + MANY, `the rows that came with the query are read (${seen} of ${3 + MANY}), then the error`);
+});
+
+test.run();
