@@ -1,20 +1,33 @@
-// Benchmark parameters: flags (--NAME=value or --NAME value) over environment variables over
-// defaults, with the existing Node benchmark's names and defaults where it has the setting.
-// Every bad value is refused with a message naming the setting.
-import { DEFAULT_TYPE_MIX_TEXT, parseTypeMix, type TypeMix } from "./type-mix.js";
+// Benchmark parameters: flags (--NAME=value or --NAME value) over environment variables over the
+// suite's defaults (smoke defaults first in a smoke run) over the settings table's. Every bad
+// value is refused with a message that names the setting and says why.
+import { SETTINGS, type DefaultLayer, type SettingName } from "./settings.js";
+import { SMOKE_DEFAULTS, SMOKE_RUN_DEFAULTS, SUITE_DEFAULTS, type Suite } from "./suites.js";
+import { parseTypeMix, type TypeMix } from "./type-mix.js";
 
 export class ConfigError extends Error {}
 
 export interface Connection {
-  /** Undefined: the benchmark starts the project's own server. */
+  /** Undefined (and no nodeUrls): the benchmark starts the project's own server. */
   host: string | undefined;
   port: number;
   user: string;
   password: string;
+  /** NODE_URLS as "host:port" strings. */
+  nodeUrls: string[] | undefined;
 }
+
+export type TimestampPrecision = "ms" | "us" | "ns";
 
 /** How long a round runs: a loop count, a point count (whole loops), or a duration. */
 export type RoundLength = { loops: number } | { totalPoints: number } | { durationMs: number };
+
+export interface PoolSettings {
+  maxSize: number;
+  minSize: number;
+  maxIdleMs: number;
+  waitTimeoutMs: number;
+}
 
 export interface WriteParams {
   clientNumber: number;
@@ -22,14 +35,24 @@ export interface WriteParams {
   sensorNumber: number;
   batchSize: number;
   length: RoundLength;
+  /** Milliseconds, whatever the precision. */
   pointStep: number;
+  timestampPrecision: TimestampPrecision;
   stringLength: number;
   typeMix: TypeMix;
   seed: number;
   warmupRounds: number;
   testRounds: number;
   reportIntervalMs: number;
-  poolMaxSize: number;
+  detailedMetrics: boolean;
+  pool: PoolSettings;
+  binding: boolean;
+  workerCount: number;
+}
+
+export interface ComparisonParams {
+  tabletCount: number;
+  concurrency: number;
 }
 
 export interface QueryParams {
@@ -41,9 +64,11 @@ export interface QueryParams {
 
 export type ClientChoice = "both" | "node" | "java";
 
-export interface Config {
+export interface Settings {
+  suite: Suite;
   connection: Connection;
   write: WriteParams;
+  comparison: ComparisonParams;
   query: QueryParams;
   clients: ClientChoice;
   serverPort: number;
@@ -51,125 +76,23 @@ export interface Config {
   serverPortIsExplicit: boolean;
   javaOpts: string[];
   smoke: boolean;
-  /** Positional arguments: "query", "write", "all", case names or their short forms. */
+}
+
+/** The command line and environment, before any suite's defaults apply. */
+export interface Invocation {
+  /** Settings given as flags or environment variables (non-empty). */
+  explicit: Partial<Record<SettingName, string>>;
+  /** Positional arguments: modes, "write", "query", "all", case names. */
   selectors: string[];
+  smoke: boolean;
 }
 
-/** Name, default (as text; undefined = unset) and meaning of every setting, in README order. */
-export const SETTINGS = {
-  IOTDB_HOST: [undefined, "server host; unset: start the project's own IoTDB in a temporary dir and stop it afterwards"],
-  IOTDB_PORT: ["6667", "server port (with IOTDB_HOST)"],
-  IOTDB_USER: ["root", "user name"],
-  IOTDB_PASSWORD: ["root", "password"],
-  CLIENT_NUMBER: ["10", "concurrent clients; client c writes devices c, c+C, c+2C, ..."],
-  DEVICE_NUMBER: ["100", "devices (one tablet per device per loop)"],
-  SENSOR_NUMBER: ["10", "sensors (columns) per device"],
-  BATCH_SIZE_PER_WRITE: ["100", "rows per tablet"],
-  LOOP: [undefined, "loops per round (every client writes each of its devices once per loop)"],
-  TOTAL_DATA_POINTS: [undefined, "points per round, rounded up to whole loops (when LOOP is unset)"],
-  DURATION: ["10", "seconds per round when neither LOOP nor TOTAL_DATA_POINTS is set"],
-  POINT_STEP: ["1000", "ms between consecutive rows' timestamps"],
-  STRING_LENGTH: ["16", "characters per TEXT value"],
-  INSERT_DATATYPE_PROPORTION: [DEFAULT_TYPE_MIX_TEXT, "type mix, TYPE:share pairs summing to 1 (TSDataType codes 0-5 also accepted)"],
-  DATA_SEED: ["42", "seed of the generated values"],
-  WARMUP_ROUNDS: ["1", "untimed rounds per client before the timed ones"],
-  TEST_ROUNDS: ["3", "timed rounds per client, Node and Java alternating"],
-  REPORT_INTERVAL: ["5000", "ms between progress lines when stdout is not a terminal"],
-  POOL_MAX_SIZE: ["20", "most sessions of each library's session pool"],
-  QUERY_ROWS: ["1000000", "query benchmark: rows read per timed query"],
-  QUERY_BOUND_ROWS: ["10000000", "query benchmark: rows of the memory-bound check"],
-  QUERY_ROUNDS: ["5", "query benchmark: timed reads per way"],
-  FETCH_SIZE: ["5000", "query benchmark: rows per fetched batch (both clients)"],
-  E2E_CLIENTS: ["both", "both, node or java: which client libraries run"],
-  E2E_SERVER_PORT: ["8767", "RPC port of the server the benchmark starts itself (unset: +100 steps while taken)"],
-  E2E_JAVA_OPTS: ["", "extra JVM options for the Java client's process"],
-  E2E_SMOKE: ["0", "1: smoke mode (same as --smoke)"],
-} as const satisfies Record<string, readonly [string | undefined, string]>;
-
-export type SettingName = keyof typeof SETTINGS;
-
-/**
- * The smoke run's defaults (explicit settings still win): a few seconds per client per case,
- * every point verified, its own server on another port than a full run's.
- */
-const SMOKE_DEFAULTS: Partial<Record<SettingName, string>> = {
-  DURATION: "2",
-  WARMUP_ROUNDS: "0",
-  TEST_ROUNDS: "1",
-  QUERY_ROWS: "100000",
-  QUERY_ROUNDS: "1",
-  E2E_SERVER_PORT: "9567",
-};
-
-export function loadConfig(argv: readonly string[], env: NodeJS.ProcessEnv): Config {
-  const { flags, selectors, smokeFlag } = parseArgs(argv);
-  const smoke = smokeFlag || (flags.E2E_SMOKE ?? env.E2E_SMOKE) === "1";
-  const raw = (name: SettingName): string | undefined => {
-    const given = flags[name] ?? env[name];
-    if (given !== undefined && given !== "") return given;
-    return (smoke ? SMOKE_DEFAULTS[name] : undefined) ?? SETTINGS[name][0];
-  };
-  const int = (name: SettingName, min = 1): number => {
-    const text = raw(name)!;
-    const value = Number(text);
-    if (!Number.isSafeInteger(value) || value < min) throw new ConfigError(`${name} must be an integer ≥ ${min}, got "${text}"`);
-    return value;
-  };
-  const optionalInt = (name: SettingName): number | undefined => (raw(name) === undefined ? undefined : int(name));
-
-  const clientNumber = int("CLIENT_NUMBER");
-  const deviceNumber = int("DEVICE_NUMBER");
-  if (clientNumber > deviceNumber) throw new ConfigError(`CLIENT_NUMBER (${clientNumber}) must not exceed DEVICE_NUMBER (${deviceNumber}): every client needs a device`);
-  const sensorNumber = int("SENSOR_NUMBER");
-  const batchSize = int("BATCH_SIZE_PER_WRITE");
-  let typeMix: TypeMix;
-  try {
-    typeMix = parseTypeMix(raw("INSERT_DATATYPE_PROPORTION")!);
-  } catch (e) {
-    throw new ConfigError(`INSERT_DATATYPE_PROPORTION: ${(e as Error).message}`);
+export function parseInvocation(argv: readonly string[], env: NodeJS.ProcessEnv): Invocation {
+  const explicit: Partial<Record<SettingName, string>> = {};
+  for (const name of Object.keys(SETTINGS) as SettingName[]) {
+    const value = env[name];
+    if (value !== undefined && value !== "") explicit[name] = value;
   }
-  const duration = Number(raw("DURATION"));
-  if (!(duration > 0) || !Number.isFinite(duration)) throw new ConfigError(`DURATION must be a positive number of seconds, got "${raw("DURATION")}"`);
-  const clients = raw("E2E_CLIENTS");
-  if (clients !== "both" && clients !== "node" && clients !== "java") throw new ConfigError(`E2E_CLIENTS must be both, node or java, got "${clients}"`);
-  const host = raw("IOTDB_HOST");
-
-  return {
-    connection: { host, port: int("IOTDB_PORT"), user: raw("IOTDB_USER")!, password: raw("IOTDB_PASSWORD")! },
-    write: {
-      clientNumber,
-      deviceNumber,
-      sensorNumber,
-      batchSize,
-      length: roundLength(optionalInt("LOOP"), optionalInt("TOTAL_DATA_POINTS"), duration),
-      pointStep: int("POINT_STEP"),
-      stringLength: int("STRING_LENGTH"),
-      typeMix,
-      seed: int("DATA_SEED"),
-      warmupRounds: int("WARMUP_ROUNDS", 0),
-      testRounds: int("TEST_ROUNDS"),
-      reportIntervalMs: int("REPORT_INTERVAL"),
-      poolMaxSize: int("POOL_MAX_SIZE"),
-    },
-    query: { rows: int("QUERY_ROWS"), boundRows: int("QUERY_BOUND_ROWS"), rounds: int("QUERY_ROUNDS"), fetchSize: int("FETCH_SIZE") },
-    clients,
-    serverPort: int("E2E_SERVER_PORT"),
-    serverPortIsExplicit: (flags.E2E_SERVER_PORT ?? env.E2E_SERVER_PORT ?? "") !== "",
-    javaOpts: raw("E2E_JAVA_OPTS")!.split(/\s+/).filter((s) => s !== ""),
-    smoke,
-    selectors,
-  };
-}
-
-/** LOOP wins, then TOTAL_DATA_POINTS (whole loops, per case), then DURATION. */
-function roundLength(loop: number | undefined, totalPoints: number | undefined, durationSec: number): RoundLength {
-  if (loop !== undefined) return { loops: loop };
-  if (totalPoints !== undefined) return { totalPoints };
-  return { durationMs: Math.round(durationSec * 1000) };
-}
-
-function parseArgs(argv: readonly string[]): { flags: Partial<Record<SettingName, string>>; selectors: string[]; smokeFlag: boolean } {
-  const flags: Partial<Record<SettingName, string>> = {};
   const selectors: string[] = [];
   let smokeFlag = false;
   for (let i = 0; i < argv.length; i++) {
@@ -184,10 +107,150 @@ function parseArgs(argv: readonly string[]): { flags: Partial<Record<SettingName
     }
     const eq = arg.indexOf("=");
     const name = (eq === -1 ? arg.slice(2) : arg.slice(2, eq)).toUpperCase().replaceAll("-", "_");
-    if (!(name in SETTINGS)) throw new ConfigError(`unknown flag ${arg}; settings: ${Object.keys(SETTINGS).join(", ")}, and --smoke`);
+    if (!Object.hasOwn(SETTINGS, name)) throw new ConfigError(`unknown flag ${arg}; settings: ${Object.keys(SETTINGS).join(", ")}, and --smoke`);
     const value = eq === -1 ? argv[++i] : arg.slice(eq + 1);
     if (value === undefined) throw new ConfigError(`${arg} needs a value`);
-    flags[name as SettingName] = value;
+    if (value !== "") explicit[name as SettingName] = value;
   }
-  return { flags, selectors, smokeFlag };
+  return { explicit, selectors, smoke: smokeFlag || explicit.E2E_SMOKE === "1" };
+}
+
+export function loadSettings(argv: readonly string[], env: NodeJS.ProcessEnv, suite: Suite): Settings {
+  return resolveSettings(parseInvocation(argv, env), suite);
+}
+
+export function resolveSettings(inv: Invocation, suite: Suite): Settings {
+  const layers: DefaultLayer[] = inv.smoke ? [SMOKE_DEFAULTS[suite], SMOKE_RUN_DEFAULTS, SUITE_DEFAULTS[suite]] : [SUITE_DEFAULTS[suite]];
+  const raw = (name: SettingName): string | undefined => {
+    const given = inv.explicit[name];
+    if (given !== undefined) return given;
+    for (const layer of layers) if (name in layer) return layer[name] ?? undefined;
+    return SETTINGS[name][0];
+  };
+  const read = new Reader(raw);
+
+  const deviceNumber = read.int("DEVICE_NUMBER");
+  const pool: PoolSettings = {
+    maxSize: read.int("POOL_MAX_SIZE"),
+    minSize: read.int("POOL_MIN_SIZE", 0),
+    maxIdleMs: read.int("POOL_MAX_IDLE_TIME", 0),
+    waitTimeoutMs: read.int("POOL_WAIT_TIMEOUT", 0),
+  };
+  if (pool.minSize > pool.maxSize) throw new ConfigError(`POOL_MIN_SIZE (${pool.minSize}) must not exceed POOL_MAX_SIZE (${pool.maxSize})`);
+  const workerCount = read.int("WORKER_COUNT");
+  const binding = read.bool("ENABLE_DEVICE_SESSION_BINDING");
+  if (binding) checkBinding(deviceNumber, pool.maxSize, workerCount);
+
+  const clients = raw("E2E_CLIENTS");
+  if (clients !== "both" && clients !== "node" && clients !== "java") throw new ConfigError(`E2E_CLIENTS must be both, node or java, got "${clients}"`);
+  const precision = raw("TIMESTAMP_PRECISION");
+  if (precision !== "ms" && precision !== "us" && precision !== "ns") throw new ConfigError(`TIMESTAMP_PRECISION must be ms, us or ns, got "${precision}"`);
+
+  return {
+    suite,
+    connection: {
+      host: raw("IOTDB_HOST"),
+      port: read.int("IOTDB_PORT"),
+      user: raw("IOTDB_USER")!,
+      password: raw("IOTDB_PASSWORD")!,
+      nodeUrls: nodeUrls(raw("NODE_URLS")),
+    },
+    write: {
+      clientNumber: read.int("CLIENT_NUMBER"),
+      deviceNumber,
+      sensorNumber: read.int("SENSOR_NUMBER"),
+      batchSize: read.int("BATCH_SIZE_PER_WRITE"),
+      length: roundLength(read, inv.explicit.TOTAL_DATA_POINTS !== undefined),
+      pointStep: read.int("POINT_STEP"),
+      timestampPrecision: precision,
+      stringLength: read.int("STRING_LENGTH"),
+      typeMix: typeMix(raw("INSERT_DATATYPE_PROPORTION")!),
+      seed: read.int("DATA_SEED", 0),
+      warmupRounds: read.int("WARMUP_ROUNDS", 0),
+      testRounds: read.int("TEST_ROUNDS"),
+      reportIntervalMs: read.int("REPORT_INTERVAL", 0),
+      detailedMetrics: read.bool("ENABLE_DETAILED_METRICS"),
+      pool,
+      binding,
+      workerCount,
+    },
+    comparison: { tabletCount: read.int("TABLET_COUNT"), concurrency: read.int("CONCURRENCY") },
+    query: { rows: read.int("QUERY_ROWS"), boundRows: read.int("QUERY_BOUND_ROWS"), rounds: read.int("QUERY_ROUNDS"), fetchSize: read.int("FETCH_SIZE") },
+    clients,
+    serverPort: read.int("E2E_SERVER_PORT"),
+    serverPortIsExplicit: inv.explicit.E2E_SERVER_PORT !== undefined,
+    javaOpts: raw("E2E_JAVA_OPTS")!.split(/\s+/).filter((s) => s !== ""),
+    smoke: inv.smoke,
+  };
+}
+
+class Reader {
+  constructor(readonly raw: (name: SettingName) => string | undefined) {}
+
+  int(name: SettingName, min = 1): number {
+    const text = this.raw(name);
+    const value = Number(text);
+    if (text === undefined || !Number.isSafeInteger(value) || value < min) {
+      throw new ConfigError(`${name} must be an integer ≥ ${min}${min === 1 ? " (a positive count)" : ""}, got "${text ?? ""}"`);
+    }
+    return value;
+  }
+
+  optionalInt(name: SettingName): number | undefined {
+    return this.raw(name) === undefined ? undefined : this.int(name);
+  }
+
+  bool(name: SettingName): boolean {
+    const text = this.raw(name)?.toLowerCase();
+    if (text !== "true" && text !== "false") throw new ConfigError(`${name} must be true or false, got "${this.raw(name) ?? ""}"`);
+    return text === "true";
+  }
+}
+
+/**
+ * LOOP wins; then TOTAL_DATA_POINTS when given explicitly; then DURATION when set (explicitly or
+ * by the suite); then TOTAL_DATA_POINTS's default.
+ */
+function roundLength(read: Reader, totalPointsGiven: boolean): RoundLength {
+  const loops = read.optionalInt("LOOP");
+  if (loops !== undefined) return { loops };
+  const totalPoints = read.optionalInt("TOTAL_DATA_POINTS");
+  if (totalPointsGiven && totalPoints !== undefined) return { totalPoints };
+  const durationText = read.raw("DURATION");
+  if (durationText !== undefined) {
+    const seconds = Number(durationText);
+    if (!(seconds > 0) || !Number.isFinite(seconds)) throw new ConfigError(`DURATION must be a positive number of seconds, got "${durationText}"`);
+    return { durationMs: Math.round(seconds * 1000) };
+  }
+  if (totalPoints !== undefined) return { totalPoints };
+  throw new ConfigError("set LOOP, TOTAL_DATA_POINTS or DURATION: the round has no length");
+}
+
+/** Each worker binds its equal share of the devices to its own pool's sessions. */
+function checkBinding(deviceNumber: number, poolMaxSize: number, workerCount: number): void {
+  const per = workerCount * poolMaxSize;
+  if (deviceNumber % per === 0) return;
+  const divisor = workerCount === 1 ? `POOL_MAX_SIZE (${poolMaxSize})` : `WORKER_COUNT × POOL_MAX_SIZE (${workerCount} × ${poolMaxSize} = ${per})`;
+  throw new ConfigError(
+    `ENABLE_DEVICE_SESSION_BINDING needs DEVICE_NUMBER (${deviceNumber}) to be a multiple of ${divisor}: every session is bound to the same number of devices`,
+  );
+}
+
+function typeMix(text: string): TypeMix {
+  try {
+    return parseTypeMix(text);
+  } catch (e) {
+    throw new ConfigError(`INSERT_DATATYPE_PROPORTION: ${(e as Error).message}`);
+  }
+}
+
+function nodeUrls(text: string | undefined): string[] | undefined {
+  if (text === undefined) return undefined;
+  const urls = text.split(",").map((s) => s.trim());
+  for (const url of urls) {
+    const match = /^([^:\s]+):(\d+)$/.exec(url);
+    const port = Number(match?.[2]);
+    if (match === null || !(port >= 1 && port <= 65535)) throw new ConfigError(`NODE_URLS must be host:port,host:port,..., got "${url}" in "${text}"`);
+  }
+  return urls;
 }

@@ -1,6 +1,7 @@
 // A case's timed rounds turned into the figures the table, the JSON and the chart show.
 import type { LatencySummary } from "./stats.js";
 import type { CaseRun, RoundRecord } from "./write-case.js";
+import type { WriteMethod } from "./writer.js";
 
 /** One client library's figures for a write case (the JSON's "ours" / "java"). */
 export interface WriteFigures {
@@ -13,7 +14,7 @@ export interface WriteFigures {
   /** Total points / total timed seconds over the timed rounds. */
   points_per_s: number;
   ops_per_s: number;
-  /** min: lowest of the rounds; max: highest; p50/p90/p99: median of the rounds'; avg: over all ops. */
+  /** min: lowest of the rounds; max: highest; p50/p90/p95/p99: median of the rounds'; avg: over all ops. */
   latency_ms: LatencySummary;
   /** Client process CPU seconds (user + system, every thread) per million points written. */
   cpu_s_per_mpoints: number;
@@ -24,8 +25,9 @@ export interface WriteFigures {
 
 export const LIBRARY = { node: "@zerowire/iotdb-client", java: "iotdb-session 2.0.5 (Java)" } as const;
 
-export function writeFigures(run: CaseRun, client: "node" | "java"): WriteFigures | undefined {
-  const rounds = run.rounds.filter((r) => r.client === client && !r.warmup);
+/** A library's timed rounds (of one method, when given) summed up. */
+export function writeFigures(run: CaseRun, client: "node" | "java", method?: WriteMethod): WriteFigures | undefined {
+  const rounds = run.rounds.filter((r) => r.client === client && !r.warmup && (method === undefined || r.method === method));
   if (rounds.length === 0) return undefined;
   const sum = (f: (r: RoundRecord) => number) => rounds.reduce((n, r) => n + f(r), 0);
   const points = sum((r) => r.measure.points);
@@ -46,6 +48,7 @@ export function writeFigures(run: CaseRun, client: "node" | "java"): WriteFigure
       min: round(Math.min(...lat.map((l) => l.min)), 3),
       p50: round(median(lat.map((l) => l.p50)), 3),
       p90: round(median(lat.map((l) => l.p90)), 3),
+      p95: round(median(lat.map((l) => l.p95)), 3),
       p99: round(median(lat.map((l) => l.p99)), 3),
       max: round(Math.max(...lat.map((l) => l.max)), 3),
       avg: round(sum((r) => r.measure.latency.avg * r.measure.ops) / Math.max(1, ops), 3),

@@ -3,11 +3,12 @@
 import { type ChildProcessWithoutNullStreams, execFile, execFileSync, spawn } from "node:child_process";
 import { createInterface } from "node:readline";
 import { resolve } from "node:path";
+import { type ChildEvent, EventQueue } from "./event-queue.js";
 
 const JAVA_DIR = resolve(import.meta.dirname, "../java");
 const CLASSPATH = `${JAVA_DIR}/target/bench-harness.jar:${JAVA_DIR}/target/lib/*`;
 
-export type JavaEvent = { event: string } & Record<string, unknown>;
+export type JavaEvent = ChildEvent;
 
 /** Builds bench/java (a no-op when up to date; the first build downloads the client with Maven). */
 export function buildJavaHarness(): void {
@@ -15,12 +16,11 @@ export function buildJavaHarness(): void {
 }
 
 export class JavaProcess {
-  private readonly events: JavaEvent[] = [];
-  private wake: (() => void) | undefined;
-  private exited: string | undefined;
+  private readonly events: EventQueue;
   private stderr = "";
 
   private constructor(private readonly child: ChildProcessWithoutNullStreams) {
+    this.events = new EventQueue("Java client", () => this.stderrTail());
     createInterface({ input: child.stdout }).on("line", (line) => {
       let event: JavaEvent;
       try {
@@ -30,15 +30,11 @@ export class JavaProcess {
         return;
       }
       this.events.push(event);
-      this.wake?.();
     });
     child.stderr.on("data", (chunk: Buffer) => {
       this.stderr = (this.stderr + chunk.toString()).slice(-4000);
     });
-    child.on("exit", (code, signal) => {
-      this.exited = `the JVM exited (${signal ?? `code ${code}`})`;
-      this.wake?.();
-    });
+    child.on("exit", (code, signal) => this.events.end(`the JVM exited (${signal ?? `code ${code}`})`));
   }
 
   static start(mainClass: string, javaOpts: readonly string[], args: readonly string[] = []): JavaProcess {
@@ -58,27 +54,16 @@ export class JavaProcess {
   /** Sends one command and resolves with the `until` event; other events go to `onEvent`. */
   async request(command: object, until: string, onEvent?: (event: JavaEvent) => void): Promise<JavaEvent> {
     this.child.stdin.write(`${JSON.stringify(command)}\n`);
-    return this.waitFor(until, onEvent);
+    return this.events.waitFor(until, onEvent);
   }
 
   /** Resolves with the next `until` event; an "error" event or the JVM's exit rejects. */
-  async waitFor(until: string, onEvent?: (event: JavaEvent) => void): Promise<JavaEvent> {
-    for (;;) {
-      const event = this.events.shift();
-      if (event !== undefined) {
-        if (event.event === until) return event;
-        if (event.event === "error") throw new Error(`Java client: ${String(event.message)}${this.stderrTail()}`);
-        onEvent?.(event);
-        continue;
-      }
-      if (this.exited !== undefined) throw new Error(`Java client: ${this.exited} before "${until}"${this.stderrTail()}`);
-      await new Promise<void>((wake) => (this.wake = wake));
-      this.wake = undefined;
-    }
+  waitFor(until: string, onEvent?: (event: JavaEvent) => void): Promise<JavaEvent> {
+    return this.events.waitFor(until, onEvent);
   }
 
   kill(): void {
-    if (this.exited === undefined) this.child.kill("SIGKILL");
+    if (!this.events.isEnded) this.child.kill("SIGKILL");
   }
 
   private stderrTail(): string {

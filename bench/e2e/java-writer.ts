@@ -1,18 +1,24 @@
-// The write workload on the official Java client: one long-lived JVM per case (bench/java,
+// The write workload on the official Java client: one long-lived JVM per writer (bench/java,
 // e2e.E2eWrite) driven by JSON lines, so its JIT stays warm from round to round.
 import type { Endpoint } from "./connect.js";
 import { JavaProcess } from "./java-process.js";
-import type { RoundProgress } from "./node-writer.js";
 import type { RoundMeasure } from "./stats.js";
-import { deviceName, TABLE_NAME, TAG_COLUMN, templateJson, type Workload } from "./workload.js";
+import { templateJson } from "./template.js";
+import { clientDevices, devicePrefix, TABLE_NAME, TAG_COLUMN, type Workload } from "./workload.js";
+import type { RoundProgress, RoundSpec, Writer } from "./writer.js";
 
 /** How often the JVM reports its stored point count during a round. */
 const PROGRESS_MS = 200;
 
-export class JavaWriter {
+export interface JavaWriterOptions {
+  /** Return every op's latency with the measure (a worker of a group). */
+  rawLatencies?: boolean;
+}
+
+export class JavaWriter implements Writer {
   private constructor(private readonly jvm: JavaProcess) {}
 
-  static async open(e: Endpoint, w: Workload, javaOpts: readonly string[]): Promise<JavaWriter> {
+  static async open(e: Endpoint, w: Workload, javaOpts: readonly string[], options: JavaWriterOptions = {}): Promise<JavaWriter> {
     const jvm = JavaProcess.start("e2e.E2eWrite", javaOpts);
     try {
       await jvm.request(
@@ -20,22 +26,23 @@ export class JavaWriter {
           cmd: "open",
           host: e.host,
           port: e.port,
+          nodeUrls: e.nodeUrls ?? null,
           user: e.user,
           password: e.password,
           model: w.model,
           database: w.database,
           table: TABLE_NAME,
           tagColumn: TAG_COLUMN,
-          deviceNumber: w.deviceNumber,
-          devices: Array.from({ length: w.deviceNumber }, (_, d) => deviceName(w, d)),
-          clientNumber: w.clientNumber,
-          poolMaxSize: w.poolMaxSize,
+          devicePrefix: devicePrefix(w),
+          clients: clientDevices(w),
+          bindSessions: w.bindSessions,
+          poolMaxSize: w.pool.maxSize,
+          poolWaitTimeoutMs: w.pool.waitTimeoutMs,
           sensors: w.sensors,
           batchSize: w.batchSize,
-          pointStep: w.pointStep,
-          loops: w.loops ?? null,
-          durationMs: w.durationMs ?? null,
+          pointStep: w.pointStep.toString(),
           template: templateJson(w.template),
+          rawLatencies: options.rawLatencies === true,
         },
         "opened",
       );
@@ -46,12 +53,23 @@ export class JavaWriter {
     return new JavaWriter(jvm);
   }
 
-  async round(startTime: number, progress: RoundProgress): Promise<RoundMeasure> {
-    const reply = await this.jvm.request({ cmd: "round", startTime, progressMs: PROGRESS_MS }, "round", (event) => {
+  async round(spec: RoundSpec, progress: RoundProgress): Promise<RoundMeasure> {
+    const command = {
+      cmd: "round",
+      startTime: spec.startTime.toString(),
+      loops: "loops" in spec.span ? spec.span.loops : null,
+      durationMs: "durationMs" in spec.span ? spec.span.durationMs : null,
+      method: spec.method,
+      concurrency: spec.concurrency,
+      progressMs: PROGRESS_MS,
+    };
+    const reply = await this.jvm.request(command, "round", (event) => {
       if (event.event === "progress") progress.points = event.points as number;
     });
-    const { event: _event, ...measure } = reply;
-    return measure as unknown as RoundMeasure;
+    const { event: _event, latencies, ...measure } = reply;
+    const m = measure as unknown as RoundMeasure;
+    if (Array.isArray(latencies)) m.latencies = Float64Array.from(latencies as number[]);
+    return m;
   }
 
   async close(): Promise<void> {

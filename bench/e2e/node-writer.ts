@@ -1,131 +1,269 @@
-// The write workload on our client: CLIENT_NUMBER concurrent loops in this process sharing one
-// SessionPool (TableSessionPool) of POOL_MAX_SIZE sessions. Every tablet object is built when the
-// writer opens; a round only rewrites each client's timestamps once per loop.
+// The write workload on our client: concurrent clients in this process sharing one SessionPool
+// (TableSessionPool) of POOL_MAX_SIZE sessions. Every tablet object is built when the writer
+// opens; a round only rewrites each client's timestamps once per loop.
+import { client, type IoTDBClient } from "./client.js";
 import { openTablePool, openTreePool, type Endpoint } from "./connect.js";
-import type { IoTDBClient } from "./client.js";
-import { LatencyLog, type RoundMeasure } from "./stats.js";
-import { deviceName, pointsPerTablet, TABLE_NAME, TAG_COLUMN, type Workload } from "./workload.js";
+import { LatencyLog, summarizeLatencies, type RoundMeasure } from "./stats.js";
+import { clientDevices, deviceName, pointsPerTablet, TABLE_NAME, TAG_COLUMN, type Model, type Workload } from "./workload.js";
+import type { RoundProgress, RoundSpec, Writer } from "./writer.js";
 
 type AnyPool = IoTDBClient.SessionPool | IoTDBClient.TableSessionPool;
-type Insert = (pool: AnyPool, tablet: IoTDBClient.SessionTablet) => Promise<unknown>;
+type AnySession = IoTDBClient.Session | IoTDBClient.TableSession;
+type Tablet = IoTDBClient.SessionTablet;
+type Outcome = IoTDBClient.ItemOutcome<unknown>;
+
+/** The model's insert calls: on the pool (routed), on a session, and of many tablets at once. */
+interface Inserts {
+  pool(pool: AnyPool, tablet: Tablet): Promise<unknown>;
+  session(session: AnySession, tablet: Tablet): Promise<unknown>;
+  batch: ((pool: AnyPool, tablets: readonly Tablet[]) => Promise<unknown>) | undefined;
+}
 
 interface ClientState {
   /** One row timestamp per tablet row, rewritten at the start of each loop; every tablet of the client shares it. */
   timestamps: BigInt64Array;
-  tablets: IoTDBClient.SessionTablet[];
+  tablets: Tablet[];
 }
 
-export interface RoundProgress {
-  /** Points stored so far in this round (successful ops). */
-  points: number;
+export interface NodeWriterOptions {
+  /** Return every op's latency with the measure (a worker process's writer). */
+  rawLatencies?: boolean;
 }
 
-export class NodeWriter {
+export class NodeWriter implements Writer {
+  private readonly inserts: Inserts;
+  private readonly allTablets: Tablet[];
+
   private constructor(
     private readonly w: Workload,
     private readonly pool: AnyPool,
     private readonly clients: ClientState[],
-    private readonly insert: Insert,
-  ) {}
-
-  static async open(e: Endpoint, w: Workload): Promise<NodeWriter> {
-    const options = { maxSize: w.poolMaxSize };
-    const pool = w.model === "table" ? await openTablePool(e, { ...options, database: w.database }) : await openTreePool(e, options);
-    return new NodeWriter(w, pool, buildClients(w), insertFor(w));
+    private readonly options: NodeWriterOptions,
+  ) {
+    this.inserts = insertsFor(w.model);
+    this.allTablets = clients.flatMap((c) => c.tablets);
   }
 
-  /** One round from `startTime`; `progress.points` grows as writes succeed. */
-  async round(startTime: number, progress: RoundProgress): Promise<RoundMeasure> {
-    const w = this.w;
-    const perTablet = pointsPerTablet(w);
-    const logs = this.clients.map(() => new LatencyLog());
-    let ops = 0;
-    let failedOps = 0;
-    let loops = 0;
-    let firstError: string | undefined;
-    let deadline = Infinity;
+  static async open(e: Endpoint, w: Workload, options: NodeWriterOptions = {}): Promise<NodeWriter> {
+    const poolOptions = { maxSize: w.pool.maxSize, minSize: w.pool.minSize, maxIdleMs: w.pool.maxIdleMs, waitTimeoutMs: w.pool.waitTimeoutMs };
+    const pool = w.model === "table" ? await openTablePool(e, { ...poolOptions, database: w.database }) : await openTreePool(e, poolOptions);
+    // Bound sessions are opened here, before any timing, as the Java side opens its own.
+    if (w.bindSessions) await openEvery(pool, w.pool.maxSize);
+    return new NodeWriter(w, pool, buildClients(w), options);
+  }
 
-    const runClient = async (client: ClientState, log: LatencyLog): Promise<void> => {
-      for (let loop = 0; w.loops === undefined || loop < w.loops; loop++) {
-        if (performance.now() >= deadline) return;
-        fillTimestamps(client.timestamps, startTime + loop * w.batchSize * w.pointStep, w.pointStep);
-        if (loop + 1 > loops) loops = loop + 1;
-        for (const tablet of client.tablets) {
-          // In duration mode a client starts no write after the deadline; the loop may end short.
-          if (performance.now() >= deadline) return;
-          const begin = performance.now();
-          try {
-            await this.insert(this.pool, tablet);
-            ops++;
-            progress.points += perTablet;
-          } catch (err) {
-            failedOps++;
-            firstError ??= (err as Error).message;
-          }
-          log.add(performance.now() - begin);
-        }
-      }
-    };
-
+  /** One round; `progress.points` grows as writes succeed. */
+  async round(spec: RoundSpec, progress: RoundProgress): Promise<RoundMeasure> {
+    const tally = new RoundTally(progress);
     const cpuBefore = process.cpuUsage();
     const begin = performance.now();
-    if (w.durationMs !== undefined) deadline = begin + w.durationMs;
-    await Promise.all(this.clients.map((client, c) => runClient(client, logs[c]!)));
+    const deadline = "durationMs" in spec.span ? begin + spec.span.durationMs : Infinity;
+    const loops = "loops" in spec.span ? spec.span.loops : Infinity;
+    if (spec.method === "clients") await Promise.all(this.clients.map((c) => this.runClient(c, spec.startTime, loops, deadline, tally)));
+    else await this.runShared(spec, loops, deadline, tally);
     const wallMs = performance.now() - begin;
     const cpu = process.cpuUsage(cpuBefore);
-    const measure: RoundMeasure = {
-      ops: ops + failedOps,
-      failedOps,
-      points: ops * perTablet,
-      loops,
-      wallMs,
-      cpuMs: (cpu.user + cpu.system) / 1000,
-      latency: LatencyLog.summarize(logs),
-    };
-    if (firstError !== undefined) measure.firstError = firstError;
-    return measure;
+    return tally.measure(wallMs, (cpu.user + cpu.system) / 1000, this.options.rawLatencies === true);
   }
 
   async close(): Promise<void> {
     await this.pool.close();
   }
-}
 
-function fillTimestamps(timestamps: BigInt64Array, first: number, step: number): void {
-  for (let r = 0; r < timestamps.length; r++) timestamps[r] = BigInt(first + r * step);
-}
-
-/** Client c writes devices c, c + C, c + 2C, ...; its tablets share the template's columns. */
-function buildClients(w: Workload): ClientState[] {
-  const clients: ClientState[] = [];
-  for (let c = 0; c < w.clientNumber; c++) {
-    const timestamps = new BigInt64Array(w.batchSize);
-    const tablets: IoTDBClient.SessionTablet[] = [];
-    for (let d = c; d < w.deviceNumber; d += w.clientNumber) tablets.push(tabletFor(w, d, timestamps));
-    clients.push({ timestamps, tablets });
-  }
-  return clients;
-}
-
-function tabletFor(w: Workload, device: number, timestamps: BigInt64Array): IoTDBClient.SessionTablet {
-  const fields = w.sensors.map((s) => ({ name: s.name, type: s.type }));
-  if (w.model === "table") {
-    return {
-      schema: { target: TABLE_NAME, columns: [{ name: TAG_COLUMN, type: "STRING", category: "TAG" }, ...fields] },
-      timestamps,
-      values: [new Array<string>(w.batchSize).fill(deviceName(w, device)), ...w.template],
+  /** One client: its devices loop after loop, through the pool or through the session it holds. */
+  private async runClient(c: ClientState, startTime: bigint, loops: number, deadline: number, tally: RoundTally): Promise<void> {
+    const log = tally.newLog();
+    const perTablet = pointsPerTablet(this.w);
+    const write = async (send: (tablet: Tablet) => Promise<unknown>): Promise<void> => {
+      for (let loop = 0; loop < loops; loop++) {
+        if (performance.now() >= deadline) return;
+        this.fill(c, startTime, loop);
+        tally.loopStarted(loop);
+        for (const tablet of c.tablets) {
+          // In duration mode a client starts no write after the deadline; the loop may end short.
+          if (performance.now() >= deadline) return;
+          await tally.timed(log, perTablet, () => send(tablet));
+        }
+      }
     };
+    if (this.w.bindSessions) await lend(this.pool, (session) => write((t) => this.inserts.session(session, t)));
+    else await write((t) => this.inserts.pool(this.pool, t));
   }
-  return { schema: { target: deviceName(w, device), aligned: w.model === "aligned", columns: fields }, timestamps, values: [...w.template] };
+
+  /** batch / parallel / executeConcurrent: every tablet of a loop together. */
+  private async runShared(spec: RoundSpec, loops: number, deadline: number, tally: RoundTally): Promise<void> {
+    const log = tally.newLog();
+    const perTablet = pointsPerTablet(this.w);
+    const all = this.allTablets;
+    const options = { concurrency: spec.concurrency };
+    for (let loop = 0; loop < loops; loop++) {
+      if (performance.now() >= deadline) return;
+      for (const c of this.clients) this.fill(c, spec.startTime, loop);
+      tally.loopStarted(loop);
+      switch (spec.method) {
+        case "batch": {
+          const batch = this.inserts.batch;
+          if (batch === undefined) throw new Error(`the ${this.w.model} model has no multi-tablet insert`);
+          await tally.timed(log, all.length * perTablet, () => batch(this.pool, all));
+          break;
+        }
+        case "parallel":
+          tally.count(await client.runConcurrent(all, (t) => measured(log, () => this.inserts.pool(this.pool, t)), options), perTablet);
+          break;
+        case "executeConcurrent":
+          tally.count(await executeConcurrent(this.pool, all, (s, t) => measured(log, () => this.inserts.session(s, t)), options), perTablet);
+          break;
+        case "clients":
+          throw new Error("clients is not a shared method");
+      }
+    }
+  }
+
+  /** Timestamps of loop `loop` of a round starting at `startTime`. */
+  private fill(c: ClientState, startTime: bigint, loop: number): void {
+    const step = this.w.pointStep;
+    let t = startTime + BigInt(loop * this.w.batchSize) * step;
+    for (let r = 0; r < c.timestamps.length; r++, t += step) c.timestamps[r] = t;
+  }
 }
 
-function insertFor(w: Workload): Insert {
-  switch (w.model) {
+/** Ops, points, loops and latencies of a round, as its writes settle. */
+class RoundTally {
+  private ops = 0;
+  private failedOps = 0;
+  private points = 0;
+  private loops = 0;
+  private firstError: string | undefined;
+  private readonly logs: LatencyLog[] = [];
+
+  constructor(private readonly progress: RoundProgress) {}
+
+  newLog(): LatencyLog {
+    const log = new LatencyLog();
+    this.logs.push(log);
+    return log;
+  }
+
+  loopStarted(loop: number): void {
+    if (loop + 1 > this.loops) this.loops = loop + 1;
+  }
+
+  /** One write of `points` points, its latency logged and its outcome counted. */
+  async timed(log: LatencyLog, points: number, send: () => Promise<unknown>): Promise<void> {
+    try {
+      await measured(log, send);
+      this.succeeded(points);
+    } catch (err) {
+      this.failed(err);
+    }
+  }
+
+  /** The per-item outcomes of a bounded-concurrency run. */
+  count(outcomes: readonly Outcome[], pointsEach: number): void {
+    for (const o of outcomes) {
+      if (o.status === "fulfilled") this.succeeded(pointsEach);
+      else if (o.status === "rejected") this.failed(o.reason);
+    }
+  }
+
+  measure(wallMs: number, cpuMs: number, withLatencies: boolean): RoundMeasure {
+    const latencies = LatencyLog.all(this.logs);
+    const m: RoundMeasure = { ops: this.ops + this.failedOps, failedOps: this.failedOps, points: this.points, loops: this.loops, wallMs, cpuMs, latency: summarizeLatencies(latencies) };
+    if (this.firstError !== undefined) m.firstError = this.firstError;
+    if (withLatencies) m.latencies = latencies;
+    return m;
+  }
+
+  private succeeded(points: number): void {
+    this.ops++;
+    this.points += points;
+    this.progress.points += points;
+  }
+
+  private failed(err: unknown): void {
+    this.failedOps++;
+    this.firstError ??= err instanceof Error ? err.message : String(err);
+  }
+}
+
+/** Runs `send`, logging how long it took whether it succeeded or not. */
+async function measured<R>(log: LatencyLog, send: () => Promise<R>): Promise<R> {
+  const begin = performance.now();
+  try {
+    return await send();
+  } finally {
+    log.add(performance.now() - begin);
+  }
+}
+
+// Both pools have withSession / executeConcurrent, generic over their own session type; a call
+// through the union needs one signature.
+function lend(pool: AnyPool, fn: (session: AnySession) => Promise<void>): Promise<void> {
+  return (pool.withSession as (fn: (session: AnySession) => Promise<void>) => Promise<void>).call(pool, fn);
+}
+
+/** Borrows `count` sessions at once (so the pool opens them all) and gives them back. */
+async function openEvery(pool: AnyPool, count: number): Promise<void> {
+  let borrowed = 0;
+  let allBorrowed!: () => void;
+  const gate = new Promise<void>((resolve) => (allBorrowed = resolve));
+  await Promise.all(
+    Array.from({ length: count }, () =>
+      lend(pool, async () => {
+        if (++borrowed === count) allBorrowed();
+        await gate;
+      }),
+    ),
+  );
+}
+
+function executeConcurrent(
+  pool: AnyPool,
+  tablets: readonly Tablet[],
+  fn: (session: AnySession, tablet: Tablet) => Promise<unknown>,
+  options: { concurrency: number },
+): Promise<Outcome[]> {
+  type Run = (items: readonly Tablet[], fn: (session: AnySession, tablet: Tablet) => Promise<unknown>, options: { concurrency: number }) => Promise<Outcome[]>;
+  return (pool.executeConcurrent as Run).call(pool, tablets, fn, options);
+}
+
+/** Each client's tablets: every device's shares the template's columns and the client's timestamps. */
+function buildClients(w: Workload): ClientState[] {
+  const fields = w.sensors.map((s) => ({ name: s.name, type: s.type }));
+  const tableColumns = [{ name: TAG_COLUMN, type: "STRING" as const, category: "TAG" as const }, ...fields];
+  return clientDevices(w).map((devices) => {
+    const timestamps = new BigInt64Array(w.batchSize);
+    const tablets = devices.map((d): Tablet => {
+      if (w.model === "table") {
+        return { schema: { target: TABLE_NAME, columns: tableColumns }, timestamps, values: [new Array<string>(w.batchSize).fill(deviceName(w, d)), ...w.template] };
+      }
+      return { schema: { target: deviceName(w, d), aligned: w.model === "aligned", columns: fields }, timestamps, values: [...w.template] };
+    });
+    return { timestamps, tablets };
+  });
+}
+
+function insertsFor(model: Model): Inserts {
+  type Tree = IoTDBClient.SessionPool;
+  type TreeSession = IoTDBClient.Session;
+  switch (model) {
     case "tree":
-      return (p, t) => (p as IoTDBClient.SessionPool).insertTablet(t);
+      return {
+        pool: (p, t) => (p as Tree).insertTablet(t),
+        session: (s, t) => (s as TreeSession).insertTablet(t),
+        batch: (p, ts) => (p as Tree).insertTablets(ts),
+      };
     case "aligned":
-      return (p, t) => (p as IoTDBClient.SessionPool).insertAlignedTablet(t);
+      return {
+        pool: (p, t) => (p as Tree).insertAlignedTablet(t),
+        session: (s, t) => (s as TreeSession).insertAlignedTablet(t),
+        batch: (p, ts) => (p as Tree).insertAlignedTablets(ts),
+      };
     case "table":
-      return (p, t) => (p as IoTDBClient.TableSessionPool).insert(t);
+      return {
+        pool: (p, t) => (p as IoTDBClient.TableSessionPool).insert(t),
+        session: (s, t) => (s as IoTDBClient.TableSession).insert(t),
+        batch: undefined,
+      };
   }
 }

@@ -1,5 +1,6 @@
-// Live progress of a round: a redrawn bar on a terminal, plain lines every REPORT_INTERVAL otherwise.
-import type { RoundProgress } from "./node-writer.js";
+// Live progress of a round: a redrawn bar on a terminal, plain lines every REPORT_INTERVAL otherwise
+// (none with REPORT_INTERVAL=0).
+import type { RoundProgress } from "./writer.js";
 
 const REDRAW_MS = 200;
 const BAR_WIDTH = 24;
@@ -24,6 +25,8 @@ export class ProgressDisplay {
 
   start(progress: RoundProgress): void {
     this.begin = performance.now();
+    // REPORT_INTERVAL=0: no progress lines (a terminal still gets its bar).
+    if (!this.tty && this.reportIntervalMs === 0) return;
     this.timer = setInterval(() => this.show(progress.points), this.tty ? REDRAW_MS : this.reportIntervalMs);
     // The display must never keep the process alive or delay a round's end.
     this.timer.unref();

@@ -1,48 +1,29 @@
-// `pnpm bench:e2e [write | query | all | <case>...] [--smoke] [--SETTING=value ...]`: the
+// `pnpm bench:e2e [<mode> | write | query | all | <case>...] [--smoke] [--SETTING=value ...]`: the
 // end-to-end benchmark of our client against the official Java client on a real IoTDB server
-// (see bench/README.md, "End-to-end benchmark"). Exits 1 when a check failed (points missing,
-// failed writes, a client that did not run, reads that disagree, unbounded memory).
-import { ConfigError, loadConfig, type Config } from "./config.js";
+// (see bench/README.md, "End-to-end benchmark"). Modes (tree, table, cluster, comparison,
+// table-comparison) are the existing Node client's benchmark tools with their settings and
+// reports. Exits 2 on an invalid setting, 1 when a check failed (points missing, failed writes,
+// a client that did not run, reads that disagree, unbounded memory).
+import { ConfigError, parseInvocation, type Settings } from "./config.js";
+import { openTreeSession } from "./connect.js";
 import { buildJavaHarness } from "./java-process.js";
+import { comparisonMethods, printComparison } from "./parity/comparison.js";
+import { printConfiguration, printResults } from "./parity/report.js";
 import { dropQueryData, writeQueryData } from "./query/query-data.js";
 import { printQueryTable } from "./query/query-report.js";
 import { queryResultCases, runQueryBench } from "./query/query-bench.js";
 import { mergeResults, RESULTS_JSON, type ResultCase } from "./results.js";
 import { writeChart } from "./chart.js";
 import { openServer, type BenchServer } from "./server.js";
-import { buildWorkload, WRITE_CASES, type WriteCase } from "./workload.js";
-import { runWriteCase, type CaseRun } from "./write-case.js";
+import { plan, type Plan, type PlannedCases, type PlannedMode } from "./plan.js";
+import { MODES } from "./suites.js";
+import { CLIENTS_METHOD, runWriteCase, type CaseRun, type CaseSettings } from "./write-case.js";
 import { printWriteTable, writeResultCase } from "./write-report.js";
 
-interface Plan {
-  writeCases: WriteCase[];
-  query: boolean;
-}
-
-function plan(cfg: Config): Plan {
-  if (cfg.selectors.length === 0) return { writeCases: [...WRITE_CASES], query: cfg.smoke };
-  const out: Plan = { writeCases: [], query: false };
-  for (const s of cfg.selectors) {
-    if (s === "query") out.query = true;
-    else if (s === "write") out.writeCases.push(...WRITE_CASES);
-    else if (s === "all") {
-      out.writeCases.push(...WRITE_CASES);
-      out.query = true;
-    } else {
-      const c = WRITE_CASES.find((w) => w.name === s || w.alias === s);
-      if (c === undefined) throw new ConfigError(`unknown case "${s}"; use write, query, all, or one of ${WRITE_CASES.map((w) => `${w.name} (${w.alias})`).join(", ")}`);
-      out.writeCases.push(c);
-    }
-  }
-  return { writeCases: [...new Set(out.writeCases)], query: out.query };
-}
-
 async function main(): Promise<number> {
-  let cfg: Config;
   let what: Plan;
   try {
-    cfg = loadConfig(process.argv.slice(2), process.env);
-    what = plan(cfg);
+    what = plan(parseInvocation(process.argv.slice(2), process.env));
   } catch (err) {
     if (err instanceof ConfigError) {
       console.error(`invalid setting: ${err.message}`);
@@ -50,16 +31,19 @@ async function main(): Promise<number> {
     }
     throw err;
   }
-  if (cfg.smoke) console.log("SMOKE run: a few seconds per client per case; checks that both clients ran and every point was stored");
-  if (cfg.clients !== "node" || what.query) buildJavaHarness();
+  const cfg = what.run;
+  if (cfg.smoke) console.log("SMOKE run: a few seconds per client per case and mode; checks that both clients ran and every point was stored");
+  if (cfg.clients !== "node" || what.query !== undefined) buildJavaHarness();
 
   const problems: string[] = [];
   const resultCases: ResultCase[] = [];
-  const server = await openServer(cfg.connection, cfg.serverPort, cfg.serverPortIsExplicit);
+  const server = await openServer(cfg.connection, { port: cfg.serverPort, portIsExplicit: cfg.serverPortIsExplicit, timestampPrecision: cfg.write.timestampPrecision });
   console.log(`server: ${server.description}`);
   try {
-    if (what.writeCases.length > 0) resultCases.push(...(await runWrites(server, cfg, what.writeCases, problems)));
-    if (what.query) resultCases.push(...(await runQuery(server, cfg, problems)));
+    await checkPrecision(server, cfg);
+    if (what.cases !== undefined) resultCases.push(...(await runCases(server, what.cases, problems)));
+    if (what.query !== undefined) resultCases.push(...(await runQuery(server, what.query, problems)));
+    for (const m of what.modes) await runMode(server, m, problems);
   } finally {
     await server.stop();
   }
@@ -76,25 +60,57 @@ async function main(): Promise<number> {
   return 0;
 }
 
-async function runWrites(server: BenchServer, cfg: Config, cases: readonly WriteCase[], problems: string[]): Promise<ResultCase[]> {
+/** A server we did not start may count time in another unit than TIMESTAMP_PRECISION: say so. */
+async function checkPrecision(server: BenchServer, cfg: Settings): Promise<void> {
+  const session = await openTreeSession(server.endpoint);
+  try {
+    const serverPrecision = session.timestampPrecision;
+    if (serverPrecision !== cfg.write.timestampPrecision) {
+      console.log(`WARNING: TIMESTAMP_PRECISION is ${cfg.write.timestampPrecision}, the server's timestamp_precision is ${serverPrecision}: POINT_STEP is not ${cfg.write.pointStep} ms there`);
+    }
+  } finally {
+    await session.close();
+  }
+}
+
+function caseSettings(s: Settings, workerCount = s.write.workerCount): CaseSettings {
+  const p = s.write;
+  return { clients: s.clients, warmupRounds: p.warmupRounds, testRounds: p.testRounds, reportIntervalMs: p.reportIntervalMs, javaOpts: s.javaOpts, workerCount };
+}
+
+async function runCases(server: BenchServer, planned: PlannedCases, problems: string[]): Promise<ResultCase[]> {
   const runs: CaseRun[] = [];
-  const settings = {
-    clients: cfg.clients,
-    warmupRounds: cfg.write.warmupRounds,
-    testRounds: cfg.write.testRounds,
-    reportIntervalMs: cfg.write.reportIntervalMs,
-    javaOpts: cfg.javaOpts,
-  };
-  for (const c of cases) {
-    const run = await runWriteCase(server.endpoint, buildWorkload(c, cfg.write), settings);
+  for (const w of planned.workloads) {
+    const run = await runWriteCase(server.endpoint, w, caseSettings(planned.settings), [CLIENTS_METHOD]);
     runs.push(run);
-    problems.push(...run.problems.map((p) => `${c.name}: ${p}`));
+    problems.push(...run.problems.map((p) => `${w.name}: ${p}`));
   }
   printWriteTable(runs);
   return runs.map(writeResultCase).filter((c): c is ResultCase => c !== undefined);
 }
 
-async function runQuery(server: BenchServer, cfg: Config, problems: string[]): Promise<ResultCase[]> {
+async function runMode(server: BenchServer, m: PlannedMode, problems: string[]): Promise<void> {
+  const { mode, settings: s, workload: w } = m;
+  printConfiguration(mode, s, w, server.description);
+  console.log(
+    `\n[Data Preparation] one batch template (${w.batchSize} rows × ${w.sensors.length} sensors) shared by all ${w.deviceNumber} devices, ` +
+      `generated in ${m.prepareMs.toFixed(0)} ms before the server started`,
+  );
+  if (s.write.warmupRounds === 0 && s.clients === "both") {
+    console.log(
+      "[Note] WARMUP_ROUNDS=0 (the existing tools' default): the first round of new devices also pays the server's first writes into them " +
+        "(its data region, each device's first chunk); for a fair ours/Java ratio set WARMUP_ROUNDS=1 or more",
+    );
+  }
+  const comparison = MODES[mode].kind === "comparison";
+  const methods = comparison ? comparisonMethods(w.model, s.comparison.concurrency) : [CLIENTS_METHOD];
+  const run = await runWriteCase(server.endpoint, w, caseSettings(s, comparison ? 1 : s.write.workerCount), methods, comparison);
+  problems.push(...run.problems.map((p) => `${mode}: ${p}`));
+  if (comparison) printComparison(run, methods, s.comparison.tabletCount);
+  else printResults(run, s.write.detailedMetrics);
+}
+
+async function runQuery(server: BenchServer, cfg: Settings, problems: string[]): Promise<ResultCase[]> {
   const q = cfg.query;
   const checkBound = !cfg.smoke;
   const rows = checkBound ? Math.max(q.rows, q.boundRows) : q.rows;

@@ -60,3 +60,10 @@ export function sensorTypes(mix: TypeMix, count: number): MixType[] {
 export function formatTypeMix(mix: TypeMix): string {
   return [...mix].map(([type, share]) => `${type}:${share}`).join(",");
 }
+
+/** "FLOAT×3,DOUBLE×2,...", in sensor order. */
+export function typeCounts(types: readonly string[]): string {
+  const counts = new Map<string, number>();
+  for (const t of types) counts.set(t, (counts.get(t) ?? 0) + 1);
+  return [...counts].map(([t, n]) => `${t}×${n}`).join(",");
+}

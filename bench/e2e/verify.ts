@@ -7,7 +7,7 @@ import { deviceName, TABLE_NAME, type Workload } from "./workload.js";
 const SERIES_PER_COUNT = 250;
 
 /** Non-null values stored with startTime <= time < endTime in the case's devices. */
-export async function countStoredPoints(e: Endpoint, w: Workload, startTime: number, endTime: number): Promise<number> {
+export async function countStoredPoints(e: Endpoint, w: Workload, startTime: bigint, endTime: bigint): Promise<number> {
   const range = `time >= ${startTime} and time < ${endTime}`;
   if (w.model === "table") {
     const session = await openTableSession(e, { database: w.database });

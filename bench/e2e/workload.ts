@@ -1,128 +1,181 @@
-// The write cases and what one case writes: database, devices, sensors, and the one batch
-// template of values every device writes (generated from a seed before any timing, handed to
-// the Java client as JSON so both write exactly the same values).
-import { seededRandom } from "../lib/data.js";
-import type { RoundLength, WriteParams } from "./config.js";
-import { type MixType, sensorTypes } from "./type-mix.js";
+// What a write case or mode writes: database, devices, sensors, how the devices are shared among
+// concurrent clients (and worker processes), the timestamps, and the one batch template every
+// device writes (handed to the Java client as JSON, so both write exactly the same values).
+import { ConfigError, type ComparisonParams, type PoolSettings, type RoundLength, type TimestampPrecision, type WriteParams } from "./config.js";
+import { generateTemplate, type Sensor, type TemplateColumn } from "./template.js";
+import { sensorTypes } from "./type-mix.js";
 
 export type Model = "tree" | "aligned" | "table";
 
+/** The issue-5 write cases. */
 export interface WriteCase {
   name: string;
-  /** Short selector on the command line. */
-  alias: string;
   model: Model;
   /** Shape fixed by the case; otherwise DEVICE_NUMBER, SENSOR_NUMBER, BATCH_SIZE_PER_WRITE apply. */
-  shape?: { deviceNumber: number; sensorNumber: number; batchSize: number };
+  shape?: Shape;
+}
+
+interface Shape {
+  deviceNumber: number;
+  sensorNumber: number;
+  batchSize: number;
 }
 
 export const WRITE_CASES: readonly WriteCase[] = [
-  { name: "e2e-tree-default", alias: "tree", model: "tree" },
-  { name: "e2e-aligned-default", alias: "aligned", model: "aligned" },
-  { name: "e2e-table-default", alias: "table", model: "table" },
+  { name: "e2e-tree-default", model: "tree" },
+  { name: "e2e-aligned-default", model: "aligned" },
+  { name: "e2e-table-default", model: "table" },
   // The existing Node benchmark's best configuration (1000 devices x 50 sensors x 500 rows).
-  { name: "e2e-tree-large", alias: "large", model: "tree", shape: { deviceNumber: 1000, sensorNumber: 50, batchSize: 500 } },
+  { name: "e2e-tree-large", model: "tree", shape: { deviceNumber: 1000, sensorNumber: 50, batchSize: 500 } },
 ];
 
-export interface Sensor {
-  name: string;
-  type: MixType;
+/** A round as a writer runs it: a number of loops, or until a deadline. */
+export type RoundSpan = { loops: number } | { durationMs: number };
+
+/** Devices first .. first + count - 1. */
+export interface DeviceRange {
+  first: number;
+  count: number;
 }
 
-/** One column of the batch template, in our client's columnar form. */
-export type TemplateColumn = Float32Array | Float64Array | Int32Array | BigInt64Array | Uint8Array | string[];
-
 export interface Workload {
-  caseName: string;
+  /** Case or mode name. */
+  name: string;
   model: Model;
-  /** Tree: "root.e2e_tree" (devices below it); table: the database holding table TABLE_NAME. */
+  /** Tree: "root.x" (devices below it); table: the database holding table TABLE_NAME. */
   database: string;
+  /** Devices in the schema: d_0 .. d_(deviceNumber-1). */
   deviceNumber: number;
+  /** The devices this writer writes: all of them, or a worker's share. */
+  range: DeviceRange;
   clientNumber: number;
-  /** Most sessions of each library's pool (POOL_MAX_SIZE). */
-  poolMaxSize: number;
+  /** ENABLE_DEVICE_SESSION_BINDING: one client per pool session, each holding it for the round. */
+  bindSessions: boolean;
+  pool: PoolSettings;
   sensors: Sensor[];
   batchSize: number;
-  pointStep: number;
-  /** Per round: a loop count, or a duration (every client stops starting writes at the deadline). */
-  loops: number | undefined;
-  durationMs: number | undefined;
+  /** Timestamps in TIMESTAMP_PRECISION units. */
+  firstTimestamp: bigint;
+  pointStep: bigint;
+  timed: RoundSpan;
+  warmup: RoundSpan;
   template: TemplateColumn[];
 }
 
-/** Table-model cases write one table; the device is its TAG column. */
+/** Table-model workloads write one table; the device is its TAG column. */
 export const TABLE_NAME = "t";
 export const TAG_COLUMN = "device_id";
 
-export function deviceName(workload: Pick<Workload, "model" | "database">, index: number): string {
-  return workload.model === "table" ? `d_${index}` : `${workload.database}.d_${index}`;
+/** 2023-11-14T22:13:20Z, in ms; rounds write consecutive time ranges from here. */
+const FIRST_TIMESTAMP_MS = 1_700_000_000_000n;
+const UNITS_PER_MS: Record<TimestampPrecision, bigint> = { ms: 1n, us: 1000n, ns: 1_000_000n };
+
+/** Device i is named devicePrefix + i: "d_i" (table TAG value) or "<database>.d_i" (tree). */
+export function devicePrefix(w: Pick<Workload, "model" | "database">): string {
+  return w.model === "table" ? "d_" : `${w.database}.d_`;
 }
 
-export function buildWorkload(c: WriteCase, p: WriteParams): Workload {
-  const shape = c.shape ?? { deviceNumber: p.deviceNumber, sensorNumber: p.sensorNumber, batchSize: p.batchSize };
-  const clientNumber = Math.min(p.clientNumber, shape.deviceNumber);
-  const sensors = sensorTypes(p.typeMix, shape.sensorNumber).map((type, i) => ({ name: `s_${i}`, type }));
-  const pointsPerLoop = shape.deviceNumber * shape.sensorNumber * shape.batchSize;
-  const { loops, durationMs } = resolveLength(p.length, pointsPerLoop);
-  const suffix = c.name.replace(/^e2e-/, "").replace(/-default$/, "").replaceAll("-", "_");
-  return {
-    caseName: c.name,
-    model: c.model,
-    database: c.model === "table" ? `e2e_${suffix}` : `root.e2e_${suffix}`,
-    deviceNumber: shape.deviceNumber,
-    clientNumber,
-    poolMaxSize: p.poolMaxSize,
-    sensors,
-    batchSize: shape.batchSize,
-    pointStep: p.pointStep,
-    loops,
-    durationMs,
-    template: generateTemplate(sensors, shape.batchSize, p.stringLength, p.seed),
-  };
-}
-
-function resolveLength(length: RoundLength, pointsPerLoop: number): { loops: number | undefined; durationMs: number | undefined } {
-  if ("loops" in length) return { loops: length.loops, durationMs: undefined };
-  if ("totalPoints" in length) return { loops: Math.ceil(length.totalPoints / pointsPerLoop), durationMs: undefined };
-  return { loops: undefined, durationMs: length.durationMs };
-}
-
-const ALPHANUMERIC = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789";
-
-/** `rows` values per sensor, column by column from one seeded generator. */
-export function generateTemplate(sensors: readonly Sensor[], rows: number, stringLength: number, seed: number): TemplateColumn[] {
-  const random = seededRandom(seed);
-  return sensors.map(({ type }) => {
-    switch (type) {
-      case "FLOAT":
-        return Float32Array.from({ length: rows }, () => (random() - 0.5) * 2000);
-      case "DOUBLE":
-        return Float64Array.from({ length: rows }, () => (random() - 0.5) * 2e6);
-      case "INT32":
-        return Int32Array.from({ length: rows }, () => Math.floor(random() * 2_000_000) - 1_000_000);
-      case "INT64":
-        return BigInt64Array.from({ length: rows }, () => BigInt(Math.floor(random() * 2 ** 52)) - 2n ** 51n);
-      case "BOOLEAN":
-        return Uint8Array.from({ length: rows }, () => (random() < 0.5 ? 1 : 0));
-      case "TEXT":
-        return Array.from({ length: rows }, () => {
-          let s = "";
-          for (let i = 0; i < stringLength; i++) s += ALPHANUMERIC[Math.floor(random() * ALPHANUMERIC.length)];
-          return s;
-        });
-    }
-  });
-}
-
-/** The template as JSON values: INT64 as decimal strings, BOOLEAN as booleans (the Java harness's convention). */
-export function templateJson(template: readonly TemplateColumn[]): unknown[][] {
-  return template.map((column) => {
-    if (column instanceof BigInt64Array) return Array.from(column, (v) => v.toString());
-    if (column instanceof Uint8Array) return Array.from(column, (v) => v === 1);
-    return Array.from(column as ArrayLike<number | string>);
-  });
+export function deviceName(w: Pick<Workload, "model" | "database">, index: number): string {
+  return `${devicePrefix(w)}${index}`;
 }
 
 export function pointsPerTablet(w: Workload): number {
   return w.sensors.length * w.batchSize;
+}
+
+export function pointsPerLoop(w: Workload): number {
+  return w.range.count * pointsPerTablet(w);
+}
+
+/** An issue-5 case: its warm-up rounds are as long as its timed ones (the JIT needs the work). */
+export function buildCaseWorkload(c: WriteCase, p: WriteParams): Workload {
+  const suffix = c.name.replace(/^e2e-/, "").replace(/-default$/, "").replaceAll("-", "_");
+  const database = c.model === "table" ? `e2e_${suffix}` : `root.e2e_${suffix}`;
+  const shape = c.shape ?? { deviceNumber: p.deviceNumber, sensorNumber: p.sensorNumber, batchSize: p.batchSize };
+  return build(c.name, c.model, database, shape, p, "same");
+}
+
+/** A mode of the existing tools (tree, table, cluster): a warm-up round is one loop over every device. */
+export function buildModeWorkload(name: string, model: Model, p: WriteParams): Workload {
+  const database = model === "table" ? `e2e_bench_${name}` : `root.e2e_bench_${name}`;
+  return build(name, model, database, { deviceNumber: p.deviceNumber, sensorNumber: p.sensorNumber, batchSize: p.batchSize }, p, "one-loop");
+}
+
+/**
+ * The API comparison: `sets` sets of TABLET_COUNT devices (one per method and library), one
+ * tablet per device, written once per round by one method (one client for the sequential
+ * method; the others take every tablet of the loop).
+ */
+export function buildComparisonWorkload(name: string, model: Model, p: WriteParams, c: ComparisonParams, sets: number): Workload {
+  const database = model === "table" ? `e2e_cmp_table` : `root.e2e_cmp`;
+  const single: WriteParams = { ...p, clientNumber: 1, binding: false, length: { loops: 1 } };
+  return build(name, model, database, { deviceNumber: c.tabletCount * sets, sensorNumber: p.sensorNumber, batchSize: p.batchSize }, single, "one-loop");
+}
+
+function build(name: string, model: Model, database: string, shape: Shape, p: WriteParams, warmup: "same" | "one-loop"): Workload {
+  const sensors = sensorTypes(p.typeMix, shape.sensorNumber).map((type, i) => ({ name: `s_${i}`, type }));
+  if (p.binding && shape.deviceNumber % (p.workerCount * p.pool.maxSize) !== 0) {
+    throw new ConfigError(
+      `ENABLE_DEVICE_SESSION_BINDING: ${name} has ${shape.deviceNumber} devices, not a multiple of WORKER_COUNT × POOL_MAX_SIZE (${p.workerCount} × ${p.pool.maxSize})`,
+    );
+  }
+  const timed = span(p.length, shape.deviceNumber * shape.sensorNumber * shape.batchSize);
+  const units = UNITS_PER_MS[p.timestampPrecision];
+  return {
+    name,
+    model,
+    database,
+    deviceNumber: shape.deviceNumber,
+    range: { first: 0, count: shape.deviceNumber },
+    clientNumber: p.clientNumber,
+    bindSessions: p.binding,
+    pool: p.pool,
+    sensors,
+    batchSize: shape.batchSize,
+    firstTimestamp: FIRST_TIMESTAMP_MS * units,
+    pointStep: BigInt(p.pointStep) * units,
+    timed,
+    warmup: warmup === "same" ? timed : { loops: 1 },
+    template: generateTemplate(sensors, shape.batchSize, p.stringLength, p.seed),
+  };
+}
+
+/** TOTAL_DATA_POINTS becomes whole loops over every device of the workload. */
+function span(length: RoundLength, pointsPerLoop: number): RoundSpan {
+  if ("loops" in length) return { loops: length.loops };
+  if ("totalPoints" in length) return { loops: Math.ceil(length.totalPoints / pointsPerLoop) };
+  return { durationMs: length.durationMs };
+}
+
+/**
+ * The device indices each concurrent client writes, in order. Bound sessions: POOL_MAX_SIZE
+ * clients with a contiguous, equal share each. Otherwise client c of C writes c, c+C, c+2C, ...
+ * (at most one client per device).
+ */
+export function clientDevices(w: Workload): number[][] {
+  const { first, count } = w.range;
+  if (w.bindSessions) {
+    const per = count / w.pool.maxSize;
+    return Array.from({ length: w.pool.maxSize }, (_, k) => Array.from({ length: per }, (_, i) => first + k * per + i));
+  }
+  const clients = Math.min(w.clientNumber, count);
+  return Array.from({ length: clients }, (_, c) => {
+    const devices: number[] = [];
+    for (let d = first + c; d < first + count; d += clients) devices.push(d);
+    return devices;
+  });
+}
+
+/** The workload of each of `workers` worker processes: consecutive device ranges of ceil(devices / workers). */
+export function workerShares(w: Workload, workers: number): Workload[] {
+  const per = Math.ceil(w.range.count / workers);
+  const shares: Workload[] = [];
+  for (let first = w.range.first; first < w.range.first + w.range.count; first += per) {
+    shares.push({ ...w, range: { first, count: Math.min(per, w.range.first + w.range.count - first) } });
+  }
+  return shares;
+}
+
+export function describeSpan(s: RoundSpan): string {
+  return "loops" in s ? `${s.loops} loop${s.loops === 1 ? "" : "s"}` : `${+(s.durationMs / 1000).toFixed(3)} s`;
 }

@@ -1,24 +1,38 @@
-// One write case end to end: schema, both clients opened, warm-up rounds, timed rounds with Node
-// and Java alternating (ABBA order, so drift hits both), the stored points of every round
-// counted by the server, and the database dropped at the end.
+// One write case or mode end to end: schema, both libraries' writers opened (in this process or
+// as WORKER_COUNT worker processes each), warm-up rounds, timed rounds with Node and Java
+// alternating (ABBA order, so drift hits both), the stored points of every round counted by the
+// server, and the database dropped at the end.
 import type { ClientChoice } from "./config.js";
 import type { Endpoint } from "./connect.js";
 import { JavaWriter } from "./java-writer.js";
-import { NodeWriter, type RoundProgress } from "./node-writer.js";
+import { NodeWriter } from "./node-writer.js";
 import { formatPoints, ProgressDisplay } from "./progress.js";
 import { createSchema, dropSchema } from "./schema.js";
 import type { ClientName, RoundMeasure } from "./stats.js";
 import { countStoredPoints } from "./verify.js";
-import type { Workload } from "./workload.js";
+import { NodeWorker } from "./workers/node-worker.js";
+import { WriterGroup } from "./workers/writer-group.js";
+import { describeSpan, pointsPerLoop, workerShares, type RoundSpan, type Workload } from "./workload.js";
+import type { RoundProgress, WriteMethod, Writer } from "./writer.js";
 
-/** Rounds write consecutive time ranges from here, so each round's count is exact. */
-const FIRST_TIMESTAMP = 1_700_000_000_000;
+/** A way of sending the round's tablets, as the run and its report name it. */
+export interface MethodRun {
+  method: WriteMethod;
+  label: string;
+  concurrency: number;
+  /** The Java client runs it too. */
+  java: boolean;
+}
+
+/** Each client writes its own devices, one insert at a time: every case and write mode. */
+export const CLIENTS_METHOD: MethodRun = { method: "clients", label: "insertTablet", concurrency: 1, java: true };
 
 export interface RoundRecord {
   client: ClientName;
+  method: WriteMethod;
   warmup: boolean;
-  startTime: number;
-  endTime: number;
+  startTime: bigint;
+  endTime: bigint;
   measure: RoundMeasure;
   /** Points the server holds in the round's time range. */
   stored: number;
@@ -26,8 +40,9 @@ export interface RoundRecord {
 
 export interface CaseRun {
   workload: Workload;
+  workerCount: number;
   rounds: RoundRecord[];
-  /** Everything that makes the case's figures untrustworthy (failed ops, missing points). */
+  /** Everything that makes the figures untrustworthy (failed ops, missing points, a library that did not run). */
   problems: string[];
 }
 
@@ -37,32 +52,46 @@ export interface CaseSettings {
   testRounds: number;
   reportIntervalMs: number;
   javaOpts: readonly string[];
+  workerCount: number;
 }
 
-interface Writer {
-  round(startTime: number, progress: RoundProgress): Promise<RoundMeasure>;
-  close(): Promise<void>;
-}
-
-export async function runWriteCase(e: Endpoint, w: Workload, s: CaseSettings): Promise<CaseRun> {
-  const run: CaseRun = { workload: w, rounds: [], problems: [] };
-  console.log(`\n${w.caseName}: ${describe(w)}`);
+/**
+ * Runs the case. With `ownDevices` (the API comparison), every method of every library writes a
+ * device set of its own (the workload's devices split into equal slices), so each pays its own
+ * first writes into new devices, as each test of the existing comparison tools did; otherwise
+ * both libraries write the same devices, round after round.
+ */
+export async function runWriteCase(e: Endpoint, w: Workload, s: CaseSettings, methods: readonly MethodRun[] = [CLIENTS_METHOD], ownDevices = false): Promise<CaseRun> {
+  const workerCount = Math.min(s.workerCount, w.range.count);
+  const run: CaseRun = { workload: w, workerCount, rounds: [], problems: [] };
+  console.log(`\n${w.name}: ${describe(w, workerCount, s.warmupRounds, ownDevices ? methods.length * CLIENT_NAMES.length : 1)}`);
+  const schemaBegin = performance.now();
   await createSchema(e, w);
-  const writers = new Map<ClientName, Writer>();
+  console.log(`  schema: ${schemaSummary(w)} created in ${((performance.now() - schemaBegin) / 1000).toFixed(1)} s (before timing)`);
+  const writers = new Map<string, Writer>();
+  const writerKey = (client: ClientName, method: number) => (ownDevices ? `${client} ${methods[method]!.label}` : client);
   try {
-    if (s.clients !== "java") writers.set("node", await NodeWriter.open(e, w));
-    if (s.clients !== "node") writers.set("java", await JavaWriter.open(e, w, s.javaOpts));
-    let nextStart = FIRST_TIMESTAMP;
-    for (const [client, warmup, label] of schedule(s)) {
-      const writer = writers.get(client);
+    for (const client of CLIENT_NAMES) {
+      if (s.clients !== "both" && s.clients !== client) continue;
+      for (let m = 0; m < (ownDevices ? methods.length : 1); m++) {
+        if (client === "java" && !methods[m]!.java) continue;
+        const slice = ownDevices ? sliceOf(w, methods.length * CLIENT_NAMES.length, m * CLIENT_NAMES.length + CLIENT_NAMES.indexOf(client)) : w;
+        const open = client === "node" ? () => openNode(e, slice, workerCount) : () => openJava(e, slice, workerCount, s.javaOpts);
+        writers.set(writerKey(client, m), await timedOpen(writerKey(client, m), workerCount, open));
+      }
+    }
+    let nextStart = w.firstTimestamp;
+    for (const step of schedule(s, methods)) {
+      const writer = writers.get(writerKey(step.client, methods.indexOf(step.method)));
       if (writer === undefined) continue;
-      const record = await runRound(e, w, writer, client, warmup, nextStart, `${client.padEnd(4)} ${label}`, s.reportIntervalMs);
+      const record = await runRound(e, w, writer, step, nextStart, s.reportIntervalMs);
       run.rounds.push(record);
       nextStart = record.endTime;
       const m = record.measure;
-      if (m.failedOps > 0) run.problems.push(`${client} ${label}: ${m.failedOps} of ${m.ops} writes failed (first: ${m.firstError})`);
-      if (record.stored !== m.points) run.problems.push(`${client} ${label}: wrote ${m.points} points, the server holds ${record.stored}`);
-      if (m.points === 0) run.problems.push(`${client} ${label}: no point was written`);
+      const label = `${step.client} ${step.label}`;
+      if (m.failedOps > 0) run.problems.push(`${label}: ${m.failedOps} of ${m.ops} writes failed (first: ${m.firstError})`);
+      if (record.stored !== m.points) run.problems.push(`${label}: wrote ${m.points} points, the server holds ${record.stored}`);
+      if (m.points === 0) run.problems.push(`${label}: no point was written`);
     }
   } finally {
     for (const writer of writers.values()) await writer.close().catch((err) => console.error(`closing a writer: ${(err as Error).message}`));
@@ -71,53 +100,98 @@ export async function runWriteCase(e: Endpoint, w: Workload, s: CaseSettings): P
   return run;
 }
 
-/** Warm-up rounds (Node then Java), then test rounds in ABBA order: N J, J N, N J, ... */
-function* schedule(s: CaseSettings): Generator<[ClientName, boolean, string]> {
+async function openNode(e: Endpoint, w: Workload, workers: number): Promise<Writer> {
+  if (workers === 1) return NodeWriter.open(e, w);
+  const shares = workerShares(w, workers);
+  return WriterGroup.open(shares.length, (i) => NodeWorker.open(e, shares[i]!, `Node worker ${i + 1}`));
+}
+
+async function openJava(e: Endpoint, w: Workload, workers: number, javaOpts: readonly string[]): Promise<Writer> {
+  if (workers === 1) return JavaWriter.open(e, w, javaOpts);
+  const shares = workerShares(w, workers);
+  return WriterGroup.open(shares.length, (i) => JavaWriter.open(e, shares[i]!, javaOpts, { rawLatencies: true }));
+}
+
+const CLIENT_NAMES: readonly ClientName[] = ["node", "java"];
+
+/** Slice `index` of `slices` equal slices of the workload's devices. */
+function sliceOf(w: Workload, slices: number, index: number): Workload {
+  const per = w.range.count / slices;
+  return { ...w, range: { first: w.range.first + index * per, count: per } };
+}
+
+async function timedOpen(label: string, workers: number, open: () => Promise<Writer>): Promise<Writer> {
+  const begin = performance.now();
+  const writer = await open();
+  const what = workers === 1 ? (label.startsWith("node") ? "pool opened" : "JVM and pool ready") : `${workers} worker processes ready`;
+  console.log(`  ${label}: ${what} in ${((performance.now() - begin) / 1000).toFixed(1)} s (before timing)`);
+  return writer;
+}
+
+interface Step {
+  client: ClientName;
+  warmup: boolean;
+  label: string;
+  method: MethodRun;
+}
+
+/**
+ * Warm-up rounds (Node then Java), then test rounds in ABBA order: N J, J N, N J, ...; with
+ * several methods, every method in each round.
+ */
+function* schedule(s: CaseSettings, methods: readonly MethodRun[]): Generator<Step> {
+  const named = (m: MethodRun, round: string) => (methods.length === 1 ? round : `${m.label} ${round}`);
   for (let i = 0; i < s.warmupRounds; i++) {
-    yield ["node", true, `warm-up ${i + 1}/${s.warmupRounds}`];
-    yield ["java", true, `warm-up ${i + 1}/${s.warmupRounds}`];
+    for (const m of methods) {
+      const label = named(m, `warm-up ${i + 1}/${s.warmupRounds}`);
+      yield { client: "node", warmup: true, label, method: m };
+      if (m.java) yield { client: "java", warmup: true, label, method: m };
+    }
   }
   for (let i = 0; i < s.testRounds; i++) {
     const order: ClientName[] = i % 2 === 0 ? ["node", "java"] : ["java", "node"];
-    for (const client of order) yield [client, false, `round ${i + 1}/${s.testRounds}`];
+    for (const m of methods) {
+      for (const client of order) if (client === "node" || m.java) yield { client, warmup: false, label: named(m, `round ${i + 1}/${s.testRounds}`), method: m };
+    }
   }
 }
 
-async function runRound(
-  e: Endpoint,
-  w: Workload,
-  writer: Writer,
-  client: ClientName,
-  warmup: boolean,
-  startTime: number,
-  label: string,
-  reportIntervalMs: number,
-): Promise<RoundRecord> {
+async function runRound(e: Endpoint, w: Workload, writer: Writer, step: Step, startTime: bigint, reportIntervalMs: number): Promise<RoundRecord> {
+  const span: RoundSpan = step.warmup ? w.warmup : w.timed;
   const progress: RoundProgress = { points: 0 };
-  const perLoop = w.deviceNumber * w.sensors.length * w.batchSize;
-  const display = new ProgressDisplay(label, { points: w.loops === undefined ? undefined : w.loops * perLoop, durationMs: w.durationMs }, reportIntervalMs);
+  const target = { points: "loops" in span ? span.loops * pointsPerLoop(w) : undefined, durationMs: "durationMs" in span ? span.durationMs : undefined };
+  const display = new ProgressDisplay(`${step.client.padEnd(4)} ${step.label}`, target, reportIntervalMs);
   display.start(progress);
   let measure: RoundMeasure;
   try {
-    measure = await writer.round(startTime, progress);
+    measure = await writer.round({ startTime, span, method: step.method.method, concurrency: step.method.concurrency }, progress);
   } finally {
     display.stop();
   }
-  const endTime = startTime + measure.loops * w.batchSize * w.pointStep;
+  const endTime = startTime + BigInt(measure.loops * w.batchSize) * w.pointStep;
   const stored = await countStoredPoints(e, w, startTime, endTime);
   const rate = measure.points / (measure.wallMs / 1000);
   const verdict = stored === measure.points ? "all stored" : `STORED ${stored}`;
   display.report(
-    `${formatPoints(measure.points)} pts in ${(measure.wallMs / 1000).toFixed(1)} s = ${formatPoints(rate)} pts/s, ` +
+    `${formatPoints(measure.points)} pts in ${(measure.wallMs / 1000).toFixed(measure.wallMs < 1000 ? 3 : 1)} s = ${formatPoints(rate)} pts/s, ` +
       `cpu ${(measure.cpuMs / 1000).toFixed(2)} s, failed ${measure.failedOps}, ${verdict}`,
   );
-  return { client, warmup, startTime, endTime, measure, stored };
+  return { client: step.client, method: step.method.method, warmup: step.warmup, startTime, endTime, measure, stored };
 }
 
-function describe(w: Workload): string {
-  const length = w.loops !== undefined ? `${w.loops} loops` : `${(w.durationMs! / 1000).toFixed(0)} s`;
+function describe(w: Workload, workers: number, warmupRounds: number, slices: number): string {
+  const count = Math.min(w.clientNumber, Math.ceil(w.range.count / slices / workers));
+  const clients = w.bindSessions ? `${w.pool.maxSize} clients with bound sessions` : `${count} client${count === 1 ? "" : "s"}`;
+  const where = workers === 1 ? `${clients}, pool of ${w.pool.maxSize}` : `${workers} workers × (${clients}, pool of ${w.pool.maxSize})`;
+  const devices = slices === 1 ? `${w.deviceNumber} devices` : `${slices} × ${w.deviceNumber / slices} devices (one set per method and library)`;
   return (
-    `${w.model}, ${w.deviceNumber} devices x ${w.sensors.length} sensors x ${w.batchSize} rows, ` +
-    `${w.clientNumber} clients, pool of ${w.poolMaxSize}, ${length} per round`
+    `${w.model}, ${devices} x ${w.sensors.length} sensors x ${w.batchSize} rows, ${where}, ` +
+    `${describeSpan(w.timed)} per round${warmupRounds > 0 ? `, warm-up rounds of ${describeSpan(w.warmup)}` : ""}`
   );
+}
+
+function schemaSummary(w: Workload): string {
+  if (w.model === "table") return `database ${w.database}, table with ${w.sensors.length} FIELD columns`;
+  const what = w.model === "aligned" ? `${w.deviceNumber} aligned devices` : `${w.deviceNumber * w.sensors.length} time series`;
+  return `database ${w.database}, ${what}`;
 }

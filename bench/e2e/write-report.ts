@@ -2,6 +2,7 @@
 import { writeFigures, round, type WriteFigures } from "./figures.js";
 import { formatPoints } from "./progress.js";
 import { type ResultCase, TARGETS, verdict } from "./results.js";
+import { typeCounts } from "./type-mix.js";
 import type { CaseRun } from "./write-case.js";
 
 export function writeResultCase(run: CaseRun): ResultCase | undefined {
@@ -10,7 +11,7 @@ export function writeResultCase(run: CaseRun): ResultCase | undefined {
   if (ours === undefined || java === undefined) return undefined;
   const w = run.workload;
   return {
-    name: w.caseName,
+    name: w.name,
     ours,
     java,
     ratio_throughput: round(ours.points_per_s / java.points_per_s, 3),
@@ -21,8 +22,8 @@ export function writeResultCase(run: CaseRun): ResultCase | undefined {
       SENSOR_NUMBER: w.sensors.length,
       BATCH_SIZE_PER_WRITE: w.batchSize,
       CLIENT_NUMBER: w.clientNumber,
-      POOL_MAX_SIZE: w.poolMaxSize,
-      round: w.loops !== undefined ? { LOOP: w.loops } : { DURATION_s: w.durationMs! / 1000 },
+      POOL_MAX_SIZE: w.pool.maxSize,
+      round: "loops" in w.timed ? { LOOP: w.timed.loops } : { DURATION_s: w.timed.durationMs / 1000 },
       sensor_types: typeCounts(w.sensors.map((s) => s.type)),
     },
   };
@@ -35,7 +36,7 @@ const HEADER =
 export function printWriteTable(runs: readonly CaseRun[]): void {
   console.log(`\n${HEADER}`);
   for (const run of runs) {
-    const name = run.workload.caseName;
+    const name = run.workload.name;
     let first = true;
     for (const client of ["node", "java"] as const) {
       const f = writeFigures(run, client);
@@ -61,11 +62,4 @@ function line(name: string, client: string, f: WriteFigures): string {
     `${name.padEnd(22)}${client.padEnd(8)}${formatPoints(f.points_per_s).padStart(11)}${f.ops_per_s.toFixed(0).padStart(11)}` +
     `  ${latency.padEnd(42)}${String(f.failed_ops).padStart(7)}${f.cpu_s_per_mpoints.toFixed(4).padStart(11)}  ${f.stored_points_verified ? "all" : "MISSING"}`
   );
-}
-
-/** "FLOAT×3,DOUBLE×2,...", in sensor order. */
-function typeCounts(types: readonly string[]): string {
-  const counts = new Map<string, number>();
-  for (const t of types) counts.set(t, (counts.get(t) ?? 0) + 1);
-  return [...counts].map(([t, n]) => `${t}×${n}`).join(",");
 }

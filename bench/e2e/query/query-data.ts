@@ -3,7 +3,7 @@
 import { openTreePool, openTreeSession, type Endpoint } from "../connect.js";
 import { dropTreeDatabase } from "../schema.js";
 import { sensorTypes, type TypeMix } from "../type-mix.js";
-import { generateTemplate, type Sensor } from "../workload.js";
+import { generateTemplate, type Sensor } from "../template.js";
 
 export const QUERY_DATABASE = "root.e2e_query";
 export const QUERY_DEVICE = `${QUERY_DATABASE}.d_0`;

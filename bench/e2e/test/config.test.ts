@@ -1,107 +1,179 @@
-// Settings, type mix, workload shape and latency summary of the end-to-end benchmark.
+// Settings of the end-to-end benchmark: the existing tools' names and defaults, the layers
+// (flags, environment, smoke, suite), and every invalid setting refused with its name and why.
 // Run: node --import tsx node_modules/uvu/bin.js bench/e2e/test
+import { availableParallelism } from "node:os";
 import { test } from "uvu";
 import * as assert from "uvu/assert";
-import { ConfigError, loadConfig } from "../config.js";
-import { summarizeLatencies } from "../stats.js";
-import { parseTypeMix, sensorTypes } from "../type-mix.js";
-import { buildWorkload, templateJson, WRITE_CASES } from "../workload.js";
+import { ConfigError, loadSettings } from "../config.js";
+import type { Suite } from "../suites.js";
 
-const tree = WRITE_CASES.find((c) => c.alias === "tree")!;
-const large = WRITE_CASES.find((c) => c.alias === "large")!;
+/** The existing tools' Configuration tables (their README), name → default. */
+const ANCHOR_DEFAULTS = {
+  IOTDB_PORT: 6667,
+  IOTDB_USER: "root",
+  IOTDB_PASSWORD: "root",
+  CLIENT_NUMBER: 10,
+  DEVICE_NUMBER: 100,
+  SENSOR_NUMBER: 10,
+  BATCH_SIZE_PER_WRITE: 100,
+  TOTAL_DATA_POINTS: 100_000,
+  POINT_STEP: 1000,
+  TIMESTAMP_PRECISION: "ms",
+  STRING_LENGTH: 16,
+  WARMUP_ROUNDS: 0,
+  TEST_ROUNDS: 1,
+  REPORT_INTERVAL: 5000,
+  ENABLE_DETAILED_METRICS: true,
+  POOL_MAX_SIZE: 20,
+  POOL_MIN_SIZE: 5,
+  POOL_MAX_IDLE_TIME: 60_000,
+  POOL_WAIT_TIMEOUT: 60_000,
+  ENABLE_DEVICE_SESSION_BINDING: false,
+};
 
-function counts(types: readonly string[]): Record<string, number> {
-  const out: Record<string, number> = {};
-  for (const t of types) out[t] = (out[t] ?? 0) + 1;
-  return out;
+test("tree and table take every default of the existing tools' Configuration tables", () => {
+  for (const suite of ["tree", "table"] as const) {
+    const s = loadSettings([], {}, suite);
+    const w = s.write;
+    assert.equal(
+      {
+        IOTDB_PORT: s.connection.port,
+        IOTDB_USER: s.connection.user,
+        IOTDB_PASSWORD: s.connection.password,
+        CLIENT_NUMBER: w.clientNumber,
+        DEVICE_NUMBER: w.deviceNumber,
+        SENSOR_NUMBER: w.sensorNumber,
+        BATCH_SIZE_PER_WRITE: w.batchSize,
+        TOTAL_DATA_POINTS: "totalPoints" in w.length ? w.length.totalPoints : undefined,
+        POINT_STEP: w.pointStep,
+        TIMESTAMP_PRECISION: w.timestampPrecision,
+        STRING_LENGTH: w.stringLength,
+        WARMUP_ROUNDS: w.warmupRounds,
+        TEST_ROUNDS: w.testRounds,
+        REPORT_INTERVAL: w.reportIntervalMs,
+        ENABLE_DETAILED_METRICS: w.detailedMetrics,
+        POOL_MAX_SIZE: w.pool.maxSize,
+        POOL_MIN_SIZE: w.pool.minSize,
+        POOL_MAX_IDLE_TIME: w.pool.maxIdleMs,
+        POOL_WAIT_TIMEOUT: w.pool.waitTimeoutMs,
+        ENABLE_DEVICE_SESSION_BINDING: w.binding,
+      },
+      ANCHOR_DEFAULTS,
+      suite,
+    );
+    assert.equal([...w.typeMix], [["FLOAT", 0.3], ["DOUBLE", 0.2], ["INT32", 0.2], ["INT64", 0.1], ["TEXT", 0.1], ["BOOLEAN", 0.1]]);
+    assert.is(s.connection.nodeUrls, undefined);
+    assert.is(w.workerCount, 1);
+  }
+});
+
+test("cluster: the multi-process defaults (CPU cores workers, 1000 devices, pool of 10, 10 clients per worker)", () => {
+  const w = loadSettings([], {}, "cluster").write;
+  assert.equal([w.workerCount, w.deviceNumber, w.pool.maxSize, w.clientNumber], [availableParallelism(), 1000, 10, 10]);
+  assert.is(loadSettings([], { WORKER_COUNT: "8" }, "cluster").write.workerCount, 8);
+});
+
+test("comparison: TABLET_COUNT 100 and CONCURRENCY 10 by default", () => {
+  for (const suite of ["comparison", "table-comparison"] as const) assert.equal(loadSettings([], {}, suite).comparison, { tabletCount: 100, concurrency: 10 });
+  assert.equal(loadSettings(["--TABLET_COUNT=200", "--CONCURRENCY", "20"], {}, "comparison").comparison, { tabletCount: 200, concurrency: 20 });
+});
+
+test("the issue-5 cases keep their own round: 10 s, one warm-up round, three timed rounds, unless given", () => {
+  const w = loadSettings([], {}, "cases").write;
+  assert.equal([w.length, w.warmupRounds, w.testRounds], [{ durationMs: 10_000 }, 1, 3]);
+  assert.equal(loadSettings([], { TOTAL_DATA_POINTS: "5000" }, "cases").write.length, { totalPoints: 5000 });
+  assert.equal(loadSettings([], { WARMUP_ROUNDS: "0" }, "cases").write.warmupRounds, 0);
+});
+
+test("round length: LOOP, then TOTAL_DATA_POINTS given, then DURATION, then TOTAL_DATA_POINTS's default", () => {
+  assert.equal(loadSettings([], { LOOP: "7", TOTAL_DATA_POINTS: "1", DURATION: "3" }, "tree").write.length, { loops: 7 });
+  assert.equal(loadSettings([], { TOTAL_DATA_POINTS: "500000", DURATION: "3" }, "tree").write.length, { totalPoints: 500_000 });
+  assert.equal(loadSettings([], { DURATION: "2.5" }, "tree").write.length, { durationMs: 2500 });
+  assert.equal(loadSettings([], {}, "tree").write.length, { totalPoints: 100_000 });
+});
+
+test("flags win over the environment; smoke defaults over suite defaults; explicit settings over both", () => {
+  assert.is(loadSettings(["--SENSOR_NUMBER", "7"], { SENSOR_NUMBER: "3" }, "tree").write.sensorNumber, 7);
+  assert.is(loadSettings(["--sensor-number=6"], {}, "tree").write.sensorNumber, 6);
+  const smoke = loadSettings(["--smoke"], { TEST_ROUNDS: "2" }, "cases");
+  assert.ok(smoke.smoke);
+  assert.equal([smoke.write.testRounds, smoke.write.warmupRounds, smoke.write.length], [2, 0, { durationMs: 2000 }]);
+  assert.is(smoke.serverPort, 9567);
+  assert.is(loadSettings([], { E2E_SMOKE: "1" }, "cluster").write.workerCount, 2);
+  assert.is(loadSettings([], {}, "cases").serverPort, 8767);
+  assert.ok(loadSettings(["--smoke"], {}, "table").write.binding);
+  assert.equal(loadSettings(["--smoke"], {}, "tree").write.length, { loops: 2 });
+  // An empty variable counts as unset, as in the existing tools.
+  assert.is(loadSettings([], { CLIENT_NUMBER: "" }, "tree").write.clientNumber, 10);
+});
+
+test("NODE_URLS, TIMESTAMP_PRECISION, the booleans and the pool settings are read as given", () => {
+  const s = loadSettings([], {
+    NODE_URLS: "node1:6667, node2:6668",
+    TIMESTAMP_PRECISION: "ns",
+    ENABLE_DETAILED_METRICS: "false",
+    ENABLE_DEVICE_SESSION_BINDING: "TRUE",
+    POOL_MAX_SIZE: "10",
+    POOL_MIN_SIZE: "0",
+    POOL_MAX_IDLE_TIME: "0",
+    POOL_WAIT_TIMEOUT: "1500",
+  }, "tree");
+  assert.equal(s.connection.nodeUrls, ["node1:6667", "node2:6668"]);
+  assert.equal([s.write.timestampPrecision, s.write.detailedMetrics, s.write.binding], ["ns", false, true]);
+  assert.equal(s.write.pool, { maxSize: 10, minSize: 0, maxIdleMs: 0, waitTimeoutMs: 1500 });
+});
+
+/** Loading `env` for `suite` must throw a ConfigError whose message starts with `name` and contains every `why`. */
+function refused(env: NodeJS.ProcessEnv, name: string, why: string[] = [], suite: Suite = "tree", argv: string[] = []): void {
+  try {
+    loadSettings(argv, env, suite);
+  } catch (e) {
+    assert.instance(e, ConfigError);
+    const message = (e as Error).message;
+    assert.ok(message.startsWith(name), `"${message}" should start with ${name}`);
+    for (const part of why) assert.ok(message.includes(part), `"${message}" should say "${part}"`);
+    return;
+  }
+  assert.unreachable(`${JSON.stringify(argv)} ${JSON.stringify(env)} was accepted`);
 }
 
-test("the default mix gives 10 sensors 3 FLOAT, 2 DOUBLE, 2 INT32, 1 INT64, 1 TEXT, 1 BOOLEAN, and 50 sensors five times that", () => {
-  const mix = loadConfig([], {}).write.typeMix;
-  assert.equal(counts(sensorTypes(mix, 10)), { FLOAT: 3, DOUBLE: 2, INT32: 2, INT64: 1, TEXT: 1, BOOLEAN: 1 });
-  assert.equal(counts(sensorTypes(mix, 50)), { FLOAT: 15, DOUBLE: 10, INT32: 10, INT64: 5, TEXT: 5, BOOLEAN: 5 });
+test("non-positive or non-integer counts are refused, naming the setting", () => {
+  const counts = ["CLIENT_NUMBER", "DEVICE_NUMBER", "SENSOR_NUMBER", "BATCH_SIZE_PER_WRITE", "LOOP", "TOTAL_DATA_POINTS", "POINT_STEP", "STRING_LENGTH", "TEST_ROUNDS", "POOL_MAX_SIZE", "WORKER_COUNT", "TABLET_COUNT", "CONCURRENCY", "IOTDB_PORT"];
+  for (const name of counts) {
+    refused({ [name]: "0" }, name, ["positive", '"0"']);
+    refused({ [name]: "-3" }, name, ['"-3"']);
+    refused({ [name]: "2.5" }, name, ['"2.5"']);
+    refused({ [name]: "ten" }, name, ['"ten"']);
+  }
+  for (const name of ["WARMUP_ROUNDS", "POOL_MIN_SIZE", "POOL_MAX_IDLE_TIME", "POOL_WAIT_TIMEOUT", "REPORT_INTERVAL"]) refused({ [name]: "-1" }, name, ["≥ 0"]);
+  refused({ DURATION: "0" }, "DURATION", ["positive"], "cases");
 });
 
-test("type mix: TSDataType codes as keys, as in the existing benchmark's config", () => {
-  assert.equal([...parseTypeMix("3:0.5,4:0.3,1:0.2")], [["FLOAT", 0.5], ["DOUBLE", 0.3], ["INT32", 0.2]]);
-  assert.equal(counts(sensorTypes(parseTypeMix("3:0.5,4:0.3,1:0.2"), 10)), { FLOAT: 5, DOUBLE: 3, INT32: 2 });
+test("type proportions must name known types and sum to 1", () => {
+  refused({ INSERT_DATATYPE_PROPORTION: "FLOAT:0.5,DOUBLE:0.4" }, "INSERT_DATATYPE_PROPORTION", ["sum to 1", "0.9"]);
+  refused({ INSERT_DATATYPE_PROPORTION: "FLOAT:0.5,DATE:0.5" }, "INSERT_DATATYPE_PROPORTION", ["DATE"]);
+  refused({ INSERT_DATATYPE_PROPORTION: "FLOAT:0.5,FLOAT:0.5" }, "INSERT_DATATYPE_PROPORTION", ["twice"]);
+  refused({ INSERT_DATATYPE_PROPORTION: "FLOAT:1.5,DOUBLE:-0.5" }, "INSERT_DATATYPE_PROPORTION", ["[0, 1]"]);
 });
 
-test("invalid settings are refused with the setting's name", () => {
-  const refused = (argv: string[], env: NodeJS.ProcessEnv, name: string) => {
-    try {
-      loadConfig(argv, env);
-    } catch (e) {
-      assert.instance(e, ConfigError);
-      assert.ok((e as Error).message.startsWith(name), `"${(e as Error).message}" should start with ${name}`);
-      return;
-    }
-    assert.unreachable(`${JSON.stringify(argv)} ${JSON.stringify(env)} was accepted`);
-  };
-  refused([], { CLIENT_NUMBER: "0" }, "CLIENT_NUMBER");
-  refused(["--DEVICE_NUMBER=-3"], {}, "DEVICE_NUMBER");
-  refused([], { DEVICE_NUMBER: "4" }, "CLIENT_NUMBER"); // 10 clients, 4 devices
-  refused([], { INSERT_DATATYPE_PROPORTION: "FLOAT:0.5,DOUBLE:0.4" }, "INSERT_DATATYPE_PROPORTION");
-  refused([], { INSERT_DATATYPE_PROPORTION: "FLOAT:0.5,DATE:0.5" }, "INSERT_DATATYPE_PROPORTION");
-  refused([], { LOOP: "2.5" }, "LOOP");
-  refused([], { DURATION: "0" }, "DURATION");
-  refused([], { E2E_CLIENTS: "python" }, "E2E_CLIENTS");
-  refused(["--NOT_A_SETTING=1"], {}, "unknown flag");
+test("device-session binding needs DEVICE_NUMBER to be a multiple of POOL_MAX_SIZE (of WORKER_COUNT × POOL_MAX_SIZE with workers)", () => {
+  refused({ ENABLE_DEVICE_SESSION_BINDING: "true", DEVICE_NUMBER: "100", POOL_MAX_SIZE: "30" }, "ENABLE_DEVICE_SESSION_BINDING", ["DEVICE_NUMBER (100)", "POOL_MAX_SIZE (30)"]);
+  refused({ ENABLE_DEVICE_SESSION_BINDING: "true", DEVICE_NUMBER: "100", POOL_MAX_SIZE: "10", WORKER_COUNT: "3" }, "ENABLE_DEVICE_SESSION_BINDING", ["WORKER_COUNT × POOL_MAX_SIZE (3 × 10 = 30)"]);
+  assert.ok(loadSettings([], { ENABLE_DEVICE_SESSION_BINDING: "true", DEVICE_NUMBER: "100", POOL_MAX_SIZE: "10" }, "tree").write.binding);
+  // Binding off: any device count.
+  assert.is(loadSettings([], { DEVICE_NUMBER: "101", POOL_MAX_SIZE: "10" }, "tree").write.deviceNumber, 101);
 });
 
-test("flags win over the environment; smoke defaults give way to explicit settings", () => {
-  assert.is(loadConfig(["--SENSOR_NUMBER", "7"], { SENSOR_NUMBER: "3" }).write.sensorNumber, 7);
-  const smoke = loadConfig(["--smoke"], { TEST_ROUNDS: "2" });
-  assert.ok(smoke.smoke);
-  assert.is(smoke.write.testRounds, 2);
-  assert.is(smoke.write.warmupRounds, 0);
-  assert.equal(smoke.write.length, { durationMs: 2000 });
-  assert.is(smoke.serverPort, 9567);
-  assert.is(loadConfig([], {}).serverPort, 8767);
-});
-
-test("round length: LOOP, then TOTAL_DATA_POINTS in whole loops of the case, then DURATION", () => {
-  assert.is(buildWorkload(tree, loadConfig([], { LOOP: "7", TOTAL_DATA_POINTS: "1" }).write).loops, 7);
-  // 100 devices x 10 sensors x 100 rows = 100,000 points per loop
-  const byPoints = buildWorkload(tree, loadConfig([], { TOTAL_DATA_POINTS: "250001" }).write);
-  assert.is(byPoints.loops, 3);
-  assert.is(byPoints.durationMs, undefined);
-  const byTime = buildWorkload(tree, loadConfig([], {}).write);
-  assert.is(byTime.loops, undefined);
-  assert.is(byTime.durationMs, 10_000);
-});
-
-test("the large case keeps its shape whatever DEVICE_NUMBER / SENSOR_NUMBER / BATCH_SIZE_PER_WRITE say", () => {
-  const w = buildWorkload(large, loadConfig([], { DEVICE_NUMBER: "20", SENSOR_NUMBER: "3", BATCH_SIZE_PER_WRITE: "9" }).write);
-  assert.equal([w.deviceNumber, w.sensors.length, w.batchSize, w.database], [1000, 50, 500, "root.e2e_tree_large"]);
-  assert.is(w.template.length, 50);
-  assert.ok(w.template.every((column) => column.length === 500));
-});
-
-test("POOL_MAX_SIZE: default 20, as the existing benchmark", () => {
-  assert.is(buildWorkload(tree, loadConfig([], {}).write).poolMaxSize, 20);
-  assert.is(buildWorkload(tree, loadConfig([], { POOL_MAX_SIZE: "8" }).write).poolMaxSize, 8);
-});
-
-test("the template is the same for the same seed, other for another, and goes to Java as JSON values", () => {
-  const a = buildWorkload(tree, loadConfig([], {}).write).template;
-  const b = buildWorkload(tree, loadConfig([], {}).write).template;
-  const c = buildWorkload(tree, loadConfig([], { DATA_SEED: "7" }).write).template;
-  assert.equal(templateJson(a), templateJson(b));
-  assert.not.equal(templateJson(a), templateJson(c));
-  const types = buildWorkload(tree, loadConfig([], {}).write).sensors.map((s) => s.type);
-  const json = templateJson(a);
-  assert.type(json[types.indexOf("INT64")]![0], "string");
-  assert.type(json[types.indexOf("BOOLEAN")]![0], "boolean");
-  assert.is((json[types.indexOf("TEXT")]![0] as string).length, 16);
-  const float = a[types.indexOf("FLOAT")] as Float32Array;
-  assert.is(json[types.indexOf("FLOAT")]![0], float[0]);
-});
-
-test("latency summary: nearest rank", () => {
-  const latencies = Float64Array.from({ length: 100 }, (_, i) => 100 - i); // 100 .. 1
-  assert.equal(summarizeLatencies(latencies), { min: 1, p50: 50, p90: 90, p99: 99, max: 100, avg: 50.5 });
-  assert.equal(summarizeLatencies(Float64Array.of(3)), { min: 3, p50: 3, p90: 3, p99: 3, max: 3, avg: 3 });
+test("other invalid settings are refused, naming the setting and why", () => {
+  refused({ POOL_MIN_SIZE: "21" }, "POOL_MIN_SIZE", ["must not exceed POOL_MAX_SIZE (20)"]);
+  refused({ TIMESTAMP_PRECISION: "s" }, "TIMESTAMP_PRECISION", ["ms, us or ns"]);
+  refused({ ENABLE_DETAILED_METRICS: "yes" }, "ENABLE_DETAILED_METRICS", ["true or false"]);
+  refused({ ENABLE_DEVICE_SESSION_BINDING: "1" }, "ENABLE_DEVICE_SESSION_BINDING", ["true or false"]);
+  refused({ NODE_URLS: "node1:6667,node2" }, "NODE_URLS", ['"node2"']);
+  refused({ NODE_URLS: "node1:99999" }, "NODE_URLS", ["host:port"]);
+  refused({ E2E_CLIENTS: "python" }, "E2E_CLIENTS");
+  refused({}, "unknown flag", ["--NOT_A_SETTING"], "tree", ["--NOT_A_SETTING=1"]);
+  refused({}, "--LOOP needs a value", [], "tree", ["--LOOP"]);
 });
 
 test.run();

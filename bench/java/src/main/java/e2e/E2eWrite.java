@@ -7,7 +7,9 @@ import java.io.BufferedReader;
 import java.io.InputStreamReader;
 import java.io.PrintStream;
 import java.nio.charset.StandardCharsets;
+import java.util.ArrayList;
 import java.util.LinkedHashMap;
+import java.util.List;
 import java.util.Map;
 
 /**
@@ -15,9 +17,10 @@ import java.util.Map;
  * line, JSON events on stdout:
  *
  * <pre>
- * {"cmd":"open", ...the case...}            -> {"event":"opened"}
- * {"cmd":"round","startTime":T,"progressMs":P} -> {"event":"progress","points":N}... {"event":"round",...}
- * {"cmd":"close"}                           -> {"event":"closed"} and exit
+ * {"cmd":"open", ...the workload...}  -> {"event":"opened"}
+ * {"cmd":"round","startTime":"T","loops":L|null,"durationMs":D|null,"method":M,"concurrency":C,"progressMs":P}
+ *                                     -> {"event":"progress","points":N}... {"event":"round",...}
+ * {"cmd":"close"}                     -> {"event":"closed"} and exit
  * </pre>
  *
  * Any failure outside an insert ends the process after {"event":"error","message":...}.
@@ -32,6 +35,7 @@ public final class E2eWrite {
     BufferedReader in = new BufferedReader(new InputStreamReader(System.in, StandardCharsets.UTF_8));
     WriteWorkload workload = null;
     TabletSink sink = null;
+    List<TabletSink> bound = null;
     try {
       for (String line = in.readLine(); line != null; line = in.readLine()) {
         JsonObject cmd = JsonParser.parseString(line).getAsJsonObject();
@@ -44,16 +48,25 @@ public final class E2eWrite {
                     cmd.get("port").getAsInt(),
                     cmd.get("user").getAsString(),
                     cmd.get("password").getAsString());
-            sink = TabletSink.openPool(e, workload.model, workload.database, workload.poolMaxSize);
+            sink = TabletSink.openPool(e, workload);
+            if (workload.bindSessions) {
+              // Bound sessions are opened here, before any timing, and kept for every round.
+              bound = new ArrayList<>();
+              for (int c = 0; c < workload.clientNumber(); c++) bound.add(TabletSink.bound(e, workload, sink));
+            }
             emit(event("opened"));
             break;
           }
           case "round": {
             if (workload == null || sink == null) throw new IllegalStateException("round before open");
             Map<String, Object> result =
-                new WriteRound(workload, sink)
+                new WriteRound(workload, sink, bound)
                     .run(
-                        cmd.get("startTime").getAsLong(),
+                        Long.parseLong(cmd.get("startTime").getAsString()),
+                        cmd.get("loops").isJsonNull() ? -1 : cmd.get("loops").getAsInt(),
+                        cmd.get("durationMs").isJsonNull() ? -1 : cmd.get("durationMs").getAsLong(),
+                        cmd.get("method").getAsString(),
+                        cmd.get("concurrency").getAsInt(),
                         cmd.get("progressMs").getAsLong(),
                         points -> {
                           Map<String, Object> p = event("progress");
@@ -66,6 +79,7 @@ public final class E2eWrite {
             break;
           }
           case "close":
+            close(bound);
             close(sink);
             emit(event("closed"));
             return;
@@ -77,6 +91,7 @@ public final class E2eWrite {
       Map<String, Object> error = event("error");
       error.put("message", e.toString());
       emit(error);
+      close(bound);
       close(sink);
       System.exit(1);
     }
@@ -89,6 +104,10 @@ public final class E2eWrite {
     } catch (Exception ignored) {
       // closing a pool that failed; the process ends anyway
     }
+  }
+
+  private static void close(List<TabletSink> sinks) {
+    if (sinks != null) for (TabletSink s : sinks) close(s);
   }
 
   private static Map<String, Object> event(String name) {

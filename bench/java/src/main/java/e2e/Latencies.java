@@ -15,8 +15,8 @@ final class Latencies {
     nanos[count++] = ns;
   }
 
-  /** min/p50/p90/p99/max/avg in milliseconds over every op of every log. */
-  static Map<String, Object> summarize(List<Latencies> logs) {
+  /** Every latency of every log, sorted. */
+  static long[] all(List<Latencies> logs) {
     int total = 0;
     for (Latencies l : logs) total += l.count;
     long[] all = new long[total];
@@ -25,20 +25,34 @@ final class Latencies {
       System.arraycopy(l.nanos, 0, all, at, l.count);
       at += l.count;
     }
+    Arrays.sort(all);
+    return all;
+  }
+
+  /** min/p50/p90/p95/p99/max/avg in milliseconds over sorted latencies. */
+  static Map<String, Object> summarize(long[] sorted) {
     Map<String, Object> out = new LinkedHashMap<>();
+    int total = sorted.length;
     if (total == 0) {
-      for (String k : new String[] {"min", "p50", "p90", "p99", "max", "avg"}) out.put(k, 0.0);
+      for (String k : new String[] {"min", "p50", "p90", "p95", "p99", "max", "avg"}) out.put(k, 0.0);
       return out;
     }
-    Arrays.sort(all);
     double sum = 0;
-    for (long v : all) sum += v;
-    out.put("min", ms(all[0]));
-    out.put("p50", ms(rank(all, 0.5)));
-    out.put("p90", ms(rank(all, 0.9)));
-    out.put("p99", ms(rank(all, 0.99)));
-    out.put("max", ms(all[total - 1]));
+    for (long v : sorted) sum += v;
+    out.put("min", ms(sorted[0]));
+    out.put("p50", ms(rank(sorted, 0.5)));
+    out.put("p90", ms(rank(sorted, 0.9)));
+    out.put("p95", ms(rank(sorted, 0.95)));
+    out.put("p99", ms(rank(sorted, 0.99)));
+    out.put("max", ms(sorted[total - 1]));
     out.put("avg", sum / total / 1e6);
+    return out;
+  }
+
+  /** Every latency in milliseconds (a worker's, for the merged summary of its group). */
+  static double[] millis(long[] sorted) {
+    double[] out = new double[sorted.length];
+    for (int i = 0; i < sorted.length; i++) out[i] = ms(sorted[i]);
     return out;
   }
 

@@ -6,7 +6,9 @@ import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.concurrent.BrokenBarrierException;
 import java.util.concurrent.CountDownLatch;
+import java.util.concurrent.CyclicBarrier;
 import java.util.concurrent.atomic.AtomicInteger;
 import java.util.concurrent.atomic.AtomicReference;
 import java.util.concurrent.atomic.LongAdder;
@@ -14,90 +16,206 @@ import java.util.function.LongConsumer;
 import org.apache.tsfile.write.record.Tablet;
 
 /**
- * One round: CLIENT_NUMBER threads, client c writing its devices' tablets loop after loop through
- * the shared session pool (as the Node side does). Wall time and the JVM's process CPU time
- * cover only the threads' work, from the start gate to the last join.
+ * One round, as the Node side runs it, by one of the methods:
+ *
+ * <ul>
+ *   <li>clients: a thread per client writing its devices' tablets loop after loop, through the
+ *       shared pool or through the client's bound session;
+ *   <li>batch: every tablet of a loop in one insertTablets call;
+ *   <li>parallel: every tablet of a loop as its own pool insert, on `concurrency` threads.
+ * </ul>
+ *
+ * The threads are made before the start gate; wall time and the JVM's process CPU time cover
+ * only their work, from the gate to the last join.
  */
 final class WriteRound {
   private static final OperatingSystemMXBean OS =
       (OperatingSystemMXBean) ManagementFactory.getOperatingSystemMXBean();
 
   private final WriteWorkload w;
-  private final TabletSink sink;
+  private final TabletSink pool;
+  /** Per client, its bound session's sink (device-session binding), else null. */
+  private final List<TabletSink> bound;
 
-  WriteRound(WriteWorkload w, TabletSink sink) {
+  private final LongAdder okOps = new LongAdder();
+  private final LongAdder failedOps = new LongAdder();
+  private final LongAdder points = new LongAdder();
+  private final AtomicInteger loops = new AtomicInteger();
+  private final AtomicReference<String> firstError = new AtomicReference<>();
+  private final List<Latencies> logs = new ArrayList<>();
+  private final CountDownLatch gate = new CountDownLatch(1);
+  private volatile long deadline = Long.MAX_VALUE;
+
+  WriteRound(WriteWorkload w, TabletSink pool, List<TabletSink> bound) {
     this.w = w;
-    this.sink = sink;
+    this.pool = pool;
+    this.bound = bound;
   }
 
-  /** Runs the round; `progress` gets the stored point count every `progressMs` while it runs. */
-  Map<String, Object> run(long startTime, long progressMs, LongConsumer progress) throws InterruptedException {
-    LongAdder okOps = new LongAdder();
-    LongAdder failedOps = new LongAdder();
-    AtomicInteger loops = new AtomicInteger();
-    AtomicReference<String> firstError = new AtomicReference<>();
-    List<Latencies> logs = new ArrayList<>();
-    CountDownLatch gate = new CountDownLatch(1);
-    long[] deadline = {Long.MAX_VALUE};
+  /**
+   * Runs the round; `maxLoops` < 0 means until `durationMs`. `progress` gets the stored point
+   * count every `progressMs` while it runs.
+   */
+  Map<String, Object> run(long startTime, int maxLoops, long durationMs, String method, int concurrency, long progressMs, LongConsumer progress)
+      throws InterruptedException {
+    int loopLimit = maxLoops < 0 ? Integer.MAX_VALUE : maxLoops;
+    List<Runnable> bodies = new ArrayList<>();
+    switch (method) {
+      case "clients":
+        for (int c = 0; c < w.clientNumber(); c++) bodies.add(client(c, startTime, loopLimit));
+        break;
+      case "batch":
+        bodies.add(batch(startTime, loopLimit));
+        break;
+      case "parallel":
+        bodies.addAll(parallel(startTime, loopLimit, concurrency));
+        break;
+      default:
+        throw new IllegalArgumentException("unknown method " + method);
+    }
     List<Thread> threads = new ArrayList<>();
-    for (int c = 0; c < w.clientNumber; c++) {
-      int client = c;
-      Latencies log = new Latencies();
-      logs.add(log);
+    for (Runnable body : bodies) {
       Thread t =
           new Thread(
               () -> {
                 try {
                   gate.await();
+                  body.run();
                 } catch (InterruptedException e) {
-                  return;
-                }
-                List<Tablet> tablets = w.clientTablets.get(client);
-                for (int loop = 0; w.loops < 0 || loop < w.loops; loop++) {
-                  if (System.nanoTime() >= deadline[0]) return;
-                  w.fillTimestamps(client, startTime, loop);
-                  loops.accumulateAndGet(loop + 1, Math::max);
-                  for (Tablet tablet : tablets) {
-                    if (System.nanoTime() >= deadline[0]) return;
-                    long begin = System.nanoTime();
-                    try {
-                      sink.insert(tablet);
-                      okOps.increment();
-                    } catch (Exception e) {
-                      failedOps.increment();
-                      firstError.compareAndSet(null, e.toString());
-                    }
-                    log.add(System.nanoTime() - begin);
-                  }
+                  Thread.currentThread().interrupt();
                 }
               },
-              "e2e-client-" + c);
+              "e2e-writer-" + threads.size());
       t.start();
       threads.add(t);
     }
 
     long cpuBefore = OS.getProcessCpuTime();
     long begin = System.nanoTime();
-    if (w.durationMs >= 0) deadline[0] = begin + w.durationMs * 1_000_000L;
+    if (durationMs >= 0) deadline = begin + durationMs * 1_000_000L;
     gate.countDown();
     for (Thread t : threads) {
       while (t.isAlive()) {
         t.join(progressMs);
-        progress.accept(okOps.sum() * w.pointsPerTablet);
+        progress.accept(points.sum());
       }
     }
     long wallNs = System.nanoTime() - begin;
     long cpuNs = OS.getProcessCpuTime() - cpuBefore;
 
+    long[] latencies = Latencies.all(logs);
     Map<String, Object> out = new LinkedHashMap<>();
     out.put("ops", okOps.sum() + failedOps.sum());
     out.put("failedOps", failedOps.sum());
-    out.put("points", okOps.sum() * w.pointsPerTablet);
+    out.put("points", points.sum());
     out.put("loops", loops.get());
     out.put("wallMs", wallNs / 1e6);
     out.put("cpuMs", cpuNs / 1e6);
-    out.put("latency", Latencies.summarize(logs));
+    out.put("latency", Latencies.summarize(latencies));
     if (firstError.get() != null) out.put("firstError", firstError.get());
+    if (w.rawLatencies) out.put("latencies", Latencies.millis(latencies));
     return out;
+  }
+
+  /** Client c: its devices, loop after loop, one insert at a time. */
+  private Runnable client(int c, long startTime, int loopLimit) {
+    Latencies log = newLog();
+    TabletSink sink = bound != null ? bound.get(c) : pool;
+    List<Tablet> tablets = w.clientTablets.get(c);
+    return () -> {
+      for (int loop = 0; loop < loopLimit; loop++) {
+        if (System.nanoTime() >= deadline) return;
+        w.fillTimestamps(c, startTime, loop);
+        loops.accumulateAndGet(loop + 1, Math::max);
+        for (Tablet tablet : tablets) {
+          // In duration mode a client starts no write after the deadline; the loop may end short.
+          if (System.nanoTime() >= deadline) return;
+          timed(log, w.pointsPerTablet, () -> sink.insert(tablet));
+        }
+      }
+    };
+  }
+
+  /** Every tablet of a loop in one request. */
+  private Runnable batch(long startTime, int loopLimit) {
+    Latencies log = newLog();
+    return () -> {
+      for (int loop = 0; loop < loopLimit; loop++) {
+        if (System.nanoTime() >= deadline) return;
+        fillAll(startTime, loop);
+        timed(log, (long) w.allTablets.size() * w.pointsPerTablet, () -> pool.insertAll(w.allTablets));
+      }
+    };
+  }
+
+  /**
+   * `concurrency` threads taking the loop's tablets one by one; a barrier between loops, whose
+   * action rewrites the timestamps (or ends the round).
+   */
+  private List<Runnable> parallel(long startTime, int loopLimit, int concurrency) {
+    AtomicInteger next = new AtomicInteger();
+    int[] loop = {-1};
+    boolean[] stop = {false};
+    CyclicBarrier barrier =
+        new CyclicBarrier(
+            concurrency,
+            () -> {
+              loop[0]++;
+              if (loop[0] >= loopLimit || System.nanoTime() >= deadline) {
+                stop[0] = true;
+                return;
+              }
+              fillAll(startTime, loop[0]);
+              next.set(0);
+            });
+    List<Runnable> bodies = new ArrayList<>();
+    for (int i = 0; i < concurrency; i++) {
+      Latencies log = newLog();
+      bodies.add(
+          () -> {
+            try {
+              for (; ; ) {
+                barrier.await();
+                if (stop[0]) return;
+                for (int t = next.getAndIncrement(); t < w.allTablets.size(); t = next.getAndIncrement()) {
+                  Tablet tablet = w.allTablets.get(t);
+                  timed(log, w.pointsPerTablet, () -> pool.insert(tablet));
+                }
+              }
+            } catch (InterruptedException | BrokenBarrierException e) {
+              firstError.compareAndSet(null, e.toString());
+            }
+          });
+    }
+    return bodies;
+  }
+
+  private void fillAll(long startTime, int loop) {
+    for (int c = 0; c < w.clientNumber(); c++) w.fillTimestamps(c, startTime, loop);
+    loops.accumulateAndGet(loop + 1, Math::max);
+  }
+
+  private Latencies newLog() {
+    Latencies log = new Latencies();
+    logs.add(log);
+    return log;
+  }
+
+  private void timed(Latencies log, long pointsOfOp, Write write) {
+    long begin = System.nanoTime();
+    try {
+      write.run();
+      okOps.increment();
+      points.add(pointsOfOp);
+    } catch (Exception e) {
+      failedOps.increment();
+      firstError.compareAndSet(null, e.toString());
+    }
+    log.add(System.nanoTime() - begin);
+  }
+
+  @FunctionalInterface
+  private interface Write {
+    void run() throws Exception;
   }
 }

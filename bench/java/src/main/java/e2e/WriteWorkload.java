@@ -3,47 +3,53 @@ package e2e;
 import com.google.gson.JsonArray;
 import com.google.gson.JsonElement;
 import com.google.gson.JsonObject;
+import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.List;
 import org.apache.tsfile.enums.ColumnCategory;
 import org.apache.tsfile.enums.TSDataType;
+import org.apache.tsfile.utils.Binary;
+import org.apache.tsfile.utils.BitMap;
 import org.apache.tsfile.write.record.Tablet;
 import org.apache.tsfile.write.schema.IMeasurementSchema;
 import org.apache.tsfile.write.schema.MeasurementSchema;
 
 /**
- * The write case as the Node side described it in the "open" command: the same devices, sensors,
- * rows and the same batch template of values. Every tablet is built here, once, through the
- * Tablet API; a round only rewrites each client's timestamp array (shared by that client's
- * tablets) once per loop, as the Node side does.
+ * The write workload as the Node side described it in the "open" command: the same devices,
+ * the same clients and their devices, sensors, rows and the same batch template of values. The
+ * template is filled once through the public Tablet API (addTimestamp, typed addValue); every
+ * device's tablet shares its value columns (a table tablet adds its own TAG column), so 100K
+ * devices cost a Tablet object each, as on the Node side. A round only rewrites each client's
+ * timestamp array (shared by that client's tablets) once per loop.
  */
 final class WriteWorkload {
   final String model;
   final String database;
-  final int deviceNumber;
-  final int clientNumber;
+  final List<String> nodeUrls;
   final int poolMaxSize;
+  final long poolWaitTimeoutMs;
+  final boolean bindSessions;
   final int batchSize;
   final long pointStep;
-  /** Loops per round, or -1 for a duration. */
-  final int loops;
-  /** Round duration in ms, or -1 for a loop count. */
-  final long durationMs;
   final int pointsPerTablet;
+  final boolean rawLatencies;
   /** Per client: its timestamps (one per row) and its devices' tablets. */
   final long[][] clientTimestamps;
   final List<List<Tablet>> clientTablets = new ArrayList<>();
+  /** Every client's tablets, in client order (the batch and parallel methods). */
+  final List<Tablet> allTablets = new ArrayList<>();
 
   WriteWorkload(JsonObject spec) {
     model = spec.get("model").getAsString();
     database = spec.get("database").getAsString();
-    deviceNumber = spec.get("deviceNumber").getAsInt();
-    clientNumber = spec.get("clientNumber").getAsInt();
+    nodeUrls = spec.get("nodeUrls").isJsonNull() ? null : strings(spec.getAsJsonArray("nodeUrls"));
     poolMaxSize = spec.get("poolMaxSize").getAsInt();
+    poolWaitTimeoutMs = spec.get("poolWaitTimeoutMs").getAsLong();
+    bindSessions = spec.get("bindSessions").getAsBoolean();
     batchSize = spec.get("batchSize").getAsInt();
-    pointStep = spec.get("pointStep").getAsLong();
-    loops = spec.get("loops").isJsonNull() ? -1 : spec.get("loops").getAsInt();
-    durationMs = spec.get("durationMs").isJsonNull() ? -1 : spec.get("durationMs").getAsLong();
+    pointStep = Long.parseLong(spec.get("pointStep").getAsString());
+    rawLatencies = spec.get("rawLatencies").getAsBoolean();
 
     JsonArray sensors = spec.getAsJsonArray("sensors");
     JsonArray template = spec.getAsJsonArray("template");
@@ -58,43 +64,64 @@ final class WriteWorkload {
     pointsPerTablet = sensors.size() * batchSize;
 
     boolean table = model.equals("table");
-    String tableName = spec.get("table").getAsString();
-    List<String> tableColumns = new ArrayList<>();
-    List<TSDataType> tableTypes = new ArrayList<>();
-    List<ColumnCategory> categories = new ArrayList<>();
-    if (table) {
-      tableColumns.add(spec.get("tagColumn").getAsString());
-      tableTypes.add(TSDataType.STRING);
-      categories.add(ColumnCategory.TAG);
-      for (IMeasurementSchema s : schemas) {
-        tableColumns.add(s.getMeasurementName());
-        tableTypes.add(s.getType());
-        categories.add(ColumnCategory.FIELD);
-      }
-    }
-    JsonArray devices = spec.getAsJsonArray("devices");
-    clientTimestamps = new long[clientNumber][];
-    for (int c = 0; c < clientNumber; c++) {
+    String prefix = spec.get("devicePrefix").getAsString();
+    Tablet filled = table ? tableTemplate(spec, schemas, columns) : treeTemplate(schemas, columns);
+    JsonArray clients = spec.getAsJsonArray("clients");
+    clientTimestamps = new long[clients.size()][];
+    for (int c = 0; c < clients.size(); c++) {
       long[] timestamps = new long[batchSize];
       clientTimestamps[c] = timestamps;
       List<Tablet> tablets = new ArrayList<>();
-      for (int d = c; d < deviceNumber; d += clientNumber) {
-        String device = devices.get(d).getAsString();
-        Tablet tablet;
-        if (table) {
-          tablet = new Tablet(tableName, tableColumns, tableTypes, categories, batchSize);
-          for (int r = 0; r < batchSize; r++) tablet.addValue(r, 0, device);
-          fill(tablet, columns, 1);
-        } else {
-          tablet = new Tablet(device, schemas, batchSize);
-          fill(tablet, columns, 0);
-        }
-        // The client's loops rewrite one timestamp array that all its tablets share.
-        tablet.setTimestamps(timestamps);
-        tablets.add(tablet);
+      for (JsonElement d : clients.get(c).getAsJsonArray()) {
+        String device = prefix + d.getAsInt();
+        tablets.add(table ? tableTablet(filled, device, timestamps) : treeTablet(filled, device, timestamps));
       }
       clientTablets.add(tablets);
+      allTablets.addAll(tablets);
     }
+  }
+
+  int clientNumber() {
+    return clientTimestamps.length;
+  }
+
+  private Tablet treeTemplate(List<IMeasurementSchema> schemas, Object[] columns) {
+    Tablet t = new Tablet("template", schemas, batchSize);
+    fill(t, columns, 0);
+    return t;
+  }
+
+  private Tablet tableTemplate(JsonObject spec, List<IMeasurementSchema> schemas, Object[] columns) {
+    List<String> names = new ArrayList<>();
+    List<TSDataType> types = new ArrayList<>();
+    List<ColumnCategory> categories = new ArrayList<>();
+    names.add(spec.get("tagColumn").getAsString());
+    types.add(TSDataType.STRING);
+    categories.add(ColumnCategory.TAG);
+    for (IMeasurementSchema s : schemas) {
+      names.add(s.getMeasurementName());
+      types.add(s.getType());
+      categories.add(ColumnCategory.FIELD);
+    }
+    Tablet t = new Tablet(spec.get("table").getAsString(), names, types, categories, batchSize);
+    for (int r = 0; r < batchSize; r++) t.addValue(r, 0, "template");
+    fill(t, columns, 1);
+    return t;
+  }
+
+  /** A device's tree tablet: the template's columns and bitmaps, the client's timestamps. */
+  private Tablet treeTablet(Tablet filled, String device, long[] timestamps) {
+    return new Tablet(device, filled.getSchemas(), timestamps, filled.getValues(), filled.getBitMaps(), batchSize);
+  }
+
+  /** A device's table tablet: its own TAG column (the device, as the Tablet API stores a STRING), the template's others. */
+  private Tablet tableTablet(Tablet filled, String device, long[] timestamps) {
+    Object[] values = filled.getValues().clone();
+    Binary[] tag = new Binary[batchSize];
+    Arrays.fill(tag, new Binary(device, StandardCharsets.UTF_8));
+    values[0] = tag;
+    BitMap[] bitMaps = filled.getBitMaps();
+    return new Tablet(filled.getTableName(), filled.getSchemas(), filled.getColumnTypes(), timestamps, values, bitMaps, batchSize);
   }
 
   /**
@@ -120,8 +147,14 @@ final class WriteWorkload {
   /** Timestamps of loop `loop` of a round starting at `startTime`. */
   void fillTimestamps(int client, long startTime, int loop) {
     long[] timestamps = clientTimestamps[client];
-    long first = startTime + (long) loop * batchSize * pointStep;
-    for (int r = 0; r < batchSize; r++) timestamps[r] = first + r * pointStep;
+    long t = startTime + (long) loop * batchSize * pointStep;
+    for (int r = 0; r < batchSize; r++, t += pointStep) timestamps[r] = t;
+  }
+
+  private static List<String> strings(JsonArray array) {
+    List<String> out = new ArrayList<>();
+    for (JsonElement e : array) out.add(e.getAsString());
+    return out;
   }
 
   private Object column(TSDataType type, JsonArray values) {

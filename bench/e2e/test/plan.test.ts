@@ -1,0 +1,38 @@
+// Which suites a command runs, and that a bad setting or selector stops it before anything starts.
+import { test } from "uvu";
+import * as assert from "uvu/assert";
+import { ConfigError, parseInvocation } from "../config.js";
+import { plan } from "../plan.js";
+
+const planOf = (argv: string[], env: NodeJS.ProcessEnv = {}) => plan(parseInvocation(argv, env));
+
+test("no selector: the four issue-5 write cases; --smoke: every case, the query benchmark and every mode", () => {
+  const full = planOf([]);
+  assert.equal(full.cases?.workloads.map((w) => w.name), ["e2e-tree-default", "e2e-aligned-default", "e2e-table-default", "e2e-tree-large"]);
+  assert.equal([full.query, full.modes.length], [undefined, 0]);
+  const smoke = planOf(["--smoke"]);
+  assert.equal(smoke.modes.map((m) => m.mode), ["tree", "table", "cluster", "comparison", "table-comparison"]);
+  assert.ok(smoke.query !== undefined && smoke.cases?.workloads.length === 4);
+});
+
+test("modes by name, each with its own defaults; issue-5 selectors as before", () => {
+  const p = planOf(["cluster", "comparison"]);
+  assert.equal(p.cases, undefined);
+  assert.equal(p.modes.map((m) => [m.mode, m.workload.model, m.settings.write.pool.maxSize]), [["cluster", "table", 10], ["comparison", "tree", 20]]);
+  assert.equal(planOf(["e2e-tree-large", "query"]).cases?.workloads.map((w) => w.name), ["e2e-tree-large"]);
+  assert.ok(planOf(["all"]).query !== undefined);
+});
+
+test("an unknown selector or an invalid setting for a planned mode throws ConfigError", () => {
+  assert.throws(() => planOf(["large"]), (e: unknown) => e instanceof ConfigError && /unknown mode or case "large"/.test((e as Error).message));
+  // 1000 cluster devices cannot be bound to 2 workers x 30 sessions; the same settings are fine for tree (100 / 20 is not asked).
+  const env = { ENABLE_DEVICE_SESSION_BINDING: "true", POOL_MAX_SIZE: "30", WORKER_COUNT: "2" };
+  assert.throws(() => planOf(["cluster"], env), (e: unknown) => e instanceof ConfigError && (e as Error).message.startsWith("ENABLE_DEVICE_SESSION_BINDING"));
+  // The large case has 1000 devices whatever DEVICE_NUMBER says: binding is checked against them.
+  assert.throws(
+    () => planOf(["e2e-tree-large"], { ENABLE_DEVICE_SESSION_BINDING: "true", DEVICE_NUMBER: "60", POOL_MAX_SIZE: "30" }),
+    (e: unknown) => e instanceof ConfigError && /e2e-tree-large has 1000 devices/.test((e as Error).message),
+  );
+});
+
+test.run();

@@ -1,0 +1,33 @@
+// What every writer (our client in this process, a worker process, the Java client, a group of
+// workers) does: run a round as told and report what it measured.
+import type { RoundMeasure } from "./stats.js";
+import type { RoundSpan } from "./workload.js";
+
+/**
+ * How a round's tablets are sent:
+ * - clients: each concurrent client writes its own devices, one insertTablet at a time (bound
+ *   to one session for the round with ENABLE_DEVICE_SESSION_BINDING);
+ * - batch: every tablet of a loop in one insertTablets call (tree model);
+ * - parallel: every tablet of a loop as its own insert, at most CONCURRENCY under way (runConcurrent);
+ * - executeConcurrent: the same through the pool's executeConcurrent, a session lent per tablet.
+ */
+export type WriteMethod = "clients" | "batch" | "parallel" | "executeConcurrent";
+
+export interface RoundSpec {
+  /** Timestamp of the round's first row, in TIMESTAMP_PRECISION units. */
+  startTime: bigint;
+  span: RoundSpan;
+  method: WriteMethod;
+  /** Most inserts under way at once (parallel, executeConcurrent). */
+  concurrency: number;
+}
+
+export interface RoundProgress {
+  /** Points stored so far in this round (successful ops). */
+  points: number;
+}
+
+export interface Writer {
+  round(spec: RoundSpec, progress: RoundProgress): Promise<RoundMeasure>;
+  close(): Promise<void>;
+}
