@@ -40,7 +40,11 @@ async function main(): Promise<number> {
   const server = await openServer(cfg.connection, { port: cfg.serverPort, portIsExplicit: cfg.serverPortIsExplicit, timestampPrecision: cfg.write.timestampPrecision });
   console.log(`server: ${server.description}`);
   try {
-    await checkPrecision(server, cfg);
+    const mismatch = await precisionMismatch(server, cfg);
+    if (mismatch !== undefined) {
+      console.error(`invalid setting: ${mismatch}`);
+      return 2;
+    }
     if (what.cases !== undefined) resultCases.push(...(await runCases(server, what.cases, problems)));
     if (what.query !== undefined) resultCases.push(...(await runQuery(server, what.query, problems)));
     for (const m of what.modes) await runMode(server, m, problems);
@@ -60,14 +64,13 @@ async function main(): Promise<number> {
   return 0;
 }
 
-/** A server we did not start may count time in another unit than TIMESTAMP_PRECISION: say so. */
-async function checkPrecision(server: BenchServer, cfg: Settings): Promise<void> {
+/** A server we did not start may count time in another unit than TIMESTAMP_PRECISION; it refuses such timestamps. */
+async function precisionMismatch(server: BenchServer, cfg: Settings): Promise<string | undefined> {
   const session = await openTreeSession(server.endpoint);
   try {
     const serverPrecision = session.timestampPrecision;
-    if (serverPrecision !== cfg.write.timestampPrecision) {
-      console.log(`WARNING: TIMESTAMP_PRECISION is ${cfg.write.timestampPrecision}, the server's timestamp_precision is ${serverPrecision}: POINT_STEP is not ${cfg.write.pointStep} ms there`);
-    }
+    if (serverPrecision === cfg.write.timestampPrecision) return undefined;
+    return `TIMESTAMP_PRECISION is ${cfg.write.timestampPrecision}, the server's timestamp_precision is ${serverPrecision} (it refuses timestamps in another unit); set TIMESTAMP_PRECISION=${serverPrecision}`;
   } finally {
     await session.close();
   }

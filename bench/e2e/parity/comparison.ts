@@ -58,6 +58,6 @@ export function printComparison(run: CaseRun, methods: readonly MethodRun[], tab
   for (const m of methods) {
     const ours = writeFigures(run, "node", m.method);
     const java = m.java ? writeFigures(run, "java", m.method) : undefined;
-    if (ours !== undefined && java !== undefined) console.log(`ours / Java, ${m.label}: throughput ${(ours.points_per_s / java.points_per_s).toFixed(2)}x`);
+    if (ours !== undefined && java !== undefined && ours.points > 0 && java.points > 0) console.log(`ours / Java, ${m.label}: throughput ${(ours.points_per_s / java.points_per_s).toFixed(2)}x`);
   }
 }

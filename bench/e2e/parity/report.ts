@@ -70,7 +70,7 @@ export function printResults(run: CaseRun, detailed: boolean): void {
     const f = figures[client];
     if (f !== undefined) printBlock(`BENCHMARK RESULTS: ${WHO[client]} (${f.library})`, f, detailed);
   }
-  if (figures.node !== undefined && figures.java !== undefined) printRatio(figures.node, figures.java);
+  if (figures.node !== undefined && figures.java !== undefined && figures.node.points > 0 && figures.java.points > 0) printRatio(figures.node, figures.java);
 }
 
 function printBlock(title: string, f: WriteFigures, detailed: boolean): void {
