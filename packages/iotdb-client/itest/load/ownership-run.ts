@@ -28,6 +28,8 @@ export interface OwnershipReport {
   rejections: string[];
   /** "writer:index" of every refused insert. */
   refusedTablets: Set<string>;
+  /** Refused inserts per error class name. */
+  refusedBy: Record<string, number>;
   /** Points (non-null cells) of the acknowledged tablets. */
   pointsWritten: number;
   cellsVerified: number;
@@ -52,6 +54,7 @@ export async function runOwnership(o: OwnershipRunOptions): Promise<OwnershipRep
       rejected: 0,
       rejections: [],
       refusedTablets: new Set(),
+      refusedBy: {},
       pointsWritten: 0,
       cellsVerified: 0,
       pointsVerified: 0,
@@ -71,6 +74,8 @@ export async function runOwnership(o: OwnershipRunOptions): Promise<OwnershipRep
       } catch (e) {
         report.rejected++;
         report.refusedTablets.add(`${writer}:${index}`);
+        const name = (e as Error).name;
+        report.refusedBy[name] = (report.refusedBy[name] ?? 0) + 1;
         if (report.rejections.length < 5) report.rejections.push(`${tablet.device} #${index}: ${(e as Error).name}: ${(e as Error).message}`);
       }
     };
