@@ -16,7 +16,7 @@ import { SUMMARY_PREFIX } from "./summary.js";
 import { WatchedFramePool } from "./watched-frame-pool.js";
 
 const WRITERS = envInt("LOAD_WRITERS", 32);
-const TABLETS_PER_WRITER = envInt("LOAD_TABLETS_PER_WRITER", 16);
+const TABLETS_PER_WRITER = envInt("LOAD_TABLETS_PER_WRITER", 24);
 const SEED = envInt("LOAD_SEED", 1 + Math.floor(Math.random() * 0x7ffffffe));
 /** Per connection, clients to server: 32 MB/s, so a bulk frame's write stays pending for ~200 ms. */
 const LINK_BYTES_PER_MS = 32 * 1024;
