@@ -115,10 +115,6 @@ export function parseInvocation(argv: readonly string[], env: NodeJS.ProcessEnv)
   return { explicit, selectors, smoke: smokeFlag || explicit.E2E_SMOKE === "1" };
 }
 
-export function loadSettings(argv: readonly string[], env: NodeJS.ProcessEnv, suite: Suite): Settings {
-  return resolveSettings(parseInvocation(argv, env), suite);
-}
-
 export function resolveSettings(inv: Invocation, suite: Suite): Settings {
   const layers: DefaultLayer[] = inv.smoke ? [SMOKE_DEFAULTS[suite], SMOKE_RUN_DEFAULTS, SUITE_DEFAULTS[suite]] : [SUITE_DEFAULTS[suite]];
   const raw = (name: SettingName): string | undefined => {

@@ -8,7 +8,6 @@ import { type ChildEvent, EventQueue } from "./event-queue.js";
 const JAVA_DIR = resolve(import.meta.dirname, "../java");
 const CLASSPATH = `${JAVA_DIR}/target/bench-harness.jar:${JAVA_DIR}/target/lib/*`;
 
-export type JavaEvent = ChildEvent;
 
 /** Builds bench/java (a no-op when up to date; the first build downloads the client with Maven). */
 export function buildJavaHarness(): void {
@@ -22,9 +21,9 @@ export class JavaProcess {
   private constructor(private readonly child: ChildProcessWithoutNullStreams) {
     this.events = new EventQueue("Java client", () => this.stderrTail());
     createInterface({ input: child.stdout }).on("line", (line) => {
-      let event: JavaEvent;
+      let event: ChildEvent;
       try {
-        event = JSON.parse(line) as JavaEvent;
+        event = JSON.parse(line) as ChildEvent;
       } catch {
         this.stderr += `${line}\n`;
         return;
@@ -52,13 +51,8 @@ export class JavaProcess {
   }
 
   /** Sends one command and resolves with the `until` event; other events go to `onEvent`. */
-  async request(command: object, until: string, onEvent?: (event: JavaEvent) => void): Promise<JavaEvent> {
+  async request(command: object, until: string, onEvent?: (event: ChildEvent) => void): Promise<ChildEvent> {
     this.child.stdin.write(`${JSON.stringify(command)}\n`);
-    return this.events.waitFor(until, onEvent);
-  }
-
-  /** Resolves with the next `until` event; an "error" event or the JVM's exit rejects. */
-  waitFor(until: string, onEvent?: (event: JavaEvent) => void): Promise<JavaEvent> {
     return this.events.waitFor(until, onEvent);
   }
 

@@ -4,8 +4,10 @@
 import { availableParallelism } from "node:os";
 import { test } from "uvu";
 import * as assert from "uvu/assert";
-import { ConfigError, loadSettings } from "../config.js";
+import { ConfigError, parseInvocation, resolveSettings } from "../config.js";
 import type { Suite } from "../suites.js";
+
+const loadSettings = (argv: readonly string[], env: NodeJS.ProcessEnv, suite: Suite) => resolveSettings(parseInvocation(argv, env), suite);
 
 /** The existing tools' Configuration tables (their README), name → default. */
 const ANCHOR_DEFAULTS = {

@@ -2,11 +2,14 @@
 // are shared among clients, bound sessions and worker processes, round lengths, timestamps.
 import { test } from "uvu";
 import * as assert from "uvu/assert";
-import { loadSettings } from "../config.js";
+import { parseInvocation, resolveSettings } from "../config.js";
+import type { Suite } from "../suites.js";
 import { comparisonMethods } from "../parity/comparison.js";
 import { templateJson } from "../template.js";
 import { parseTypeMix, sensorTypes } from "../type-mix.js";
 import { buildCaseWorkload, buildComparisonWorkload, buildModeWorkload, clientDevices, workerShares, WRITE_CASES, type Workload } from "../workload.js";
+
+const loadSettings = (argv: readonly string[], env: NodeJS.ProcessEnv, suite: Suite) => resolveSettings(parseInvocation(argv, env), suite);
 
 const treeCase = WRITE_CASES.find((c) => c.name === "e2e-tree-default")!;
 const largeCase = WRITE_CASES.find((c) => c.name === "e2e-tree-large")!;
