@@ -41,6 +41,9 @@ async function handle(command: Command): Promise<void> {
   }
 }
 
+// A parent that is gone (killed, crashed) takes its workers with it.
+process.on("disconnect", () => process.exit());
+
 process.on("message", (command: Command) => {
   handle(command).catch((err: unknown) => {
     send({ event: "error", message: err instanceof Error ? err.message : String(err) });
