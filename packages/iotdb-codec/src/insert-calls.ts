@@ -3,7 +3,7 @@
 // fails half-way; the same call can be written again (e.g. with another seqid).
 import { describeValue } from "./describe.js";
 import { EncodeError } from "./errors.js";
-import { writeRecordReq, writeRecordsReq, writeTabletReq, writeTabletsReq } from "./insert-requests.js";
+import { recordReqSize, tabletReqSize, writeRecordReq, writeRecordsReq, writeTabletReq, writeTabletsReq } from "./insert-requests.js";
 import { prepareDeviceRecords, prepareRecord, prepareRecords, recordIsSent, type DeviceRecord, type InsertRecord } from "./records.js";
 import type { Tablet } from "./tablet.js";
 import { prepareTablet } from "./tablet-prepare.js";
@@ -20,6 +20,8 @@ export interface InsertCall {
    * vectors record those bytes).
    */
   readonly needsSending: boolean;
+  /** About the bytes of the request struct, so a frame can be written into one buffer of that size. */
+  readonly sizeEstimate: number;
   /** Writes the request struct (its fields and stop byte). */
   writeRequest(p: ThriftWriter, sessionId: bigint | number): void;
 }
@@ -35,6 +37,7 @@ export function insertTabletCall(tablet: Tablet): InsertCall {
   return {
     method: "insertTablet",
     needsSending: !(t.schema.model === "table" && t.rowCount === 0),
+    sizeEstimate: tabletReqSize(t),
     writeRequest: (p, sessionId) => writeTabletReq(p, t, sessionId),
   };
 }
@@ -56,6 +59,7 @@ export function insertTabletsCall(tablets: readonly Tablet[]): InsertCall {
   return {
     method: "insertTablets",
     needsSending: true,
+    sizeEstimate: sum(prepared, tabletReqSize),
     writeRequest: (p, sessionId) => writeTabletsReq(p, prepared, aligned, sessionId),
   };
 }
@@ -67,6 +71,7 @@ export function insertRecordCall(record: InsertRecord, options: RecordCallOption
   return {
     method: "insertRecord",
     needsSending: recordIsSent(rec),
+    sizeEstimate: recordReqSize(rec),
     writeRequest: (p, sessionId) => writeRecordReq(p, rec, aligned, sessionId),
   };
 }
@@ -78,6 +83,7 @@ export function insertRecordsCall(records: readonly InsertRecord[], options: Rec
   return {
     method: "insertRecords",
     needsSending: kept.length > 0,
+    sizeEstimate: sum(kept, recordReqSize),
     writeRequest: (p, sessionId) => writeRecordsReq(p, kept, aligned, sessionId, undefined),
   };
 }
@@ -95,8 +101,15 @@ export function insertRecordsOfOneDeviceCall(
     method: "insertRecordsOfOneDevice",
     // Java sends an empty batch as it is; it sends nothing only when dropping nulls left no record.
     needsSending: kept.length > 0 || records.length === 0,
+    sizeEstimate: sum(kept, recordReqSize),
     writeRequest: (p, sessionId) => writeRecordsReq(p, kept, aligned, sessionId, deviceId),
   };
+}
+
+function sum<T>(items: readonly T[], size: (item: T) => number): number {
+  let total = 0;
+  for (const item of items) total += size(item);
+  return total;
 }
 
 function alignedOption(options: RecordCallOptions): boolean {

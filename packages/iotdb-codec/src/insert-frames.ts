@@ -26,6 +26,8 @@ export function writeCallFrame(w: Writer, call: InsertCall, options: FrameOption
   const { sessionId, seqid } = options;
   checkSessionId(sessionId);
   if ((seqid | 0) !== seqid) throw new EncodeError(`seqid must be an int32, got ${describeValue(seqid)}`);
+  // One buffer for the whole frame: growing mid-frame costs a pool buffer and a copy each time.
+  w.ensure(32 + call.method.length + call.sizeEstimate);
   atomically(w, options.protocol, (p) => {
     const frameAt = w.reserve(4);
     p.messageBegin(call.method, ThriftMessageType.CALL, seqid);

@@ -37,6 +37,20 @@ function recordValuesBinary(p: ThriftWriter, rec: PreparedRecord): void {
   p.binaryEnd(mark);
 }
 
+/** About the bytes of writeTabletReq (at least them for ASCII names and strings): a size for the first buffer. */
+export function tabletReqSize(t: PreparedTablet): number {
+  let size = 96 + t.schema.target.length + t.valuesSizeEstimate + 8 * t.rowCount;
+  for (const c of t.columns) size += 10 + c.name.length;
+  return size;
+}
+
+/** About the bytes of a record in writeRecordReq / writeRecordsReq, as tabletReqSize. */
+export function recordReqSize(rec: PreparedRecord): number {
+  let size = 48 + rec.deviceId.length + rec.sizeEstimate;
+  for (const m of rec.measurements) size += 4 + m.length;
+  return size;
+}
+
 /**
  * TSInsertTabletReq: 1 sessionId, 2 prefixPath, 3 measurements, 4 values, 5 timestamps, 6 types,
  * 7 size, 8 isAligned (always written); table model also 9 writeToTable=true, 10 columnCategories.

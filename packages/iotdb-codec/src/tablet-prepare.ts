@@ -123,22 +123,19 @@ function prepareColumn(
   rowCount: number,
 ): PreparedColumn & { sizeEstimate: number } {
   const { name, type } = col;
-  const fail = (message: string, row?: number): never => {
-    throw new EncodeError(`column ${JSON.stringify(name)}${row === undefined ? "" : ` row ${row}`}: ${message}`, name, row);
-  };
   if (mask !== undefined) {
-    if (!(mask instanceof Uint8Array) && !Array.isArray(mask)) fail(`null mask must be a Uint8Array or a boolean array, got ${describeValue(mask)}`);
-    if ((mask as NullMask).length !== rowCount) fail(`null mask has ${(mask as NullMask).length} entries for ${rowCount} row(s)`);
+    if (!(mask instanceof Uint8Array) && !Array.isArray(mask)) throw columnError(name, `null mask must be a Uint8Array or a boolean array, got ${describeValue(mask)}`);
+    if ((mask as NullMask).length !== rowCount) throw columnError(name, `null mask has ${(mask as NullMask).length} entries for ${rowCount} row(s)`);
   }
   const nullMask = mask as NullMask | undefined;
   const typedCtor = typedArrayFor(type);
   const typed = typedCtor !== undefined && values instanceof typedCtor;
   if (!typed && !Array.isArray(values)) {
     const accepted = typedCtor === undefined ? "an array" : `a ${typedCtor.name} or an array`;
-    fail(`${typeName(type)} values must be ${accepted}, got ${describeValue(values)}`);
+    throw columnError(name, `${typeName(type)} values must be ${accepted}, got ${describeValue(values)}`);
   }
   const cells = values as ColumnValues;
-  if (cells.length !== rowCount) fail(`has ${cells.length} value(s) for ${rowCount} row(s)`);
+  if (cells.length !== rowCount) throw columnError(name, `has ${cells.length} value(s) for ${rowCount} row(s)`);
   let hasNull = false;
   let sizeEstimate = CELL_WIDTH[type]! * rowCount;
   let stringChars = 0;
@@ -147,12 +144,12 @@ function prepareColumn(
     if (nullMask !== undefined) for (let r = 0; r < rowCount && !hasNull; r++) hasNull = !!nullMask[r];
     if (type === TSDataType.BOOLEAN) {
       const r = firstBadBoolean(cells as Uint8Array, nullMask);
-      if (r >= 0) fail(`boolean byte ${(cells as Uint8Array)[r]} is neither 0 nor 1`, r);
+      if (r >= 0) throw columnError(name, `boolean byte ${(cells as Uint8Array)[r]} is neither 0 nor 1`, r);
     } else if (type === TSDataType.DATE) {
       const dates = cells as Int32Array;
       for (let r = 0; r < rowCount; r++) {
         if ((nullMask === undefined || !nullMask[r]) && yyyymmddValue(dates[r]!) === undefined) {
-          fail(`${dates[r]} is not a yyyymmdd date in years 1000..9999`, r);
+          throw columnError(name, `${dates[r]} is not a yyyymmdd date in years 1000..9999`, r);
         }
       }
     }
@@ -174,13 +171,18 @@ function prepareColumn(
       }
       stringsOnly = false;
       const problem = cellProblem(type, v);
-      if (problem !== undefined) fail(problem, r);
+      if (problem !== undefined) throw columnError(name, problem, r);
       if (variable) sizeEstimate += 4 + (typeof v === "string" ? v.length : (v as Uint8Array).length);
     }
   }
   // Explicit fields, not `...col`: the object spread was the slowest step of preparing a tablet.
   const joinable = !typed && stringsOnly && (type === TSDataType.TEXT || type === TSDataType.STRING) && stringChars <= MAX_JOINED_CHARS;
   return { name, type, category: col.category, values: cells, typed, mask: nullMask, hasNull, joinable, sizeEstimate };
+}
+
+/** The EncodeError of a bad column (a function, not a closure per column: that was allocated on every call). */
+function columnError(name: string, message: string, row?: number): EncodeError {
+  return new EncodeError(`column ${JSON.stringify(name)}${row === undefined ? "" : ` row ${row}`}: ${message}`, name, row);
 }
 
 /** The first row whose byte is neither 0 nor 1 and that is not masked null, or -1. One OR over

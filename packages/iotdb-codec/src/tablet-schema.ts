@@ -2,7 +2,7 @@
 import { describeValue } from "./describe.js";
 import { EncodeError } from "./errors.js";
 import { checkIdentifier } from "./identifier.js";
-import type { TabletModel, TabletSchema } from "./tablet.js";
+import type { TabletColumn, TabletModel, TabletSchema } from "./tablet.js";
 import { ColumnCategory, isSendable, TSDataType, type SendableType } from "./types.js";
 
 export interface ResolvedColumn {
@@ -19,9 +19,51 @@ export interface ResolvedSchema {
   readonly columns: readonly ResolvedColumn[];
 }
 
+/** A schema as it was when resolved: the fields read, to tell whether it changed since. */
+interface ResolvedFrom {
+  readonly model: unknown;
+  readonly target: unknown;
+  readonly aligned: unknown;
+  readonly columns: readonly TabletColumn[];
+  /** Per column: the column object, then its name, type and category, 4 entries each. */
+  readonly fields: readonly unknown[];
+  readonly resolved: ResolvedSchema;
+}
+
+/**
+ * Resolved schemas by schema object: a caller usually sends many tablets with one schema object,
+ * and resolving it (identifier checks, type and category lookups) was ~1 µs of a 10-column
+ * tablet. An entry is used only while every field it was resolved from is still the same value
+ * (same columns array, same column objects, same names, types and categories), so a schema
+ * mutated in place is resolved and checked again.
+ */
+const resolvedSchemas = new WeakMap<object, ResolvedFrom>();
+
 export function resolveSchema(schema: TabletSchema): ResolvedSchema {
   if (schema === null || typeof schema !== "object") throw new EncodeError(`tablet schema: expected an object, got ${describeValue(schema)}`);
-  const { model, target, aligned = false, columns } = schema;
+  const cached = resolvedSchemas.get(schema);
+  if (cached !== undefined && unchanged(cached, schema)) return cached.resolved;
+  const from = resolveFresh(schema);
+  resolvedSchemas.set(schema, from);
+  return from.resolved;
+}
+
+function unchanged(from: ResolvedFrom, schema: TabletSchema): boolean {
+  const columns = schema.columns;
+  if (schema.model !== from.model || schema.target !== from.target || schema.aligned !== from.aligned || columns !== from.columns) return false;
+  const fields = from.fields;
+  if (columns.length * 4 !== fields.length) return false;
+  for (let c = 0, f = 0; c < columns.length; c++, f += 4) {
+    const col = columns[c];
+    if (col !== fields[f] || col.name !== fields[f + 1] || col.type !== fields[f + 2] || col.category !== fields[f + 3]) return false;
+  }
+  return true;
+}
+
+/** Checks and resolves the schema, recording every field as it was read. */
+function resolveFresh(schema: TabletSchema): ResolvedFrom {
+  const { model, target, aligned: alignedGiven, columns } = schema;
+  const aligned = alignedGiven ?? false;
   if (model !== "tree" && model !== "table") {
     throw new EncodeError(`tablet schema: model must be "tree" or "table", got ${describeValue(model)}`);
   }
@@ -32,14 +74,16 @@ export function resolveSchema(schema: TabletSchema): ResolvedSchema {
   }
   if (!Array.isArray(columns)) throw new EncodeError(`tablet schema: columns must be an array, got ${describeValue(columns)}`);
   const resolved: ResolvedColumn[] = [];
+  const fields: unknown[] = [];
   for (let c = 0; c < columns.length; c++) {
     const col = columns[c];
     if (col === null || typeof col !== "object") throw new EncodeError(`tablet schema: columns[${c}] is ${describeValue(col)}, not a column`);
-    const name = col.name;
+    const { name, type, category } = col;
     checkIdentifier(name, `tablet schema: columns[${c}].name`);
-    resolved.push({ name, type: resolveType(col.type, name), category: resolveCategory(col.category, name) });
+    resolved.push({ name, type: resolveType(type, name), category: resolveCategory(category, name) });
+    fields.push(col, name, type, category);
   }
-  return { model, target, aligned, columns: resolved };
+  return { model, target, aligned: alignedGiven, columns, fields, resolved: { model, target, aligned, columns: resolved } };
 }
 
 /** A sendable type code from a code or name; EncodeError naming the column otherwise. */
