@@ -3,9 +3,12 @@
 // timeout, and fails every request in flight once the socket breaks.
 import type net from "node:net";
 import type tls from "node:tls";
-import { ConnectionError, EncodeError, TimeoutError, type EndPoint } from "./errors.js";
+import { ConnectionError, EncodeError, TimeoutError, type EndPoint, type Status } from "./errors.js";
+import type { TSStatus } from "./gen/client_types.js";
+import { toStatus } from "./status.js";
 import { RpcCodec, type WireProtocol } from "./thrift/rpc-codec.js";
 import type { RpcArgs, RpcMethod, RpcResult } from "./thrift/rpc-signatures.js";
+import { readReplyHead } from "./thrift/status-reply.js";
 import { connectSocket } from "./transport/connect.js";
 import { FrameReader } from "./transport/frame-reader.js";
 
@@ -49,7 +52,11 @@ interface Pending {
   method: RpcMethod;
   resolve(result: unknown): void;
   reject(error: Error): void;
-  timer: NodeJS.Timeout;
+  /** performance.now() by which the reply must be there. */
+  deadline: number;
+  timeoutMs: number;
+  /** The caller takes the result TSStatus as a Status (sendInsert). */
+  asStatus: boolean;
 }
 
 const MAX_SEQID = 0x7fffffff;
@@ -65,6 +72,13 @@ export class Connection {
   private readonly closeListeners: ((error: ConnectionError | undefined) => void)[] = [];
   private seqid = 0;
   private closeReason: ConnectionError | undefined;
+  /**
+   * One timer for every request in flight, due at the earliest deadline it was armed for: a
+   * setTimeout/clearTimeout pair per request cost more than the rest of the request bookkeeping.
+   * Unreferenced: while a request waits, the socket keeps the process alive.
+   */
+  private deadlineTimer: NodeJS.Timeout | undefined;
+  private deadlineTimerAt = Infinity;
 
   /** Connects (TCP or TLS) within the connect timeout. */
   static async open(options: ConnectionOptions): Promise<Connection> {
@@ -131,7 +145,7 @@ export class Connection {
     if (this.closeReason !== undefined) return Promise.reject(this.closedError(method));
     const seqid = this.nextSeqid();
     const frame = this.codec.encodeCall(method, seqid, args);
-    return this.request(method, seqid, frame, undefined, timeoutMs);
+    return this.request(method, seqid, frame, undefined, timeoutMs, false);
   }
 
   /**
@@ -143,7 +157,19 @@ export class Connection {
       frame.release();
       return Promise.reject(this.closedError(method));
     }
-    return this.request(method, seqid, frame.bytes, frame, timeoutMs);
+    return this.request(method, seqid, frame.bytes, frame, timeoutMs, false);
+  }
+
+  /**
+   * send() for a method whose result is a TSStatus (the inserts), resolving with it as a Status.
+   * The usual reply is read by hand (thrift/status-reply.ts); any other goes through the generated reader.
+   */
+  sendInsert(method: RpcMethod, seqid: number, frame: FrameBytes, timeoutMs?: number): Promise<Status> {
+    if (this.closeReason !== undefined) {
+      frame.release();
+      return Promise.reject(this.closedError(method));
+    }
+    return this.request(method, seqid, frame.bytes, frame, timeoutMs, true) as Promise<Status>;
   }
 
   /** Closes the socket; requests in flight fail with ConnectionError. Idempotent. */
@@ -162,6 +188,7 @@ export class Connection {
     bytes: Uint8Array,
     owned: FrameBytes | undefined,
     timeoutMs = this.requestTimeoutMs,
+    asStatus: boolean,
   ): Promise<RpcResult<M>> {
     if (this.pending.has(seqid)) {
       owned?.release();
@@ -177,8 +204,9 @@ export class Connection {
       );
     }
     return new Promise<RpcResult<M>>((resolve, reject) => {
-      const timer = setTimeout(() => this.onTimeout(seqid, timeoutMs), timeoutMs);
-      this.pending.set(seqid, { method, resolve: resolve as (r: unknown) => void, reject, timer });
+      const deadline = performance.now() + timeoutMs;
+      this.pending.set(seqid, { method, resolve: resolve as (r: unknown) => void, reject, deadline, timeoutMs, asStatus });
+      if (deadline < this.deadlineTimerAt) this.armDeadlineTimer(deadline);
       // One write per request; the kernel owns the bytes once the callback runs (or it failed).
       if (owned === undefined) this.socket.write(bytes);
       else this.socket.write(bytes, () => owned.release());
@@ -187,6 +215,16 @@ export class Connection {
 
   private onFrame(frame: Buffer): void {
     if (this.closeReason !== undefined) return;
+    const head = readReplyHead(frame, this.protocol);
+    if (head !== undefined) {
+      const pending = this.pending.get(head.seqid);
+      const status = pending !== undefined && pending.asStatus ? head.status(pending.method) : undefined;
+      if (status !== undefined) {
+        this.pending.delete(head.seqid);
+        pending!.resolve(status);
+        return;
+      }
+    }
     let header;
     try {
       header = this.codec.readHeader(frame);
@@ -201,7 +239,6 @@ export class Connection {
       return;
     }
     this.pending.delete(header.seqid);
-    clearTimeout(pending.timer);
     let result: unknown;
     try {
       result = this.codec.readResult(pending.method, header);
@@ -211,12 +248,33 @@ export class Connection {
       this.fail(error);
       return;
     }
-    pending.resolve(result);
+    pending.resolve(pending.asStatus ? toStatus(result as TSStatus) : result);
   }
 
-  private onTimeout(seqid: number, timeoutMs: number): void {
-    const pending = this.pending.get(seqid);
-    if (pending === undefined) return;
+  private armDeadlineTimer(at: number): void {
+    if (this.deadlineTimer !== undefined) clearTimeout(this.deadlineTimer);
+    this.deadlineTimerAt = at;
+    this.deadlineTimer = setTimeout(() => this.checkDeadlines(), Math.max(1, Math.ceil(at - performance.now()))).unref();
+  }
+
+  /** Fails the connection on the first request past its deadline; else re-arms for the earliest one. */
+  private checkDeadlines(): void {
+    this.deadlineTimer = undefined;
+    this.deadlineTimerAt = Infinity;
+    const now = performance.now();
+    let next = Infinity;
+    for (const [seqid, pending] of this.pending) {
+      if (pending.deadline <= now) {
+        this.onTimeout(seqid, pending);
+        return;
+      }
+      next = Math.min(next, pending.deadline);
+    }
+    if (next !== Infinity) this.armDeadlineTimer(next);
+  }
+
+  private onTimeout(seqid: number, pending: Pending): void {
+    const timeoutMs = pending.timeoutMs;
     this.pending.delete(seqid);
     pending.reject(new TimeoutError(`${pending.method} to ${this.where}: no reply within ${timeoutMs} ms`, timeoutMs));
     // The reply stream's position is unknown now (a hung server would also hold every later
@@ -228,9 +286,10 @@ export class Connection {
     if (this.closeReason !== undefined) return;
     this.closeReason = reason;
     this.socket.destroy();
+    clearTimeout(this.deadlineTimer);
+    this.deadlineTimer = undefined;
     for (const [seqid, pending] of this.pending) {
       this.pending.delete(seqid);
-      clearTimeout(pending.timer);
       pending.reject(this.closedError(pending.method));
     }
     const reported = reason === CLOSED_BY_CLIENT ? undefined : reason;

@@ -22,7 +22,11 @@ export function toStatus(s: TSStatus): Status {
 
 /** The status when it is a success (possibly carrying redirect hints), else an IoTDBError. */
 export function verifyStatus(s: TSStatus, context: string): Status {
-  const status = toStatus(s);
+  return checkStatus(toStatus(s), context);
+}
+
+/** verifyStatus of a status already read into a Status (an insert's reply). */
+export function checkStatus(status: Status, context: string): Status {
   if (status.code === StatusCode.SUCCESS || status.code === StatusCode.REDIRECTION_RECOMMEND) return status;
   throw new IoTDBError(status, context);
 }

@@ -47,6 +47,7 @@ interface EndpointPool<S> {
 interface Lease<S> {
   session: S;
   endpoint: EndPoint;
+  entry: EndpointPool<S>;
   release(error?: unknown): void;
 }
 
@@ -259,7 +260,8 @@ export abstract class BasePool<S extends BaseSession> {
   /** Runs the call on a leased session, retrying where the call allows it. */
   private async run<R>(call: Call<S, R>): Promise<R> {
     for (let attempt = 0; ; attempt++) {
-      const lease = await this.lease(call.target?.());
+      const target = call.target?.();
+      const lease = this.idleLease(target) ?? (await this.lease(target));
       let result: R;
       try {
         this.count(lease, call);
@@ -280,6 +282,15 @@ export abstract class BasePool<S extends BaseSession> {
       else lease.release();
       return result;
     }
+  }
+
+  /** lease() when the DataNode it would try first has a session ready at once (the busy pool's usual case), without awaiting. */
+  private idleLease(target: EndPoint | undefined): Lease<S> | undefined {
+    if (this.closing !== undefined) return undefined;
+    const endpoint = target !== undefined && !this.health.isDown(target) ? target : this.health.order(this.options.endpoints)[0]!;
+    const entry = this.pools.get(endpointKey(endpoint));
+    const session = entry?.sessions.tryAcquire();
+    return session === undefined ? undefined : leaseOf(entry!, session, endpoint);
   }
 
   /**
@@ -307,7 +318,7 @@ export abstract class BasePool<S extends BaseSession> {
         if (error instanceof TimeoutError) timeouts.push(error);
         continue;
       }
-      return { session, endpoint, release: (error?: unknown) => entry.sessions.release(session, releaseState(error)) };
+      return leaseOf(entry, session, endpoint);
     }
     // Every DataNode tried was there but silent (e.g. frozen): the caller's timeout ran out, and says so.
     if (timeouts.length > 0 && timeouts.length === failures.length) {
@@ -351,7 +362,7 @@ export abstract class BasePool<S extends BaseSession> {
   }
 
   private count(lease: Lease<S>, call: Call<S, unknown>): void {
-    this.poolAt(lease.endpoint).requests++;
+    lease.entry.requests++;
     if (this.requestListeners.length === 0) return;
     const request: PoolRequest = { endpoint: lease.endpoint, method: call.method, devices: call.devices ?? [] };
     for (const listener of this.requestListeners) listener(request);
@@ -370,6 +381,10 @@ export abstract class BasePool<S extends BaseSession> {
       });
     }
   }
+}
+
+function leaseOf<S>(entry: EndpointPool<S>, session: S, endpoint: EndPoint): Lease<S> {
+  return { session, endpoint, entry, release: (error?: unknown) => entry.sessions.release(session, releaseState(error)) };
 }
 
 /** The connection is gone or never came up: the DataNode may be down. */

@@ -88,6 +88,20 @@ export class ResourcePool<T> {
     });
   }
 
+  /**
+   * An idle item handed out at once, when the next one is ready without a health check and nobody
+   * waits before the caller; else undefined (acquire() then waits, checks or opens as usual). Spares
+   * a busy pool the promise and wait timer of acquire() on every call.
+   */
+  tryAcquire(): T | undefined {
+    if (this.closed || this.waiters.length > 0) return undefined;
+    const entry = this.idle[this.idle.length - 1];
+    if (entry === undefined || entry.suspect || Date.now() - entry.since >= this.limits.checkAfterIdleMs || this.hooks.isBroken(entry.item)) return undefined;
+    this.idle.pop();
+    this.borrowed.add(entry.item);
+    return entry.item;
+  }
+
   /** Gives a borrowed item back; it goes to the first waiter, or idles. Releasing twice is a no-op. */
   release(item: T, state: ReleaseState = "ok"): void {
     if (!this.borrowed.delete(item)) return;
