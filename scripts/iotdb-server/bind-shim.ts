@@ -1,3 +1,4 @@
+import { randomBytes } from 'node:crypto';
 import { existsSync, mkdirSync, renameSync, statSync } from 'node:fs';
 import { BIND_SHIM_LIBRARY, BIND_SHIM_SOURCE, CACHE_DIR } from './paths.js';
 import { runCommand } from './run-command.js';
@@ -12,7 +13,8 @@ export async function ensureBindShim(): Promise<string> {
   if (upToDate) return BIND_SHIM_LIBRARY;
 
   mkdirSync(CACHE_DIR, { recursive: true });
-  const staging = `${BIND_SHIM_LIBRARY}.tmp-${process.pid}`;
+  // Unique per call: clusters started in parallel by one process compile side by side.
+  const staging = `${BIND_SHIM_LIBRARY}.tmp-${process.pid}-${randomBytes(4).toString('hex')}`;
   await runCommand('gcc', ['-shared', '-fPIC', '-O2', '-Wall', '-Wextra', '-o', staging, BIND_SHIM_SOURCE, '-ldl'], CACHE_DIR);
   renameSync(staging, BIND_SHIM_LIBRARY);
   return BIND_SHIM_LIBRARY;
