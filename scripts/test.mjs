@@ -21,6 +21,7 @@ const suites = [
   // (ZEROWIRE_NO_SERVER=1 skips it, loudly).
   { name: "iotdb-client integration (real server)", cmd: process.execPath, args: ["--import", "tsx", "packages/iotdb-client/itest/run.ts"] },
   { name: "server faults (real server: SIGKILL, SIGSTOP, restart mid-query)", cmd: process.execPath, args: ["--import", "tsx", "packages/iotdb-client/itest/faults/run.ts"] },
+  { name: "buffer ownership under load, soak (real server)", cmd: process.execPath, args: ["--import", "tsx", "packages/iotdb-client/itest/load/run.ts"] },
   { name: "bad-input table (real server, nothing sent)", cmd: process.execPath, args: ["--import", "tsx", "packages/iotdb-client/itest/bad-input/run.ts"] },
   { name: "bench unit", cmd: process.execPath, args: [...uvu, "bench", "test/.*\\.test\\.ts$"] },
   // The end-to-end benchmark in smoke mode: a few seconds per client per case against the
