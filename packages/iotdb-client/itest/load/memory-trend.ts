@@ -22,7 +22,7 @@ export interface MemorySample {
 export type MemoryMetric = Exclude<keyof MemorySample, "t">;
 
 /** From this many sampled seconds on, a soak is long: its slopes are steadier, its thresholds tighter. */
-export const LONG_SOAK_S = 300;
+const LONG_SOAK_S = 300;
 
 /**
  * Leak thresholds (bytes/s) that both floor slopes of a metric must exceed; undefined: reported

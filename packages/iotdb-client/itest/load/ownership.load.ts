@@ -42,7 +42,9 @@ function expectExact(label: string, r: OwnershipReport, pool: WatchedFramePool):
   console.log(
     `${SUMMARY_PREFIX} ownership, ${label}: ${r.tablets} tablets, ${r.pointsWritten} points written, ${r.pointsVerified} verified (${r.cellsVerified} cells incl. nulls), ${r.mismatches} mismatches, ${r.rejected} refused; pool hits ${p.hits} misses ${p.misses} outstanding ${p.outstanding}; ${pool.stillSending} frames pending after write()`,
   );
+  assert.is(r.tablets, WRITERS * TABLETS_PER_WRITER, `${label}: every tablet was sent`);
   assert.is(r.rejected, 0, `${label}: every insert acknowledged (${r.rejections.join("; ")})`);
+  assert.ok(r.pointsWritten > 0, `${label}: points were written`);
   assert.is(r.mismatches, 0, `${label}: every stored value as written (${r.examples.join("; ")})`);
   assert.is(r.pointsVerified, r.pointsWritten, `${label}: every point written was read back`);
   assert.ok(r.cellsVerified > r.pointsVerified, `${label}: null cells were compared too`);

@@ -5,11 +5,11 @@
 import { formatDate, type ColumnValues, type SessionTablet, type TSDataTypeName } from "../../src/index.js";
 import { SeededRandom } from "./seeded-random.js";
 
-export const LOAD_TYPES: readonly TSDataTypeName[] = ["BOOLEAN", "INT32", "INT64", "FLOAT", "DOUBLE", "TEXT", "STRING", "BLOB", "DATE", "TIMESTAMP"];
+const LOAD_TYPES: readonly TSDataTypeName[] = ["BOOLEAN", "INT32", "INT64", "FLOAT", "DOUBLE", "TEXT", "STRING", "BLOB", "DATE", "TIMESTAMP"];
 /** Measurements per type on a device: a tablet takes some of these, so tablets of one device differ in columns. */
 const SLOTS_PER_TYPE = 2;
 const NULL_RATES = [0, 0, 0.05, 0.3, 0.9, 1];
-export const FIRST_TIME = 1_700_000_000_000n;
+const FIRST_TIME = 1_700_000_000_000n;
 /** Tablet i of a device holds times in [FIRST_TIME + i*SPAN, FIRST_TIME + (i+1)*SPAN). */
 const TABLET_SPAN = 1_000_000n;
 const MAX_GAP_MS = 3;

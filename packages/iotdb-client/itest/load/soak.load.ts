@@ -21,7 +21,6 @@ interface SoakResult {
   framePool: { hits: number; misses: number; outstanding: number };
   trends: Record<MemoryMetric, MetricTrend>;
   leak: boolean;
-  samples: unknown[];
 }
 
 async function runSoak(name: string, env: Record<string, string>, seconds: number, warmupSeconds: number): Promise<SoakResult> {
