@@ -2,7 +2,9 @@
 // a FrameReader cuts them into frames, then per frame RpcCodec reads the message header (which
 // must name the method) and the method's generated *_result reader reads the body. Connection
 // does the same two RpcCodec steps with its request lookup by seqid between them (a pairing
-// check, not decoding). Exported for tests and fuzzing of the reply path; internal but stable.
+// check, not decoding); an insert (sendInsert) first tries the hand-written TSStatus reader
+// (status-reply.ts), which leaves every reply it does not read exactly to these steps.
+// Exported for tests and fuzzing of the reply path; internal but stable.
 import { CONNECTION_DEFAULTS } from "../connection.js";
 import { FrameReader } from "../transport/frame-reader.js";
 import { ReplyError, RpcCodec, type WireProtocol } from "./rpc-codec.js";
