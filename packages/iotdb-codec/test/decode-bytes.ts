@@ -2,40 +2,14 @@
 // Buffer's own big-endian writers (never with our decoder), and the shared Java vectors.
 import { existsSync, readdirSync, readFileSync } from "node:fs";
 import { join, resolve } from "node:path";
+import { i32, i64 } from "./encode-bytes.js";
+
+// The big-endian cell writers are the encoder tests' (one naive builder for both directions).
+export { f32, f64, i32, i64, text } from "./encode-bytes.js";
 
 /** Hex pieces (spaces allowed) to bytes. */
 export function hex(...parts: string[]): Buffer {
   return Buffer.from(parts.join("").replace(/\s+/g, ""), "hex");
-}
-
-export function i32(v: number): string {
-  const b = Buffer.alloc(4);
-  b.writeInt32BE(v);
-  return b.toString("hex");
-}
-
-export function i64(v: bigint): string {
-  const b = Buffer.alloc(8);
-  b.writeBigInt64BE(v);
-  return b.toString("hex");
-}
-
-export function f32(v: number): string {
-  const b = Buffer.alloc(4);
-  b.writeFloatBE(v);
-  return b.toString("hex");
-}
-
-export function f64(v: number): string {
-  const b = Buffer.alloc(8);
-  b.writeDoubleBE(v);
-  return b.toString("hex");
-}
-
-/** i32 length + UTF-8 bytes (or raw bytes). */
-export function text(v: string | Buffer): string {
-  const bytes = typeof v === "string" ? Buffer.from(v, "utf8") : v;
-  return i32(bytes.length) + bytes.toString("hex");
 }
 
 /** ceil(n/8) bytes, MSB-first, 1 = set. */
