@@ -28,6 +28,12 @@ const options = quick ? QUICK : FULL;
 for (const name of requested.length > 0 ? requested : available) {
   const suite = await loadSuite(name);
   const started = Date.now();
+  if ("run" in suite) {
+    console.log(`suite ${name}${quick ? " (quick)" : ""}`);
+    await suite.run(quick);
+    console.log(`(${((Date.now() - started) / 1000).toFixed(0)} s)`);
+    continue;
+  }
   console.log(`suite ${name}${quick ? " (quick)" : ""}: ${options.rounds} rounds x ${options.timeMs} ms per side`);
   const rows: TableRow[] = [];
   for (const c of await suite.cases()) {
@@ -45,7 +51,9 @@ for (const name of requested.length > 0 ? requested : available) {
 async function loadSuite(name: string): Promise<Suite> {
   const mod = (await import(pathToFileURL(resolve(SUITES_DIR, `${name}.ts`)).href)) as { default?: Suite };
   const suite = mod.default;
-  if (!suite || typeof suite.cases !== "function") fail(`bench/suites/${name}.ts must \`export default defineSuite({...})\``);
+  if (!suite || (!("cases" in suite && typeof suite.cases === "function") && !("run" in suite && typeof suite.run === "function"))) {
+    fail(`bench/suites/${name}.ts must \`export default defineSuite({...})\``);
+  }
   if (suite.name !== name) fail(`bench/suites/${name}.ts declares name "${suite.name}"; it must match the file name`);
   return suite;
 }

@@ -18,8 +18,11 @@ export class JavaProcess {
   private readonly events: EventQueue;
   private stderr = "";
 
-  private constructor(private readonly child: ChildProcessWithoutNullStreams) {
-    this.events = new EventQueue("Java client", () => this.stderrTail());
+  private constructor(
+    private readonly child: ChildProcessWithoutNullStreams,
+    source = "Java client",
+  ) {
+    this.events = new EventQueue(source, () => this.stderrTail());
     createInterface({ input: child.stdout }).on("line", (line) => {
       let event: ChildEvent;
       try {
@@ -38,6 +41,11 @@ export class JavaProcess {
 
   static start(mainClass: string, javaOpts: readonly string[], args: readonly string[] = []): JavaProcess {
     return new JavaProcess(spawn("java", [...javaOpts, "-cp", CLASSPATH, mainClass, ...args], { stdio: ["pipe", "pipe", "pipe"] }));
+  }
+
+  /** Any other child speaking the same JSON lines (e.g. a Node process of the client benchmark); `source` names it in errors. */
+  static spawn(command: string, args: readonly string[], source: string): JavaProcess {
+    return new JavaProcess(spawn(command, args, { stdio: ["pipe", "pipe", "pipe"] }), source);
   }
 
   /** Runs a main class to its end and resolves with its stdout; a non-zero exit rejects with its stderr. */

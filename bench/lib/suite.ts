@@ -37,14 +37,26 @@ export interface ExternalBaseline {
   measuredBy: string;
 }
 
-export interface Suite {
+/** A suite of BenchCases, timed by bench/run.ts (measure.ts) and reported as one table. */
+export interface CaseSuite {
   /** Suite name; equal to the file name under bench/suites/. */
   name: string;
   /** Builds the cases (inputs are created here, outside the timed operations). */
   cases: () => BenchCase[] | Promise<BenchCase[]>;
 }
 
+/**
+ * A suite that times itself (e.g. the client benchmark: whole processes against a fake server),
+ * prints its own table and writes its own results/<name>.json.
+ */
+export interface SelfTimedSuite {
+  name: string;
+  run: (quick: boolean) => Promise<void>;
+}
+
+export type Suite = CaseSuite | SelfTimedSuite;
+
 /** Identity helper that type-checks a suite definition. */
-export function defineSuite(suite: Suite): Suite {
+export function defineSuite<S extends Suite>(suite: S): S {
   return suite;
 }
