@@ -5,12 +5,13 @@ import type net from "node:net";
 import type tls from "node:tls";
 import { ConnectionError, EncodeError, TimeoutError, type EndPoint, type Status } from "./errors.js";
 import type { TSStatus } from "./gen/client_types.js";
-import { toStatus } from "./status.js";
+import { statusError, toStatus } from "./status.js";
 import { RpcCodec, type WireProtocol } from "./thrift/rpc-codec.js";
 import type { RpcArgs, RpcMethod, RpcResult } from "./thrift/rpc-signatures.js";
 import { readReplyHead } from "./thrift/status-reply.js";
 import { connectSocket } from "./transport/connect.js";
 import { FrameReader } from "./transport/frame-reader.js";
+import type { ConnectedSocket } from "./transport/socket-reads.js";
 
 export interface ConnectionOptions {
   host: string;
@@ -55,17 +56,21 @@ interface Pending {
   /** performance.now() by which the reply must be there. */
   deadline: number;
   timeoutMs: number;
-  /** The caller takes the result TSStatus as a Status (sendInsert). */
+  /** The result is a TSStatus the caller takes as a checked Status (sendInsert): an error status rejects. */
   asStatus: boolean;
 }
 
 const MAX_SEQID = 0x7fffffff;
+
+/** Written after a frame the socket could not take at once, so that its callback says when the frame went out. */
+const FLUSH_MARK = Buffer.alloc(0);
 
 export class Connection {
   readonly endpoint: EndPoint;
   readonly protocol: WireProtocol;
   readonly requestTimeoutMs: number;
   readonly maxRequestFrameSize: number;
+  private readonly socket: net.Socket;
   private readonly codec: RpcCodec;
   private readonly reader: FrameReader;
   private readonly pending = new Map<number, Pending>();
@@ -84,23 +89,20 @@ export class Connection {
   static async open(options: ConnectionOptions): Promise<Connection> {
     const connectTimeoutMs = positive("connectTimeoutMs", options.connectTimeoutMs ?? CONNECTION_DEFAULTS.connectTimeoutMs);
     resolveLimits(options); // bad options fail before a socket exists
-    const socket = await connectSocket({ host: options.host, port: options.port, tls: options.tls, connectTimeoutMs });
-    return new Connection(socket, options);
+    return new Connection(await connectSocket({ host: options.host, port: options.port, tls: options.tls, connectTimeoutMs }), options);
   }
 
-  /** Wraps an already connected socket (Connection.open is the usual way). */
-  constructor(
-    private readonly socket: net.Socket,
-    options: ConnectionOptions,
-  ) {
+  private constructor(connected: ConnectedSocket, options: ConnectionOptions) {
+    const socket = connected.socket;
+    this.socket = socket;
     this.endpoint = { host: options.host, port: options.port };
     this.protocol = options.protocol ?? CONNECTION_DEFAULTS.protocol;
     const { requestTimeoutMs, maxFrameSize, maxRequestFrameSize } = resolveLimits(options);
     this.requestTimeoutMs = requestTimeoutMs;
     this.maxRequestFrameSize = maxRequestFrameSize;
     this.codec = new RpcCodec(this.protocol);
-    this.reader = new FrameReader(maxFrameSize, (frame) => this.onFrame(frame));
-    socket.on("data", (chunk: Buffer) => {
+    this.reader = new FrameReader(maxFrameSize, (frame, inChunk) => this.onFrame(frame, inChunk));
+    connected.onChunk((chunk) => {
       try {
         this.reader.push(chunk);
       } catch (e) {
@@ -161,7 +163,8 @@ export class Connection {
   }
 
   /**
-   * send() for a method whose result is a TSStatus (the inserts), resolving with it as a Status.
+   * send() for a method whose result is a TSStatus (the inserts), resolving with it as a Status
+   * when it is a success (redirect hints included) and rejecting with an IoTDBError otherwise.
    * The usual reply is read by hand (thrift/status-reply.ts); any other goes through the generated reader.
    */
   sendInsert(method: RpcMethod, seqid: number, frame: FrameBytes, timeoutMs?: number): Promise<Status> {
@@ -207,13 +210,18 @@ export class Connection {
       const deadline = performance.now() + timeoutMs;
       this.pending.set(seqid, { method, resolve: resolve as (r: unknown) => void, reject, deadline, timeoutMs, asStatus });
       if (deadline < this.deadlineTimerAt) this.armDeadlineTimer(deadline);
-      // One write per request; the kernel owns the bytes once the callback runs (or it failed).
-      if (owned === undefined) this.socket.write(bytes);
-      else this.socket.write(bytes, () => owned.release());
+      // One write per request. A frame the kernel took whole during write() (the usual case) is
+      // released at once: a write callback costs a tick per request (bench/client insert cases).
+      // Otherwise the callback of an empty write queued behind it says when it went out (or failed).
+      this.socket.write(bytes);
+      if (owned === undefined) return;
+      if (this.socket.writableLength === 0) owned.release();
+      else this.socket.write(FLUSH_MARK, () => owned.release());
     });
   }
 
-  private onFrame(frame: Buffer): void {
+  /** `inChunk`: the frame is a view of a read buffer that the next read reuses (FrameReader). */
+  private onFrame(frame: Buffer, inChunk: boolean): void {
     if (this.closeReason !== undefined) return;
     const head = readReplyHead(frame, this.protocol);
     if (head !== undefined) {
@@ -221,10 +229,12 @@ export class Connection {
       const status = pending !== undefined && pending.asStatus ? head.status(pending.method) : undefined;
       if (status !== undefined) {
         this.pending.delete(head.seqid);
-        pending!.resolve(status);
+        settleStatus(pending!, status);
         return;
       }
     }
+    // The generated reader may keep views of the frame (binary fields): it gets a copy of its own.
+    if (inChunk) frame = Buffer.from(frame);
     let header;
     try {
       header = this.codec.readHeader(frame);
@@ -248,7 +258,8 @@ export class Connection {
       this.fail(error);
       return;
     }
-    pending.resolve(pending.asStatus ? toStatus(result as TSStatus) : result);
+    if (pending.asStatus) settleStatus(pending, toStatus(result as TSStatus));
+    else pending.resolve(result);
   }
 
   private armDeadlineTimer(at: number): void {
@@ -301,6 +312,12 @@ export class Connection {
     if (reason === CLOSED_BY_CLIENT) return new ConnectionError(`${method}: the connection to ${this.where} is closed`);
     return new ConnectionError(`${method}: ${reason.message}`, { cause: reason });
   }
+}
+
+function settleStatus(pending: Pending, status: Status): void {
+  const error = statusError(status, pending.method);
+  if (error === undefined) pending.resolve(status);
+  else pending.reject(error);
 }
 
 /** Marks a close() by the client, as opposed to a broken connection. */

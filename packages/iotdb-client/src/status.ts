@@ -27,6 +27,12 @@ export function verifyStatus(s: TSStatus, context: string): Status {
 
 /** verifyStatus of a status already read into a Status (an insert's reply). */
 export function checkStatus(status: Status, context: string): Status {
-  if (status.code === StatusCode.SUCCESS || status.code === StatusCode.REDIRECTION_RECOMMEND) return status;
-  throw new IoTDBError(status, context);
+  const error = statusError(status, context);
+  if (error !== undefined) throw error;
+  return status;
+}
+
+/** The IoTDBError a status stands for, or undefined when it is a success (redirect hints included). */
+export function statusError(status: Status, context: string): IoTDBError | undefined {
+  return status.code === StatusCode.SUCCESS || status.code === StatusCode.REDIRECTION_RECOMMEND ? undefined : new IoTDBError(status, context);
 }

@@ -9,7 +9,7 @@ import { Connection } from "../connection.js";
 import { SessionDataSet } from "../dataset/session-data-set.js";
 import { ConnectionError, EncodeError, type EndPoint, type Status } from "../errors.js";
 import { TSCloseSessionReq, TSExecuteStatementReq, TSProtocolVersion, type TSExecuteStatementResp } from "../gen/client_types.js";
-import { checkStatus, verifyStatus } from "../status.js";
+import { verifyStatus } from "../status.js";
 import { fromInt64, toInt64 } from "../thrift/int64.js";
 import type { RpcArgs, RpcMethod, RpcResult } from "../thrift/rpc-signatures.js";
 import { openSessionRequest, type SqlDialect } from "./open-request.js";
@@ -162,20 +162,39 @@ export abstract class BaseSession {
   /** Hook for what a successful non-query changes in the session (TableSession tracks USE). */
   protected afterNonQuery(_sql: string, _resp: TSExecuteStatementResp): void {}
 
-  /** Sends an insert the codec validated and framed; resolves with the status (redirect hints included). */
-  protected async sendInsert(call: InsertCall): Promise<Status> {
+  /**
+   * Builds an insert (`build` runs the codec's validation and may throw) and sends it; resolves
+   * with the status (redirect hints included), rejects with what build threw, an IoTDBError or a
+   * connection error. Not an async function: on an open connection it returns the connection's
+   * own promise, the only one of the insert (bench/client insert-* cases: each promise and
+   * microtask hop is paid per request).
+   */
+  protected sendInsert(build: () => InsertCall): Promise<Status> {
+    try {
+      const call = build();
+      const open = this.state;
+      if (!call.needsSending || open === undefined || open.connection.closed) return this.sendInsertWhenReady(call);
+      return this.writeInsert(open, call);
+    } catch (e) {
+      return Promise.reject(e);
+    }
+  }
+
+  /** sendInsert on a session that is not open or whose connection must be reopened first. */
+  private async sendInsertWhenReady(call: InsertCall): Promise<Status> {
     if (!call.needsSending) {
       this.openState(); // still an error on a closed session
       return { code: 200 };
     }
-    // An open connection is used at once: awaiting ready() cost a promise hop per insert.
-    const open = this.state;
-    const state = open !== undefined && !open.connection.closed ? open : await this.ready();
+    return this.writeInsert(await this.ready(), call);
+  }
+
+  private writeInsert(state: OpenState, call: InsertCall): Promise<Status> {
     const connection = state.connection;
     const seqid = connection.nextSeqid();
     // Written straight into a pooled buffer; the connection releases it once the socket took it.
     writeCallFrame(this.writer, call, { sessionId: state.sessionIdValue, seqid, protocol: this.options.protocol });
-    return checkStatus(await connection.sendInsert(call.method, seqid, this.writer.finish()), call.method);
+    return connection.sendInsert(call.method, seqid, this.writer.finish());
   }
 
   /** One query RPC; the data set keeps the connection and ids it ran with. */

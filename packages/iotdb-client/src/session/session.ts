@@ -68,50 +68,50 @@ export class Session extends BaseSession {
   // ---- inserts -----------------------------------------------------------
 
   /** insertTablet: one device's columns (aligned when schema.aligned is true). */
-  async insertTablet(tablet: SessionTablet): Promise<Status> {
-    return this.sendInsert(insertTabletCall(withModel(tablet, "tree")));
+  insertTablet(tablet: SessionTablet): Promise<Status> {
+    return this.sendInsert(() => insertTabletCall(withModel(tablet, "tree")));
   }
 
   /** insertAlignedTablet: insertTablet with isAligned=true. */
-  async insertAlignedTablet(tablet: SessionTablet): Promise<Status> {
-    return this.sendInsert(insertTabletCall(withModel(tablet, "tree", true)));
+  insertAlignedTablet(tablet: SessionTablet): Promise<Status> {
+    return this.sendInsert(() => insertTabletCall(withModel(tablet, "tree", true)));
   }
 
   /** insertTablets: several devices in one request (all non-aligned). */
-  async insertTablets(tablets: readonly SessionTablet[]): Promise<Status> {
-    return this.sendInsert(insertTabletsCall(tabletList(tablets).map((t) => withModel(t, "tree", false))));
+  insertTablets(tablets: readonly SessionTablet[]): Promise<Status> {
+    return this.sendInsert(() => insertTabletsCall(tabletList(tablets).map((t) => withModel(t, "tree", false))));
   }
 
   /** insertAlignedTablets: several aligned devices in one request. */
-  async insertAlignedTablets(tablets: readonly SessionTablet[]): Promise<Status> {
-    return this.sendInsert(insertTabletsCall(tabletList(tablets).map((t) => withModel(t, "tree", true))));
+  insertAlignedTablets(tablets: readonly SessionTablet[]): Promise<Status> {
+    return this.sendInsert(() => insertTabletsCall(tabletList(tablets).map((t) => withModel(t, "tree", true))));
   }
 
   /** insertRecord: one row of one device; null values are left out, an all-null record sends nothing. */
-  async insertRecord(record: InsertRecord): Promise<Status> {
-    return this.sendInsert(insertRecordCall(record));
+  insertRecord(record: InsertRecord): Promise<Status> {
+    return this.sendInsert(() => insertRecordCall(record));
   }
 
-  async insertAlignedRecord(record: InsertRecord): Promise<Status> {
-    return this.sendInsert(insertRecordCall(record, { aligned: true }));
+  insertAlignedRecord(record: InsertRecord): Promise<Status> {
+    return this.sendInsert(() => insertRecordCall(record, { aligned: true }));
   }
 
   /** insertRecords: rows of any devices in one request. */
-  async insertRecords(records: readonly InsertRecord[]): Promise<Status> {
-    return this.sendInsert(insertRecordsCall(records));
+  insertRecords(records: readonly InsertRecord[]): Promise<Status> {
+    return this.sendInsert(() => insertRecordsCall(records));
   }
 
-  async insertAlignedRecords(records: readonly InsertRecord[]): Promise<Status> {
-    return this.sendInsert(insertRecordsCall(records, { aligned: true }));
+  insertAlignedRecords(records: readonly InsertRecord[]): Promise<Status> {
+    return this.sendInsert(() => insertRecordsCall(records, { aligned: true }));
   }
 
   /** insertRecordsOfOneDevice: rows of one device (sent sorted by time, as Java does). */
-  async insertRecordsOfOneDevice(deviceId: string, records: readonly DeviceRecord[]): Promise<Status> {
-    return this.sendInsert(insertRecordsOfOneDeviceCall(deviceId, records));
+  insertRecordsOfOneDevice(deviceId: string, records: readonly DeviceRecord[]): Promise<Status> {
+    return this.sendInsert(() => insertRecordsOfOneDeviceCall(deviceId, records));
   }
 
-  async insertAlignedRecordsOfOneDevice(deviceId: string, records: readonly DeviceRecord[]): Promise<Status> {
-    return this.sendInsert(insertRecordsOfOneDeviceCall(deviceId, records, { aligned: true }));
+  insertAlignedRecordsOfOneDevice(deviceId: string, records: readonly DeviceRecord[]): Promise<Status> {
+    return this.sendInsert(() => insertRecordsOfOneDeviceCall(deviceId, records, { aligned: true }));
   }
 
   // ---- queries -----------------------------------------------------------

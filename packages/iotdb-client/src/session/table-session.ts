@@ -16,8 +16,8 @@ export class TableSession extends BaseSession {
    * Writes a table-model tablet: schema.target is the table, columns carry their category (TAG,
    * ATTRIBUTE or FIELD, the default). A tablet without rows sends nothing, as in Java.
    */
-  async insert(tablet: SessionTablet): Promise<Status> {
-    return this.sendInsert(insertTabletCall(withModel(tablet, "table")));
+  insert(tablet: SessionTablet): Promise<Status> {
+    return this.sendInsert(() => insertTabletCall(withModel(tablet, "table")));
   }
 
   /**

@@ -2,6 +2,7 @@
 import net from "node:net";
 import tls from "node:tls";
 import { ConnectionError, TimeoutError } from "../errors.js";
+import { type ConnectedSocket, SharedBufferReads } from "./socket-reads.js";
 
 export interface SocketTarget {
   host: string;
@@ -12,14 +13,15 @@ export interface SocketTarget {
 }
 
 /** A connected socket (TLS handshake done), or a ConnectionError / TimeoutError. */
-export function connectSocket(target: SocketTarget): Promise<net.Socket> {
+export function connectSocket(target: SocketTarget): Promise<ConnectedSocket> {
   const where = `${target.host}:${target.port}`;
   return new Promise((resolve, reject) => {
     const tlsOptions = target.tls === undefined || target.tls === false ? undefined : target.tls === true ? {} : target.tls;
     const useTls = tlsOptions !== undefined;
+    const reads = useTls ? undefined : new SharedBufferReads();
     const socket = useTls
       ? tls.connect({ ...withoutKeyMaterial(tlsOptions), host: target.host, port: target.port })
-      : net.connect({ host: target.host, port: target.port });
+      : net.connect({ host: target.host, port: target.port, onread: reads!.onread });
     const timer = setTimeout(() => {
       // TCP connected but no handshake: typically a plain server, which waits for a Thrift frame.
       const stalledHandshake = useTls && !socket.connecting;
@@ -39,7 +41,7 @@ export function connectSocket(target: SocketTarget): Promise<net.Socket> {
       clearTimeout(timer);
       socket.off("error", onError);
       socket.setNoDelay(true);
-      resolve(socket);
+      resolve({ socket, onChunk: reads !== undefined ? (listener) => reads.attach(listener) : (listener) => socket.on("data", listener) });
     });
   });
 }

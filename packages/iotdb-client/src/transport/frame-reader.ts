@@ -1,5 +1,6 @@
 // Splits the incoming byte stream into Thrift frames ([u32 BE length][payload]). A frame that
-// arrives within one socket chunk is handed out as a view of it (no copy); a frame spread over
+// arrives within one socket chunk is handed out as a view of it (no copy; marked `inChunk`, as
+// the chunk may be a shared read buffer that the next read overwrites); a frame spread over
 // several chunks is assembled in a buffer that grows as its bytes arrive (doubling, capped by the
 // announced length), so a forged length costs memory only in proportion to the bytes sent.
 
@@ -21,7 +22,8 @@ export class FrameReader {
 
   constructor(
     private readonly maxFrameSize: number,
-    private readonly onFrame: (payload: Buffer) => void,
+    /** `inChunk`: the payload is a view of the chunk being pushed, valid only during this call. */
+    private readonly onFrame: (payload: Buffer, inChunk: boolean) => void,
   ) {}
 
   /** Feeds one chunk; calls onFrame for every frame it completes. Throws FrameError on an oversized frame. */
@@ -33,7 +35,7 @@ export class FrameReader {
           const length = this.checkedLength(chunk.readUInt32BE(pos));
           pos += 4;
           if (chunk.length - pos >= length) {
-            this.onFrame(chunk.subarray(pos, pos + length));
+            this.onFrame(chunk.subarray(pos, pos + length), true);
             pos += length;
             continue;
           }
@@ -56,7 +58,7 @@ export class FrameReader {
       pos += n;
       if (this.frameFill === this.frameLength) {
         this.frame = undefined;
-        this.onFrame(frame);
+        this.onFrame(frame, false);
       }
     }
   }
@@ -75,7 +77,7 @@ export class FrameReader {
 
   private startFrame(length: number): void {
     if (length === 0) {
-      this.onFrame(Buffer.alloc(0));
+      this.onFrame(Buffer.alloc(0), false);
       return;
     }
     this.frame = Buffer.allocUnsafe(Math.min(length, FIRST_CAPACITY));

@@ -1,0 +1,129 @@
+// Buffer lifetimes on the connection's hot path: replies read into the process's shared read
+// buffer must not be seen through it once the next read overwrites it, and a prebuilt request
+// frame is released only once the socket has taken all of it.
+import net from "node:net";
+import { test } from "uvu";
+import * as assert from "uvu/assert";
+import { Connection, EncodeError, Session } from "../src/index.js";
+import Int64 from "node-int64";
+import { TSExecuteStatementReq, TSExecuteStatementResp, TSStatus } from "../src/gen/client_types.js";
+import { FakeServer } from "./helpers/fake-server.js";
+import { statusReply, structReply } from "./helpers/replies.js";
+
+test("a reply kept by the generated reader (binary fields) survives later reads into the shared read buffer", async () => {
+  const block = Buffer.alloc(3000, 0xab);
+  const server = await FakeServer.start((call, peer) => {
+    if (call.method === "executeQueryStatementV2") {
+      const resp = new TSExecuteStatementResp({ status: new TSStatus({ code: 200 }), queryResult: [block], moreData: false });
+      peer.send(structReply("binary", call.method, call.seqid, resp as unknown as Parameters<typeof structReply>[3]));
+    } else {
+      // A large different reply: on the other connection, read into the same shared buffer.
+      peer.send(statusReply("binary", call.method, call.seqid, 200, "z".repeat(20_000)));
+    }
+  });
+  try {
+    const a = await Connection.open({ host: "127.0.0.1", port: server.port });
+    const b = await Connection.open({ host: "127.0.0.1", port: server.port });
+    const request = new TSExecuteStatementReq({ sessionId: new Int64(1), statement: "select", statementId: new Int64(1) });
+    const resp = (await a.call("executeQueryStatementV2", [request])) as TSExecuteStatementResp;
+    const kept = resp.queryResult![0]!;
+    assert.equal(Buffer.from(kept), block, "as received");
+    await b.call("testConnectionEmptyRPC", []);
+    assert.equal(Buffer.from(kept), block, "after the other connection's read");
+    a.close();
+    b.close();
+  } finally {
+    await server.close();
+  }
+});
+
+test("a frame the socket cannot take at once is released only after it went out, then answered", async () => {
+  const frameBytes = 32 * 1024 * 1024; // well past what the kernel buffers for one socket
+  let serverSocket: net.Socket | undefined;
+  const server = net.createServer((socket) => {
+    serverSocket = socket;
+    socket.pause(); // read nothing until told
+    let received = 0;
+    let head: Buffer | undefined;
+    socket.on("data", (chunk: Buffer) => {
+      head ??= Buffer.from(chunk.subarray(0, 64));
+      received += chunk.length;
+      if (received === frameBytes + 4) {
+        const nameLength = head.readInt32BE(8);
+        const seqid = head.readInt32BE(12 + nameLength);
+        socket.write(statusReply("binary", "testConnectionEmptyRPC", seqid));
+      }
+    });
+  });
+  const port = await new Promise<number>((resolve) => server.listen(0, "127.0.0.1", () => resolve((server.address() as net.AddressInfo).port)));
+  try {
+    const conn = await Connection.open({ host: "127.0.0.1", port });
+    const seqid = conn.nextSeqid();
+    const frame = callFrame("testConnectionEmptyRPC", seqid, frameBytes);
+    let released = 0;
+    // Settled into a value, so that a failed assertion below leaves no unhandled rejection behind.
+    const outcome = conn.send("testConnectionEmptyRPC", seqid, { bytes: frame, release: () => released++ }).catch((e: Error) => e);
+    await new Promise((resolve) => setTimeout(resolve, 100));
+    assert.is(released, 0, "released while the socket still held part of the frame");
+    serverSocket!.resume();
+    const status = await outcome;
+    assert.not.instance(status, Error);
+    assert.is((status as { code: number }).code, 200);
+    assert.is(released, 1);
+    conn.close();
+  } finally {
+    serverSocket?.destroy();
+    await new Promise((resolve) => server.close(resolve));
+  }
+});
+
+test("a small frame taken by the socket at once is released before its reply arrives", async () => {
+  let answer: (() => void) | undefined;
+  const server = await FakeServer.start((call, peer) => (answer = () => peer.send(statusReply("binary", call.method, call.seqid))));
+  try {
+    const conn = await Connection.open({ host: "127.0.0.1", port: server.port });
+    const seqid = conn.nextSeqid();
+    let released = 0;
+    const reply = conn.send("testConnectionEmptyRPC", seqid, { bytes: callFrame("testConnectionEmptyRPC", seqid, 64), release: () => released++ });
+    assert.is(released, 1, "released during send()");
+    while (answer === undefined) await new Promise((resolve) => setTimeout(resolve, 5));
+    answer();
+    assert.is((await reply).code, 200);
+    assert.is(released, 1);
+    conn.close();
+  } finally {
+    await server.close();
+  }
+});
+
+test("insert methods reject (never throw) on bad input, on an open or unopened session", async () => {
+  const session = new Session({ host: "127.0.0.1", port: 1 });
+  const pending = session.insertTablet(null as never);
+  assert.instance(pending, Promise);
+  try {
+    await pending;
+    assert.unreachable("resolved");
+  } catch (e) {
+    assert.instance(e, EncodeError);
+  }
+  const records = session.insertRecords("not a list" as never);
+  assert.instance(records, Promise);
+  await records.then(
+    () => assert.unreachable("resolved"),
+    (e: unknown) => assert.instance(e, EncodeError),
+  );
+});
+
+/** A CALL frame of `length` bytes after the prefix: header, then zero padding the server ignores. */
+function callFrame(method: string, seqid: number, length: number): Buffer {
+  const name = Buffer.from(method);
+  const frame = Buffer.alloc(4 + length);
+  frame.writeUInt32BE(length, 0);
+  frame.writeUInt32BE(0x80010001, 4);
+  frame.writeInt32BE(name.length, 8);
+  name.copy(frame, 12);
+  frame.writeInt32BE(seqid, 12 + name.length);
+  return frame;
+}
+
+test.run();
