@@ -2,7 +2,7 @@
 // contents, each generated once in Node and then given to every side in the form it takes
 // (typed columns or rows for ours, row-major cells for the naive reference, JSON for Java).
 import type { Cell, Tablet } from "@zerowire/iotdb-codec";
-import { ASCII, randomStrings, seededRandom } from "./data.js";
+import { ASCII, flatString, randomStrings, seededRandom } from "./data.js";
 
 export type BenchType = "BOOLEAN" | "INT32" | "INT64" | "FLOAT" | "DOUBLE" | "TEXT";
 
@@ -49,17 +49,8 @@ function randomValues(type: BenchType, n: number, random: () => number): ColumnD
     case "DOUBLE":
       return Float64Array.from({ length: n }, () => (random() - 0.5) * 2e6);
     case "TEXT": // 16 printable ASCII characters
-      return randomStrings(n, 16, ASCII, Math.floor(random() * 2 ** 31)).map(flat);
+      return randomStrings(n, 16, ASCII, Math.floor(random() * 2 ** 31)).map(flatString);
   }
-}
-
-/**
- * `s` as one flat string, as JSON.parse or a socket read gives strings (and as the Java harness
- * gets them from its JSON). randomStrings builds each string by `+=`, a rope that every reader
- * must walk or flatten first.
- */
-function flat(s: string): string {
-  return Buffer.from(s, "utf8").toString("utf8");
 }
 
 /** Marks every `every`-th position (from `first`) of a column null, with 0 or "" as its value. */

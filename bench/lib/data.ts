@@ -23,6 +23,16 @@ export function randomStrings(count: number, length: number, alphabet: readonly 
   return out;
 }
 
+/**
+ * `s` as one flat string, as JSON.parse or a socket read gives strings (and as a Java harness gets
+ * them from its JSON). A string built by `+=` (as randomStrings builds them) is a V8 rope that
+ * every reader, an encoder included, must walk or flatten first: an unfair handicap for the side
+ * that gets it. The JSON round trip keeps every code unit, lone surrogates included.
+ */
+export function flatString(s: string): string {
+  return JSON.parse(JSON.stringify(s)) as string;
+}
+
 /** Printable ASCII. */
 export const ASCII = Array.from({ length: 95 }, (_, i) => String.fromCharCode(32 + i));
 
