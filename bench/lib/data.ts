@@ -36,5 +36,8 @@ export function flatString(s: string): string {
 /** Printable ASCII. */
 export const ASCII = Array.from({ length: 95 }, (_, i) => String.fromCharCode(32 + i));
 
+/** Emoji outside the BMP (a surrogate pair in JS, 4 UTF-8 bytes each): U+1F600..U+1F64F. */
+export const EMOJI = Array.from({ length: 80 }, (_, i) => String.fromCodePoint(0x1f600 + i));
+
 /** CJK Unified Ideographs (3 UTF-8 bytes each). */
 export const CJK = Array.from({ length: 2000 }, (_, i) => String.fromCharCode(0x4e00 + i));
