@@ -92,48 +92,63 @@ function copyAscii(w: Writer, strings: readonly unknown[], bytes: Buffer): boole
   return true;
 }
 
-/** The strings' bytes from the UTF-8 of their join (some char not ASCII); false on a lone or joined surrogate. */
+/**
+ * The strings' bytes from the UTF-8 of their join (some char not ASCII), copied while walking it
+ * (4 ASCII bytes at a time where it can); false on a lone surrogate or a pair the join formed.
+ */
 function copyUtf8(w: Writer, strings: readonly unknown[], bytes: Buffer, byteCount: number): boolean {
   const from = new DataView(bytes.buffer, bytes.byteOffset, bytes.length);
   const buf = w.buf;
+  const to = w.view;
   let dst = w.pos;
   let src = 0;
   for (let i = 0; i < strings.length; i++) {
     const s = strings[i];
     if (typeof s !== "string") return false;
-    const start = src;
-    let unit = 0; // UTF-16 units of s covered by bytes[start, src)
+    const lengthAt = dst;
+    dst += 4;
     const units = s.length;
+    let unit = 0; // UTF-16 units of s copied so far
     while (unit < units) {
-      // Four ASCII bytes at once, the usual run in mostly-ASCII text.
-      if (src + 4 <= byteCount && unit + 4 <= units && (from.getInt32(src) & 0x80808080) === 0) {
-        src += 4;
-        unit += 4;
-        continue;
+      if (unit + 4 <= units && src + 4 <= byteCount) {
+        const word = from.getInt32(src);
+        if ((word & 0x80808080) === 0) {
+          to.setInt32(dst, word);
+          src += 4;
+          dst += 4;
+          unit += 4;
+          continue;
+        }
       }
       const lead = bytes[src]!;
       if (lead < 0x80) {
+        buf[dst++] = lead;
         src += 1;
-        unit += 1;
       } else if (lead < 0xe0) {
+        buf[dst] = lead;
+        buf[dst + 1] = bytes[src + 1]!;
+        dst += 2;
         src += 2;
-        unit += 1;
       } else if (lead < 0xf0) {
+        const b1 = bytes[src + 1]!;
+        const b2 = bytes[src + 2]!;
         // EF BF BD is U+FFFD: the native write's stand-in for a lone surrogate, unless s has U+FFFD there.
-        if (lead === 0xef && bytes[src + 1] === 0xbf && bytes[src + 2] === 0xbd && s.charCodeAt(unit) !== 0xfffd) return false;
+        if (lead === 0xef && b1 === 0xbf && b2 === 0xbd && s.charCodeAt(unit) !== 0xfffd) return false;
+        buf[dst] = lead;
+        buf[dst + 1] = b1;
+        buf[dst + 2] = b2;
+        dst += 3;
         src += 3;
-        unit += 1;
       } else {
         if (unit + 2 > units) return false; // a pair the join formed from this string's last unit and the next's first
+        to.setInt32(dst, from.getInt32(src));
+        dst += 4;
         src += 4;
-        unit += 2;
+        unit += 1; // and one more below: a pair is two units
       }
+      unit += 1;
     }
-    const length = src - start;
-    w.view.setInt32(dst, length);
-    dst += 4;
-    buf.set(bytes.subarray(start, src), dst);
-    dst += length;
+    to.setInt32(lengthAt, dst - lengthAt - 4);
   }
   w.pos = dst;
   return true;
