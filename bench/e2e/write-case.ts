@@ -11,7 +11,7 @@ import { formatPoints, ProgressDisplay } from "./progress.js";
 import { createSchema, dropSchema } from "./schema.js";
 import type { ClientName, RoundMeasure } from "./stats.js";
 import { countStoredPoints } from "./verify.js";
-import { moreWarmup, RISE_TOLERANCE, type WarmupPolicy } from "./warmup.js";
+import { moreWarmup, RISE_TOLERANCE, stillRising, type WarmupPolicy } from "./warmup.js";
 import { NodeWorker } from "./workers/node-worker.js";
 import { WriterGroup } from "./workers/writer-group.js";
 import { describeSpan, pointsPerLoop, workerShares, type RoundSpan, type Workload } from "./workload.js";
@@ -148,7 +148,8 @@ export function* schedule(s: Pick<CaseSettings, "warmup" | "testRounds">, method
   const named = (m: MethodRun, round: string) => (methods.length === 1 ? round : `${m.label} ${round}`);
   const order = (i: number): ClientName[] => (i % 2 === 0 ? ["node", "java"] : ["java", "node"]);
   const rates = new Map<string, number[]>();
-  for (let i = 0; moreWarmup(s.warmup, i, rates); i++) {
+  let warmupRounds = 0;
+  for (let i = 0; moreWarmup(s.warmup, i, rates); i++, warmupRounds++) {
     for (const m of methods) {
       for (const client of order(i)) {
         const step: Step = { client, warmup: true, label: named(m, s.warmup.untilStable ? `warm-up ${i + 1}` : `warm-up ${i + 1}/${s.warmup.minRounds}`), method: m };
@@ -160,6 +161,14 @@ export function* schedule(s: Pick<CaseSettings, "warmup" | "testRounds">, method
         rates.set(keyOf(step), list);
       }
     }
+  }
+  if (s.warmup.untilStable && rates.size > 0) {
+    const rising = [...rates].filter(([, r]) => stillRising(r)).map(([key]) => key);
+    console.log(
+      rising.length === 0
+        ? `  warm-up: throughput stopped rising after ${warmupRounds} round(s) per library`
+        : `  warm-up: WARNING stopped at WARMUP_MAX_ROUNDS (${warmupRounds}) with ${rising.join(", ")} still rising: the timed rounds may favour the library warmed last`,
+    );
   }
   for (let i = 0; i < s.testRounds; i++) {
     for (const m of methods) {
