@@ -42,6 +42,10 @@ export interface WriteParams {
   typeMix: TypeMix;
   seed: number;
   warmupRounds: number;
+  /** Warm up until neither library's round throughput still rises (warmup.ts), WARMUP_ROUNDS at least. */
+  warmupUntilStable: boolean;
+  /** Most warm-up rounds per library with warmupUntilStable. */
+  warmupMaxRounds: number;
   testRounds: number;
   reportIntervalMs: number;
   detailedMetrics: boolean;
@@ -137,6 +141,13 @@ export function resolveSettings(inv: Invocation, suite: Suite): Settings {
   const binding = read.bool("ENABLE_DEVICE_SESSION_BINDING");
   if (binding) checkBinding(deviceNumber, pool.maxSize, workerCount);
 
+  const warmupRounds = read.int("WARMUP_ROUNDS", 0);
+  const warmupUntilStable = read.bool("WARMUP_UNTIL_STABLE");
+  const warmupMaxRounds = read.int("WARMUP_MAX_ROUNDS");
+  if (warmupUntilStable && warmupMaxRounds < Math.max(2, warmupRounds)) {
+    throw new ConfigError(`WARMUP_MAX_ROUNDS (${warmupMaxRounds}) must be at least 2 and at least WARMUP_ROUNDS (${warmupRounds}) when WARMUP_UNTIL_STABLE is true`);
+  }
+
   const clients = raw("E2E_CLIENTS");
   if (clients !== "both" && clients !== "node" && clients !== "java") throw new ConfigError(`E2E_CLIENTS must be both, node or java, got "${clients}"`);
   const precision = raw("TIMESTAMP_PRECISION");
@@ -162,7 +173,9 @@ export function resolveSettings(inv: Invocation, suite: Suite): Settings {
       stringLength: read.int("STRING_LENGTH"),
       typeMix: typeMix(raw("INSERT_DATATYPE_PROPORTION")!),
       seed: read.int("DATA_SEED", 0),
-      warmupRounds: read.int("WARMUP_ROUNDS", 0),
+      warmupRounds,
+      warmupUntilStable,
+      warmupMaxRounds,
       testRounds: read.int("TEST_ROUNDS"),
       reportIntervalMs: read.int("REPORT_INTERVAL", 0),
       detailedMetrics: read.bool("ENABLE_DETAILED_METRICS"),

@@ -20,7 +20,14 @@ export interface WriteFigures {
   cpu_s_per_mpoints: number;
   /** Every round's stored count equals its written points. */
   stored_points_verified: boolean;
+  /** Each timed round's points/s, in the order they ran. */
   round_points_per_s: number[];
+  /** Each timed round's client CPU seconds per million points, in the order they ran. */
+  round_cpu_s_per_mpoints: number[];
+  /** Median of round_points_per_s: what the ratio compares. */
+  median_points_per_s: number;
+  /** Median of round_cpu_s_per_mpoints: what the CPU ratio compares. */
+  median_cpu_s_per_mpoints: number;
 }
 
 export const LIBRARY = { node: "@zerowire/iotdb-client", java: "iotdb-session 2.0.5 (Java)" } as const;
@@ -35,6 +42,8 @@ export function writeFigures(run: CaseRun, client: "node" | "java", method?: Wri
   const seconds = sum((r) => r.measure.wallMs) / 1000;
   const cpuSeconds = sum((r) => r.measure.cpuMs) / 1000;
   const lat = rounds.map((r) => r.measure.latency);
+  const rates = rounds.map((r) => r.measure.points / (r.measure.wallMs / 1000));
+  const cpus = rounds.map((r) => r.measure.cpuMs / 1000 / (r.measure.points / 1e6));
   return {
     library: LIBRARY[client],
     rounds: rounds.length,
@@ -55,8 +64,18 @@ export function writeFigures(run: CaseRun, client: "node" | "java", method?: Wri
     },
     cpu_s_per_mpoints: round(cpuSeconds / (points / 1e6), 4),
     stored_points_verified: rounds.every((r) => r.stored === r.measure.points),
-    round_points_per_s: rounds.map((r) => Math.round(r.measure.points / (r.measure.wallMs / 1000))),
+    round_points_per_s: rates.map(Math.round),
+    round_cpu_s_per_mpoints: cpus.map((v) => round(v, 4)),
+    median_points_per_s: Math.round(median(rates)),
+    median_cpu_s_per_mpoints: round(median(cpus), 4),
   };
+}
+
+/** Lowest and highest of ours[i] / java[i] over the rounds both libraries ran (round i of each ran in the same ABBA pair or rotation). */
+export function pairedRange(ours: readonly number[], java: readonly number[]): { min: number; max: number } {
+  const n = Math.min(ours.length, java.length);
+  const ratios = Array.from({ length: n }, (_, i) => ours[i]! / java[i]!);
+  return { min: round(Math.min(...ratios), 3), max: round(Math.max(...ratios), 3) };
 }
 
 export function median(values: readonly number[]): number {

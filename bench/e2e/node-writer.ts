@@ -1,6 +1,7 @@
 // The write workload on our client: concurrent clients in this process sharing one SessionPool
 // (TableSessionPool) of POOL_MAX_SIZE sessions. Every tablet object is built when the writer
 // opens; a round only rewrites each client's timestamps once per loop.
+import { flatString } from "../lib/data.js";
 import { client, type IoTDBClient } from "./client.js";
 import { openTablePool, openTreePool, type Endpoint } from "./connect.js";
 import { LatencyLog, summarizeLatencies, type RoundMeasure } from "./stats.js";
@@ -235,7 +236,7 @@ function buildClients(w: Workload): ClientState[] {
     const timestamps = new BigInt64Array(w.batchSize);
     const tablets = devices.map((d): Tablet => {
       if (w.model === "table") {
-        return { schema: { target: TABLE_NAME, columns: tableColumns }, timestamps, values: [new Array<string>(w.batchSize).fill(deviceName(w, d)), ...w.template] };
+        return { schema: { target: TABLE_NAME, columns: tableColumns }, timestamps, values: [new Array<string>(w.batchSize).fill(flatString(deviceName(w, d))), ...w.template] };
       }
       return { schema: { target: deviceName(w, d), aligned: w.model === "aligned", columns: fields }, timestamps, values: [...w.template] };
     });

@@ -15,6 +15,9 @@ export interface ResultCase {
   ratio_throughput: number;
   /** ours / java client CPU per point (or row): below 1 means ours spends less. */
   ratio_cpu: number;
+  /** Lowest and highest ratio of one pair of rounds (ours round i / Java round i); CPU: write cases only. */
+  ratio_throughput_rounds?: { min: number; max: number };
+  ratio_cpu_rounds?: { min: number; max: number };
   settings: object;
 }
 

@@ -78,7 +78,7 @@ async function precisionMismatch(server: BenchServer, cfg: Settings): Promise<st
 
 function caseSettings(s: Settings, workerCount = s.write.workerCount): CaseSettings {
   const p = s.write;
-  return { clients: s.clients, warmupRounds: p.warmupRounds, testRounds: p.testRounds, reportIntervalMs: p.reportIntervalMs, javaOpts: s.javaOpts, workerCount };
+  return { clients: s.clients, warmup: { minRounds: p.warmupRounds, untilStable: p.warmupUntilStable, maxRounds: p.warmupMaxRounds }, testRounds: p.testRounds, reportIntervalMs: p.reportIntervalMs, javaOpts: s.javaOpts, workerCount };
 }
 
 async function runCases(server: BenchServer, planned: PlannedCases, problems: string[]): Promise<ResultCase[]> {
@@ -99,7 +99,7 @@ async function runMode(server: BenchServer, m: PlannedMode, problems: string[]):
     `\n[Data Preparation] one batch template (${w.batchSize} rows × ${w.sensors.length} sensors) shared by all ${w.deviceNumber} devices, ` +
       `generated in ${m.prepareMs.toFixed(0)} ms before the server started`,
   );
-  if (s.write.warmupRounds === 0 && s.clients === "both") {
+  if (s.write.warmupRounds === 0 && !s.write.warmupUntilStable && s.clients === "both") {
     console.log(
       "[Note] WARMUP_ROUNDS=0 (the existing tools' default): the first round of new devices also pays the server's first writes into them " +
         "(its data region, each device's first chunk); for a fair ours/Java ratio set WARMUP_ROUNDS=1 or more",

@@ -28,6 +28,8 @@ export const SETTINGS = {
   DATA_SEED: ["42", "seed of the generated values"],
 
   WARMUP_ROUNDS: ["0", "untimed warm-up rounds per library before the timed ones"],
+  WARMUP_UNTIL_STABLE: ["false", "true: more warm-up rounds (WARMUP_ROUNDS at least, 2 at least) until neither library's round throughput beats its best earlier warm-up round by more than 3%"],
+  WARMUP_MAX_ROUNDS: ["8", "most warm-up rounds per library with WARMUP_UNTIL_STABLE"],
   TEST_ROUNDS: ["1", "timed rounds per library (Node and Java alternating)"],
   REPORT_INTERVAL: ["5000", "ms between progress lines when stdout is not a terminal (0: none)"],
   ENABLE_DETAILED_METRICS: ["true", "true: the report shows latency percentiles (p50/p90/p95/p99); false: min/max/average only"],

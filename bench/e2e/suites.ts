@@ -22,11 +22,12 @@ export function isMode(name: string): name is ModeName {
 
 /**
  * Defaults a suite sets over the settings table's. The issue-5 cases keep their own: rounds of
- * DURATION seconds, a warm-up round and three timed rounds, because a JIT comparison needs them.
+ * DURATION seconds, warm-up rounds until throughput stops rising and five timed rounds per
+ * library, because a JIT comparison needs them and a median of five rounds resists a noisy one.
  * cluster takes the existing cluster tool's documented defaults.
  */
 export const SUITE_DEFAULTS: Record<Suite, DefaultLayer> = {
-  cases: { TOTAL_DATA_POINTS: null, DURATION: "10", WARMUP_ROUNDS: "1", TEST_ROUNDS: "3" },
+  cases: { TOTAL_DATA_POINTS: null, DURATION: "10", WARMUP_ROUNDS: "2", WARMUP_UNTIL_STABLE: "true", TEST_ROUNDS: "5" },
   query: {},
   tree: {},
   table: {},
@@ -37,7 +38,7 @@ export const SUITE_DEFAULTS: Record<Suite, DefaultLayer> = {
 
 /** Every suite's smoke run: a few seconds per library, and each mode's own paths exercised. */
 export const SMOKE_DEFAULTS: Record<Suite, DefaultLayer> = {
-  cases: { DURATION: "2", WARMUP_ROUNDS: "0", TEST_ROUNDS: "1" },
+  cases: { DURATION: "2", WARMUP_ROUNDS: "0", WARMUP_UNTIL_STABLE: "false", TEST_ROUNDS: "1" },
   query: { QUERY_ROWS: "100000", QUERY_ROUNDS: "1" },
   tree: { LOOP: "2", WARMUP_ROUNDS: "1" },
   table: { ENABLE_DEVICE_SESSION_BINDING: "true" },

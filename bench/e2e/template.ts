@@ -1,7 +1,9 @@
 // The batch template: BATCH_SIZE_PER_WRITE rows of values per sensor, generated from a seed
 // before any timing. Every device of a run writes these same columns (as the existing tools'
 // shared batch templates), so 100K devices cost a tablet object each, not a copy of the data.
-import { seededRandom } from "../lib/data.js";
+// TEXT values are flat strings, as JSON.parse gives them: the Java side gets these same values
+// from JSON (flat Java Strings), and ours must not get `+=` ropes that cost more to encode.
+import { flatString, seededRandom } from "../lib/data.js";
 import type { MixType } from "./type-mix.js";
 
 export interface Sensor {
@@ -33,7 +35,7 @@ export function generateTemplate(sensors: readonly Sensor[], rows: number, strin
         return Array.from({ length: rows }, () => {
           let s = "";
           for (let i = 0; i < stringLength; i++) s += ALPHANUMERIC[Math.floor(random() * ALPHANUMERIC.length)];
-          return s;
+          return flatString(s);
         });
     }
   });

@@ -1,5 +1,6 @@
 // One write case or mode end to end: schema, both libraries' writers opened (in this process or
-// as WORKER_COUNT worker processes each), warm-up rounds, timed rounds with Node and Java
+// as WORKER_COUNT worker processes each), warm-up rounds (with WARMUP_UNTIL_STABLE: until neither
+// library's round throughput still rises, see warmup.ts), timed rounds with Node and Java
 // alternating (ABBA order, so drift hits both), the stored points of every round counted by the
 // server, and the database dropped at the end.
 import type { ClientChoice } from "./config.js";
@@ -10,6 +11,7 @@ import { formatPoints, ProgressDisplay } from "./progress.js";
 import { createSchema, dropSchema } from "./schema.js";
 import type { ClientName, RoundMeasure } from "./stats.js";
 import { countStoredPoints } from "./verify.js";
+import { moreWarmup, RISE_TOLERANCE, stillRising, type WarmupPolicy } from "./warmup.js";
 import { NodeWorker } from "./workers/node-worker.js";
 import { WriterGroup } from "./workers/writer-group.js";
 import { describeSpan, pointsPerLoop, workerShares, type RoundSpan, type Workload } from "./workload.js";
@@ -48,7 +50,7 @@ export interface CaseRun {
 
 export interface CaseSettings {
   clients: ClientChoice;
-  warmupRounds: number;
+  warmup: WarmupPolicy;
   testRounds: number;
   reportIntervalMs: number;
   javaOpts: readonly string[];
@@ -64,7 +66,7 @@ export interface CaseSettings {
 export async function runWriteCase(e: Endpoint, w: Workload, s: CaseSettings, methods: readonly MethodRun[] = [CLIENTS_METHOD], ownDevices = false): Promise<CaseRun> {
   const workerCount = Math.min(s.workerCount, w.range.count);
   const run: CaseRun = { workload: w, workerCount, rounds: [], problems: [] };
-  console.log(`\n${w.name}: ${describe(w, workerCount, s.warmupRounds, ownDevices ? methods.length * CLIENT_NAMES.length : 1)}`);
+  console.log(`\n${w.name}: ${describe(w, workerCount, s.warmup, ownDevices ? methods.length * CLIENT_NAMES.length : 1)}`);
   const schemaBegin = performance.now();
   await createSchema(e, w);
   console.log(`  schema: ${schemaSummary(w)} created in ${((performance.now() - schemaBegin) / 1000).toFixed(1)} s (before timing)`);
@@ -81,11 +83,13 @@ export async function runWriteCase(e: Endpoint, w: Workload, s: CaseSettings, me
       }
     }
     let nextStart = w.firstTimestamp;
-    for (const step of schedule(s, methods)) {
-      const writer = writers.get(writerKey(step.client, methods.indexOf(step.method)));
-      if (writer === undefined) continue;
-      const record = await runRound(e, w, writer, step, nextStart, s.reportIntervalMs);
+    const keyOf = (step: Step) => writerKey(step.client, methods.indexOf(step.method));
+    const steps = schedule(s, methods, (step) => writers.has(keyOf(step)), keyOf);
+    for (let next = steps.next(); !next.done; ) {
+      const step = next.value;
+      const record = await runRound(e, w, writers.get(keyOf(step))!, step, nextStart, s.reportIntervalMs);
       run.rounds.push(record);
+      next = steps.next(record);
       nextStart = record.endTime;
       const m = record.measure;
       const label = `${step.client} ${step.label}`;
@@ -128,7 +132,7 @@ async function timedOpen(label: string, workers: number, open: () => Promise<Wri
   return writer;
 }
 
-interface Step {
+export interface Step {
   client: ClientName;
   warmup: boolean;
   label: string;
@@ -136,22 +140,43 @@ interface Step {
 }
 
 /**
- * Warm-up rounds (Node then Java), then test rounds in ABBA order: N J, J N, N J, ...; with
- * several methods, every method in each round.
+ * Warm-up rounds, then test rounds, both in ABBA order: N J, J N, N J, ...; with several methods,
+ * every method in each round. Only steps whose writer `runs` are yielded; each yield gets the
+ * round's record back, from which the warm-up policy sees whether throughput still rises.
  */
-function* schedule(s: CaseSettings, methods: readonly MethodRun[]): Generator<Step> {
+export function* schedule(s: Pick<CaseSettings, "warmup" | "testRounds">, methods: readonly MethodRun[], runs: (step: Step) => boolean, keyOf: (step: Step) => string): Generator<Step, void, RoundRecord> {
   const named = (m: MethodRun, round: string) => (methods.length === 1 ? round : `${m.label} ${round}`);
-  for (let i = 0; i < s.warmupRounds; i++) {
+  const order = (i: number): ClientName[] => (i % 2 === 0 ? ["node", "java"] : ["java", "node"]);
+  const rates = new Map<string, number[]>();
+  let warmupRounds = 0;
+  for (let i = 0; moreWarmup(s.warmup, i, rates); i++, warmupRounds++) {
     for (const m of methods) {
-      const label = named(m, `warm-up ${i + 1}/${s.warmupRounds}`);
-      yield { client: "node", warmup: true, label, method: m };
-      if (m.java) yield { client: "java", warmup: true, label, method: m };
+      for (const client of order(i)) {
+        const step: Step = { client, warmup: true, label: named(m, s.warmup.untilStable ? `warm-up ${i + 1}` : `warm-up ${i + 1}/${s.warmup.minRounds}`), method: m };
+        if (client === "java" && !m.java) continue;
+        if (!runs(step)) continue;
+        const record = yield step;
+        const list = rates.get(keyOf(step)) ?? [];
+        list.push(record.measure.points / (record.measure.wallMs / 1000));
+        rates.set(keyOf(step), list);
+      }
     }
   }
+  if (s.warmup.untilStable && rates.size > 0) {
+    const rising = [...rates].filter(([, r]) => stillRising(r)).map(([key]) => key);
+    console.log(
+      rising.length === 0
+        ? `  warm-up: throughput stopped rising after ${warmupRounds} round(s) per library`
+        : `  warm-up: WARNING stopped at WARMUP_MAX_ROUNDS (${warmupRounds}) with ${rising.join(", ")} still rising: the timed rounds may favour the library warmed last`,
+    );
+  }
   for (let i = 0; i < s.testRounds; i++) {
-    const order: ClientName[] = i % 2 === 0 ? ["node", "java"] : ["java", "node"];
     for (const m of methods) {
-      for (const client of order) if (client === "node" || m.java) yield { client, warmup: false, label: named(m, `round ${i + 1}/${s.testRounds}`), method: m };
+      for (const client of order(i)) {
+        const step: Step = { client, warmup: false, label: named(m, `round ${i + 1}/${s.testRounds}`), method: m };
+        if ((client === "java" && !m.java) || !runs(step)) continue;
+        yield step;
+      }
     }
   }
 }
@@ -179,15 +204,22 @@ async function runRound(e: Endpoint, w: Workload, writer: Writer, step: Step, st
   return { client: step.client, method: step.method.method, warmup: step.warmup, startTime, endTime, measure, stored };
 }
 
-function describe(w: Workload, workers: number, warmupRounds: number, slices: number): string {
+function describe(w: Workload, workers: number, warmup: WarmupPolicy, slices: number): string {
   const count = Math.min(w.clientNumber, Math.ceil(w.range.count / slices / workers));
   const clients = w.bindSessions ? `${w.pool.maxSize} clients with bound sessions` : `${count} client${count === 1 ? "" : "s"}`;
   const where = workers === 1 ? `${clients}, pool of ${w.pool.maxSize}` : `${workers} workers × (${clients}, pool of ${w.pool.maxSize})`;
   const devices = slices === 1 ? `${w.deviceNumber} devices` : `${slices} × ${w.deviceNumber / slices} devices (one set per method and library)`;
   return (
     `${w.model}, ${devices} x ${w.sensors.length} sensors x ${w.batchSize} rows, ${where}, ` +
-    `${describeSpan(w.timed)} per round${warmupRounds > 0 ? `, warm-up rounds of ${describeSpan(w.warmup)}` : ""}`
+    `${describeSpan(w.timed)} per round${describeWarmup(w, warmup)}`
   );
+}
+
+function describeWarmup(w: Workload, p: WarmupPolicy): string {
+  if (p.untilStable) {
+    return `, warm-up rounds of ${describeSpan(w.warmup)} until neither library's round throughput rises by more than ${RISE_TOLERANCE * 100}% (${Math.max(2, p.minRounds)} to ${p.maxRounds})`;
+  }
+  return p.minRounds > 0 ? `, warm-up rounds of ${describeSpan(w.warmup)}` : "";
 }
 
 function schemaSummary(w: Workload): string {

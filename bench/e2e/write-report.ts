@@ -1,5 +1,8 @@
-// The write benchmark's final table and its JSON cases.
-import { writeFigures, round, type WriteFigures } from "./figures.js";
+// The write benchmark's final table and its JSON cases. Ratios compare the medians of each
+// library's timed rounds (a round disturbed by other work moves a median less than a total), and
+// come with the range of the per-pair ratios (round i of ours over round i of Java: the two
+// rounds of one ABBA pair ran back to back), so a noisy run shows as a wide range.
+import { pairedRange, writeFigures, round, type WriteFigures } from "./figures.js";
 import { formatPoints } from "./progress.js";
 import { type ResultCase, TARGETS, verdict } from "./results.js";
 import { typeCounts } from "./type-mix.js";
@@ -14,8 +17,10 @@ export function writeResultCase(run: CaseRun): ResultCase | undefined {
     name: w.name,
     ours,
     java,
-    ratio_throughput: round(ours.points_per_s / java.points_per_s, 3),
-    ratio_cpu: round(ours.cpu_s_per_mpoints / java.cpu_s_per_mpoints, 3),
+    ratio_throughput: round(ours.median_points_per_s / java.median_points_per_s, 3),
+    ratio_cpu: round(ours.median_cpu_s_per_mpoints / java.median_cpu_s_per_mpoints, 3),
+    ratio_throughput_rounds: pairedRange(ours.round_points_per_s, java.round_points_per_s),
+    ratio_cpu_rounds: pairedRange(ours.round_cpu_s_per_mpoints, java.round_cpu_s_per_mpoints),
     settings: {
       model: w.model,
       DEVICE_NUMBER: w.deviceNumber,
@@ -30,7 +35,7 @@ export function writeResultCase(run: CaseRun): ResultCase | undefined {
 }
 
 const HEADER =
-  `${"case".padEnd(22)}${"client".padEnd(8)}${"points/s".padStart(11)}${"ops/s".padStart(11)}` +
+  `${"case".padEnd(22)}${"client".padEnd(8)}${"points/s".padStart(11)}${"rounds min..max".padStart(17)}${"ops/s".padStart(11)}` +
   `  ${"latency ms: min / p50 / p90 / p99 / max".padEnd(42)}${"failed".padStart(7)}${"cpu s/Mpt".padStart(11)}  stored`;
 
 export function printWriteTable(runs: readonly CaseRun[]): void {
@@ -47,9 +52,10 @@ export function printWriteTable(runs: readonly CaseRun[]): void {
     const c = writeResultCase(run);
     if (c !== undefined) {
       const target = TARGETS[name];
+      const range = (r: { min: number; max: number }) => `(rounds ${r.min.toFixed(2)}..${r.max.toFixed(2)})`;
       console.log(
-        `${"".padEnd(22)}${"ratio".padEnd(8)}throughput node/java ${c.ratio_throughput.toFixed(2)} ${verdict(c.ratio_throughput, target?.throughput, "min")}` +
-          `   cpu per point node/java ${c.ratio_cpu.toFixed(2)} ${verdict(c.ratio_cpu, target?.cpu, "max")}`,
+        `${"".padEnd(22)}${"ratio".padEnd(8)}throughput node/java ${c.ratio_throughput.toFixed(2)} ${range(c.ratio_throughput_rounds!)} ${verdict(c.ratio_throughput, target?.throughput, "min")}` +
+          `   cpu per point node/java ${c.ratio_cpu.toFixed(2)} ${range(c.ratio_cpu_rounds!)} ${verdict(c.ratio_cpu, target?.cpu, "max")}`,
       );
     }
   }
@@ -57,9 +63,10 @@ export function printWriteTable(runs: readonly CaseRun[]): void {
 
 function line(name: string, client: string, f: WriteFigures): string {
   const l = f.latency_ms;
+  const spread = `${formatPoints(Math.min(...f.round_points_per_s))}..${formatPoints(Math.max(...f.round_points_per_s))}`;
   const latency = [l.min, l.p50, l.p90, l.p99, l.max].map((v) => v.toFixed(v < 10 ? 2 : 1)).join(" / ");
   return (
-    `${name.padEnd(22)}${client.padEnd(8)}${formatPoints(f.points_per_s).padStart(11)}${f.ops_per_s.toFixed(0).padStart(11)}` +
-    `  ${latency.padEnd(42)}${String(f.failed_ops).padStart(7)}${f.cpu_s_per_mpoints.toFixed(4).padStart(11)}  ${f.stored_points_verified ? "all" : "MISSING"}`
+    `${name.padEnd(22)}${client.padEnd(8)}${formatPoints(f.median_points_per_s).padStart(11)}${spread.padStart(17)}${f.ops_per_s.toFixed(0).padStart(11)}` +
+    `  ${latency.padEnd(42)}${String(f.failed_ops).padStart(7)}${f.median_cpu_s_per_mpoints.toFixed(4).padStart(11)}  ${f.stored_points_verified ? "all" : "MISSING"}`
   );
 }

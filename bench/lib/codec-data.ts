@@ -2,7 +2,7 @@
 // contents, each generated once in Node and then given to every side in the form it takes
 // (typed columns or rows for ours, row-major cells for the naive reference, JSON for Java).
 import type { Cell, Tablet } from "@zerowire/iotdb-codec";
-import { ASCII, randomStrings, seededRandom } from "./data.js";
+import { ASCII, CJK, EMOJI, flatString, randomStrings, seededRandom } from "./data.js";
 
 export type BenchType = "BOOLEAN" | "INT32" | "INT64" | "FLOAT" | "DOUBLE" | "TEXT";
 
@@ -49,17 +49,8 @@ function randomValues(type: BenchType, n: number, random: () => number): ColumnD
     case "DOUBLE":
       return Float64Array.from({ length: n }, () => (random() - 0.5) * 2e6);
     case "TEXT": // 16 printable ASCII characters
-      return randomStrings(n, 16, ASCII, Math.floor(random() * 2 ** 31)).map(flat);
+      return randomStrings(n, 16, ASCII, Math.floor(random() * 2 ** 31)).map(flatString);
   }
-}
-
-/**
- * `s` as one flat string, as JSON.parse or a socket read gives strings (and as the Java harness
- * gets them from its JSON). randomStrings builds each string by `+=`, a rope that every reader
- * must walk or flatten first.
- */
-function flat(s: string): string {
-  return Buffer.from(s, "utf8").toString("utf8");
 }
 
 /** Marks every `every`-th position (from `first`) of a column null, with 0 or "" as its value. */
@@ -100,6 +91,26 @@ function cellOf(c: BenchColumn, r: number): boolean | number | bigint | string |
   const v = c.values[r]!;
   return c.type === "BOOLEAN" ? v === 1 : v;
 }
+
+/**
+ * `n` flat strings of 16 characters (a character: one code point) from `alphabet`, and, every
+ * `emojiEvery` strings (0: never), one emoji in place of the last character.
+ */
+export function textColumn(n: number, alphabet: readonly string[], emojiEvery: number, seed: number): string[] {
+  const random = seededRandom(seed);
+  return randomStrings(n, 16, alphabet, Math.floor(random() * 2 ** 31)).map((s, i) => {
+    if (emojiEvery === 0 || i % emojiEvery !== 0) return flatString(s);
+    const emoji = EMOJI[Math.floor(random() * EMOJI.length)]!;
+    return flatString(s.slice(0, -1) + emoji);
+  });
+}
+
+/** CJK ideographs with an emoji in every string; CJK only; and mostly ASCII, one emoji per 100 strings. */
+export const NON_ASCII_MIXES: readonly (readonly [alphabet: readonly string[], emojiEvery: number])[] = [
+  [CJK, 1],
+  [CJK, 0],
+  [ASCII, 100],
+];
 
 /** A cell in the shared JSON conventions: INT64 and times as decimal strings, FLOAT as the
  *  float's double (Java's `(float) Double.parseDouble` gives the float back exactly). */

@@ -23,8 +23,21 @@ export function randomStrings(count: number, length: number, alphabet: readonly 
   return out;
 }
 
+/**
+ * `s` as one flat string, as JSON.parse or a socket read gives strings (and as a Java harness gets
+ * them from its JSON). A string built by `+=` (as randomStrings builds them) is a V8 rope that
+ * every reader, an encoder included, must walk or flatten first: an unfair handicap for the side
+ * that gets it. The JSON round trip keeps every code unit, lone surrogates included.
+ */
+export function flatString(s: string): string {
+  return JSON.parse(JSON.stringify(s)) as string;
+}
+
 /** Printable ASCII. */
 export const ASCII = Array.from({ length: 95 }, (_, i) => String.fromCharCode(32 + i));
+
+/** Emoji outside the BMP (a surrogate pair in JS, 4 UTF-8 bytes each): U+1F600..U+1F64F. */
+export const EMOJI = Array.from({ length: 80 }, (_, i) => String.fromCodePoint(0x1f600 + i));
 
 /** CJK Unified Ideographs (3 UTF-8 bytes each). */
 export const CJK = Array.from({ length: 2000 }, (_, i) => String.fromCharCode(0x4e00 + i));

@@ -8,6 +8,15 @@
 // is logged with each Java figure. Before anything is timed, the Java client's own bytes for the
 // same data (fuzz/java, the vector generator) are checked against ours, and so are the buffer
 // sizes and TsBlock counts that the timed Java op reports.
+//
+// Two Java routes to a tablet's bytes, each a labelled baseline: `-arrays`, Java's fastest from
+// in-memory columns (the Tablet built around the arrays, its bitmaps set directly), the baseline
+// of the columnar cases, which start from typed arrays too; and `-addValue` (new Tablet, addValue
+// per cell), the like-for-like baseline of tablet-b-rows and a second row for each columnar case.
+// The harness checks that both routes give identical bytes before timing either.
+//
+// Headline cases time the path the client takes by default: its TsBlocks are decoded without an
+// arena (ResultSetDecoder allocates each block's arrays); the arena is a labelled variant.
 import {
   decodeTsBlock,
   parseTypeName,
@@ -30,6 +39,8 @@ import {
   columnarTablet,
   harnessTablet,
   makeTable,
+  NON_ASCII_MIXES,
+  textColumn,
   rowCells,
   rowTimes,
   tabletCase,
@@ -40,6 +51,9 @@ import { type HarnessRequest, type HarnessResult, harnessTiming, javaVectors, ru
 import { defineSuite, type BenchCase, type ExternalBaseline } from "../lib/suite.js";
 
 const JAVA = "java-session-2.0.5";
+/** The Java routes to a tablet's buffers (bench/java/README.md), by baseline name. */
+const JAVA_ROUTES = { arrays: `${JAVA}-arrays`, addValue: `${JAVA}-addValue` } as const;
+type JavaRoute = keyof typeof JAVA_ROUTES;
 const MEASURED_BY = "the bench/java harness (JVM: warm-up, then median of timed batches)";
 const quick = process.argv.includes("--quick") || process.env.BENCH_QUICK === "1";
 
@@ -47,6 +61,10 @@ const quick = process.argv.includes("--quick") || process.env.BENCH_QUICK === "1
 const SHAPE_A: [BenchType, number][] = [["DOUBLE", 10]];
 const SHAPE_B: [BenchType, number][] = [["FLOAT", 15], ["DOUBLE", 10], ["INT32", 10], ["INT64", 5], ["TEXT", 5], ["BOOLEAN", 5]];
 const SHAPE_C: [BenchType, number][] = [["FLOAT", 3], ["DOUBLE", 2], ["INT32", 2], ["INT64", 1], ["TEXT", 1], ["BOOLEAN", 1]];
+
+/** Non-ASCII text: 500 rows × 3 TEXT columns of 16 characters (NON_ASCII_MIXES: CJK with an
+ *  emoji in every string, CJK only, and ASCII with an emoji in one string of 100). */
+const TEXT_ROWS = 500;
 
 /** TsBlocks of 1000 positions (plus the time column). Numeric: 10 number columns, no nulls.
  *  Mixed: one column of each type, DOUBLE with 1% and TEXT (16 ASCII) with 10% nulls. */
@@ -61,23 +79,31 @@ export default defineSuite({
     const c = makeTable("c", 100, SHAPE_C, 3);
     const numeric = makeTable("numeric", 1000, NUMERIC, 4);
     const mixed = makeTable("mixed", 1000, MIXED, 5);
+    const text = makeTable("text", TEXT_ROWS, [["TEXT", NON_ASCII_MIXES.length]], 6);
+    text.columns.forEach((col, k) => (col.values = textColumn(TEXT_ROWS, NON_ASCII_MIXES[k]![0], NON_ASCII_MIXES[k]![1], 60 + k)));
     mixed.columns[4] = withNulls(mixed.columns[4]!, 0, 100);
     mixed.columns[5] = withNulls(mixed.columns[5]!, 3, 10);
 
     console.log("  java: the client's bytes for the same data (fuzz/java)");
-    const [va, vb, vc, vNumeric, vMixed] = javaVectors([tabletCase(a), tabletCase(b), tabletCase(c), tsBlockCase(numeric), tsBlockCase(mixed)]);
+    const [va, vb, vc, vNumeric, vMixed, vText] = javaVectors([tabletCase(a), tabletCase(b), tabletCase(c), tsBlockCase(numeric), tsBlockCase(mixed), tabletCase(text)]);
     const numericBytes = Buffer.from(vNumeric!.output.tsblockHex as string, "hex");
     const mixedBytes = Buffer.from(vMixed!.output.tsblockHex as string, "hex");
 
     const expected = (v: typeof va) => ({ time: hex(v!.output.timestampsHex), values: hex(v!.output.valuesHex) });
 
     return [
-      columnarCase("tablet-a-columnar", a, expected(va), 8),
-      columnarCase("tablet-b-columnar", b, expected(vb), 2),
-      columnarCase("tablet-c-columnar", c, expected(vc), 3),
+      columnarCase("tablet-a-columnar", a, expected(va), "arrays", 4),
+      columnarCase("tablet-b-columnar", b, expected(vb), "arrays", 1.5),
+      columnarCase("tablet-c-columnar", c, expected(vc), "arrays", 1.5),
+      columnarCase("tablet-a-columnar-addvalue", a, expected(va), "addValue"),
+      columnarCase("tablet-b-columnar-addvalue", b, expected(vb), "addValue"),
+      columnarCase("tablet-c-columnar-addvalue", c, expected(vc), "addValue"),
       rowsCase("tablet-b-rows", b, expected(vb)),
+      columnarCase("tablet-text-cjk-emoji-columnar", text, expected(vText), "arrays"),
+      columnarCase("tablet-text-cjk-emoji-columnar-addvalue", text, expected(vText), "addValue"),
       naiveCase("tablet-b-naive", b),
-      numericDecodeCase("decode-tsblock-1000-numeric", numeric, numericBytes),
+      numericDecodeCase("decode-tsblock-1000-numeric", numeric, numericBytes, "default"),
+      numericDecodeCase("decode-tsblock-1000-numeric-arena", numeric, numericBytes, "arena"),
       mixedDecodeCase("decode-tsblock-1000-mixed", mixed, mixedBytes),
     ];
   },
@@ -122,9 +148,9 @@ function encodeCopy(tablet: Tablet): { timestamps: Buffer; values: Buffer } {
  * ours is timed. `verify` checks what the timed Java op produced against ours, before any
  * number is kept.
  */
-function javaBaseline(request: Pick<HarnessRequest, "tablets" | "tsblocks">, verify: (java: HarnessResult) => void): ExternalBaseline {
+function javaBaseline(name: string, request: Pick<HarnessRequest, "tablets" | "tsblocks">, verify: (java: HarnessResult) => void): ExternalBaseline {
   return {
-    name: JAVA,
+    name,
     measuredBy: MEASURED_BY,
     measure: () => {
       const load = loadavg()[0]!.toFixed(1);
@@ -132,15 +158,16 @@ function javaBaseline(request: Pick<HarnessRequest, "tablets" | "tsblocks">, ver
       if (results.length !== 1) throw new Error(`the Java harness reported ${results.length} cases, expected 1`);
       const java = results[0]!;
       verify(java);
-      console.log(`  java ${java.case}: median ${java.medianNsPerOp} ns (min ${java.minNsPerOp}, max ${java.maxNsPerOp}), load average ${load} on ${availableParallelism()} cores`);
+      console.log(`  ${name} ${java.case}: median ${java.medianNsPerOp} ns (min ${java.minNsPerOp}, max ${java.maxNsPerOp}), load average ${load} on ${availableParallelism()} cores`);
       return java.medianNsPerOp;
     },
   };
 }
 
-/** The harness timing the tablet's Java op; the buffers it produced must have our sizes. */
-function javaTablet(name: string, table: BenchTable, ours: { timestamps: Buffer; values: Buffer }): ExternalBaseline {
-  return javaBaseline({ tablets: [harnessTablet(table, `tablet-${table.name}`)], tsblocks: [] }, (java) => {
+/** The harness timing the tablet's Java op by `route`; the buffers it produced must have our sizes. */
+function javaTablet(name: string, table: BenchTable, ours: { timestamps: Buffer; values: Buffer }, route: JavaRoute): ExternalBaseline {
+  const tablet = { ...harnessTablet(table, `tablet-${table.name}-${route}`), route };
+  return javaBaseline(JAVA_ROUTES[route], { tablets: [tablet], tsblocks: [] }, (java) => {
     if (ours.timestamps.length !== java.timeBytes || ours.values.length !== java.valueBytes) {
       throw new Error(`${name}: ours is ${ours.timestamps.length}+${ours.values.length} bytes, the timed Java op gave ${java.timeBytes}+${java.valueBytes}`);
     }
@@ -155,23 +182,26 @@ function checkTablet(name: string, ours: { timestamps: Buffer; values: Buffer },
 
 /**
  * One op: the columnar tablet (typed arrays, text as strings) to its buffers (encodePooled).
- * Java: new Tablet, addTimestamp + typed addValue per cell, getTimeBuffer + getValueBuffer.
+ * Java by `route`: "arrays", the Tablet around the same columns (TEXT as a Binary per cell, a
+ * clear BitMap per column); or "addValue", new Tablet, addTimestamp + typed addValue per cell;
+ * then checkSorted, getTimeBuffer + getValueBuffer.
  */
-function columnarCase(name: string, table: BenchTable, expected: Buffers, target: number): BenchCase {
+function columnarCase(name: string, table: BenchTable, expected: Buffers, route: JavaRoute, target?: number): BenchCase {
   const tablet = columnarTablet(table);
   const w = new Writer({ pool: new BufferPool() });
   return {
     name,
     target,
     ours: () => encodePooled(w, tablet),
-    baseline: javaTablet(name, table, encodeCopy(tablet)),
+    baseline: javaTablet(name, table, encodeCopy(tablet), route),
     check: () => checkTablet(name, encodeCopy(tablet), expected),
   };
 }
 
 /**
  * One op: a TabletBuilder sized for the rows (as Java's Tablet is), one addRow per row of user
- * values (numbers, bigints, strings, booleans), build(), then encodePooled. Same Java op.
+ * values (numbers, bigints, strings, booleans), build(), then encodePooled. Java: the addValue
+ * route, which also fills a tablet row by row from values.
  */
 function rowsCase(name: string, table: BenchTable, expected: Buffers): BenchCase {
   const schema = columnarTablet(table).schema;
@@ -185,9 +215,9 @@ function rowsCase(name: string, table: BenchTable, expected: Buffers): BenchCase
   };
   return {
     name,
-    target: 2,
+    target: 1.5,
     ours: () => encodePooled(w, fromRows()),
-    baseline: javaTablet(name, table, encodeCopy(fromRows())),
+    baseline: javaTablet(name, table, encodeCopy(fromRows()), "addValue"),
     check: () => checkTablet(name, encodeCopy(fromRows()), expected),
   };
 }
@@ -220,23 +250,28 @@ function naiveCase(name: string, table: BenchTable): BenchCase {
 }
 
 /**
- * One op: `decodeTsBlock` of a 1000-position block of 10 number columns into a reused
- * TsBlockArena (released after each op): header checks, every column copied out and
- * byte-swapped into host-order typed arrays. Like the baseline, it writes into memory that
- * exists already; the values are not read afterwards (the typed arrays are the output).
- * Baseline: memcpy of the same TsBlock bytes (Buffer.copy into a buffer 64-byte aligned
- * relative to the source).
+ * One op: `decodeTsBlock` of a 1000-position block of 10 number columns: header checks, every
+ * column copied out and byte-swapped into host-order typed arrays; the values are not read
+ * afterwards (the typed arrays are the output). "default": new arrays per block, as the client's
+ * ResultSetDecoder decodes (the headline); "arena": into a reused TsBlockArena, released after
+ * each op, memory that exists already as the baseline's does. Baseline: memcpy of the same
+ * TsBlock bytes (Buffer.copy into a buffer 64-byte aligned relative to the source).
  */
-function numericDecodeCase(name: string, table: BenchTable, bytes: Buffer): BenchCase {
+function numericDecodeCase(name: string, table: BenchTable, bytes: Buffer, into: "default" | "arena"): BenchCase {
   const { source, target } = alignedCopyPair(bytes);
   const arena = new TsBlockArena();
   return {
     name,
-    target: 0.5,
-    ours: () => {
-      decodeTsBlock(source, { arena });
-      arena.release();
-    },
+    target: into === "default" ? 0.5 : undefined,
+    ours:
+      into === "default"
+        ? () => {
+            decodeTsBlock(source);
+          }
+        : () => {
+            decodeTsBlock(source, { arena });
+            arena.release();
+          },
     baseline: { name: "memcpy", fn: () => source.copy(target, 0) },
     check: () => {
       checkDecoded(name, decodeTsBlock(source, { arena }), table);
@@ -269,7 +304,7 @@ function mixedDecodeCase(name: string, table: BenchTable, bytes: Buffer): BenchC
     name,
     target: 1,
     ours: decodeAndRead,
-    baseline: javaBaseline({ tablets: [], tsblocks: [{ name, hex: bytes.toString("hex") }] }, (java) => {
+    baseline: javaBaseline(JAVA, { tablets: [], tsblocks: [{ name, hex: bytes.toString("hex") }] }, (java) => {
       if (java.inputBytes !== bytes.length || java.positionCount !== block.positionCount || java.valueColumns !== block.columns.length || java.nonNullCells !== nonNull) {
         throw new Error(`${name}: the Java op read ${JSON.stringify(java)}, ours ${bytes.length} bytes, ${block.positionCount} positions, ${block.columns.length} columns, ${nonNull} non-null cells`);
       }

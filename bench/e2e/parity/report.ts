@@ -52,7 +52,7 @@ export function printConfiguration(mode: ModeName, s: Settings, w: Workload, ser
   );
   section("Test Execution");
   lines.push(
-    ["Warmup Rounds", `${p.warmupRounds}${p.warmupRounds > 0 ? " (one loop over every device each)" : ""}`],
+    ["Warmup Rounds", p.warmupUntilStable ? `until throughput stops rising (${Math.max(2, p.warmupRounds)} to ${p.warmupMaxRounds}, one loop over every device each)` : `${p.warmupRounds}${p.warmupRounds > 0 ? " (one loop over every device each)" : ""}`],
     ["Test Rounds", String(p.testRounds)],
     ["Report Interval", `${p.reportIntervalMs}ms`],
     ["Detailed Metrics", String(p.detailedMetrics)],

@@ -8,7 +8,7 @@ import { resolve } from "node:path";
 import { promisify } from "node:util";
 import type { QueryParams } from "../config.js";
 import { openTreeSession, type Endpoint } from "../connect.js";
-import { LIBRARY, median, round } from "../figures.js";
+import { LIBRARY, median, pairedRange, round } from "../figures.js";
 import { JavaProcess } from "../java-process.js";
 import { formatPoints } from "../progress.js";
 import type { ResultCase } from "../results.js";
@@ -175,6 +175,7 @@ export function queryResultCases(q: QueryRun, p: QueryParams): ResultCase[] {
       java,
       ratio_throughput: round(ours.rows_per_s / java.rows_per_s, 3),
       ratio_cpu: round(ours.cpu_s_per_mrows / java.cpu_s_per_mrows, 3),
+      ratio_throughput_rounds: pairedRange(ours.round_rows_per_s, java.round_rows_per_s),
       settings: { QUERY_ROWS: p.rows, QUERY_BOUND_ROWS: p.boundRows, QUERY_ROUNDS: p.rounds, FETCH_SIZE: p.fetchSize, columns: 10 },
     };
   });

@@ -21,10 +21,15 @@ export function printQueryTable(cases: readonly ResultCase[]): void {
     console.log(row("", `java ${java.other_mode.mode}`, java.other_mode));
     const target = TARGETS[c.name];
     console.log(
-      `${"".padEnd(22)}${"ratio".padEnd(16)}rows/s node/java ${c.ratio_throughput.toFixed(2)} ${verdict(c.ratio_throughput, target?.throughput, "min")}` +
+      `${"".padEnd(22)}${"ratio".padEnd(16)}rows/s node/java ${c.ratio_throughput.toFixed(2)}${range(c)} ${verdict(c.ratio_throughput, target?.throughput, "min")}` +
         `   cpu per row node/java ${c.ratio_cpu.toFixed(2)}`,
     );
   }
+}
+
+function range(c: ResultCase): string {
+  const r = c.ratio_throughput_rounds;
+  return r === undefined ? "" : ` (rounds ${r.min.toFixed(2)}..${r.max.toFixed(2)})`;
 }
 
 function row(name: string, client: string, f: Figures): string {

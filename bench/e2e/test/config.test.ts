@@ -80,11 +80,19 @@ test("comparison: TABLET_COUNT 100 and CONCURRENCY 10 by default", () => {
   assert.equal(loadSettings(["--TABLET_COUNT=200", "--CONCURRENCY", "20"], {}, "comparison").comparison, { tabletCount: 200, concurrency: 20 });
 });
 
-test("the issue-5 cases keep their own round: 10 s, one warm-up round, three timed rounds, unless given", () => {
+test("the issue-5 cases keep their own round: 10 s, warm-up until stable (2 to 8 rounds), five timed rounds, unless given", () => {
   const w = loadSettings([], {}, "cases").write;
-  assert.equal([w.length, w.warmupRounds, w.testRounds], [{ durationMs: 10_000 }, 1, 3]);
+  assert.equal([w.length, w.warmupRounds, w.warmupUntilStable, w.warmupMaxRounds, w.testRounds], [{ durationMs: 10_000 }, 2, true, 8, 5]);
   assert.equal(loadSettings([], { TOTAL_DATA_POINTS: "5000" }, "cases").write.length, { totalPoints: 5000 });
   assert.equal(loadSettings([], { WARMUP_ROUNDS: "0" }, "cases").write.warmupRounds, 0);
+  // The modes keep the existing tools' fixed warm-up.
+  assert.is(loadSettings([], {}, "tree").write.warmupUntilStable, false);
+});
+
+test("WARMUP_MAX_ROUNDS below 2 or below WARMUP_ROUNDS is refused when warming up until stable", () => {
+  assert.throws(() => loadSettings([], { WARMUP_MAX_ROUNDS: "1" }, "cases"), /WARMUP_MAX_ROUNDS \(1\) must be at least 2/);
+  assert.throws(() => loadSettings([], { WARMUP_ROUNDS: "5", WARMUP_MAX_ROUNDS: "4" }, "cases"), /at least WARMUP_ROUNDS \(5\)/);
+  assert.is(loadSettings([], { WARMUP_MAX_ROUNDS: "1" }, "tree").write.warmupMaxRounds, 1);
 });
 
 test("round length: LOOP, then TOTAL_DATA_POINTS given, then DURATION, then TOTAL_DATA_POINTS's default", () => {
@@ -99,7 +107,7 @@ test("flags win over the environment; smoke defaults over suite defaults; explic
   assert.is(loadSettings(["--sensor-number=6"], {}, "tree").write.sensorNumber, 6);
   const smoke = loadSettings(["--smoke"], { TEST_ROUNDS: "2" }, "cases");
   assert.ok(smoke.smoke);
-  assert.equal([smoke.write.testRounds, smoke.write.warmupRounds, smoke.write.length], [2, 0, { durationMs: 2000 }]);
+  assert.equal([smoke.write.testRounds, smoke.write.warmupRounds, smoke.write.warmupUntilStable, smoke.write.length], [2, 0, false, { durationMs: 2000 }]);
   assert.is(smoke.serverPort, 9567);
   assert.is(loadSettings([], { E2E_SMOKE: "1" }, "cluster").write.workerCount, 2);
   assert.is(loadSettings([], {}, "cases").serverPort, 8767);

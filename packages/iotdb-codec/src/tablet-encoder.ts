@@ -6,7 +6,7 @@ import { Writer } from "@zerowire/writer";
 import { writeBitmapSection } from "./bitmap.js";
 import { CELL_WIDTH, dateValue } from "./cells.js";
 import { HI_WORD, LO_WORD, putInt64 } from "./int64.js";
-import { writeAsciiStrings, writeString } from "./string-cells.js";
+import { writeJoinedStrings, writeString } from "./string-cells.js";
 import type { Tablet } from "./tablet.js";
 import { isNullCell, prepareTablet, type PreparedColumn, type PreparedTablet } from "./tablet-prepare.js";
 import { TSDataType } from "./types.js";
@@ -155,7 +155,7 @@ function writeFixedColumn(w: Writer, col: PreparedColumn, n: number, order: Uint
 function writeVariableColumn(w: Writer, col: PreparedColumn, n: number, order: Uint32Array | undefined): void {
   if (col.joinable) {
     const strings = col.hasNull || order !== undefined ? wireStrings(col, n, order) : (col.values as readonly string[]);
-    if (writeAsciiStrings(w, strings)) return;
+    if (writeJoinedStrings(w, strings)) return;
   }
   const values = col.values as readonly unknown[];
   for (let i = 0; i < n; i++) {

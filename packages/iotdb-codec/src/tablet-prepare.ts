@@ -18,7 +18,9 @@ export interface PreparedColumn extends ResolvedColumn {
   /** Some row of this column is null. */
   readonly hasNull: boolean;
   /** A TEXT/STRING column whose non-null cells are all strings, with at most MAX_JOINED_CHARS
-   *  chars in total: the encoder may write it with one native call (writeAsciiColumn). */
+   *  chars in total: the encoder may write it with one native UTF-8 write of the joined strings
+   *  (writeJoinedStrings, which also splits non-ASCII text; only a lone surrogate sends the
+   *  column cell by cell). */
   readonly joinable: boolean;
 }
 

@@ -46,6 +46,85 @@ test("a non-ASCII or non-string cell sends its column cell by cell: same bytes a
   for (const [cells, column] of cases) assert.is(buffers({ schema, timestamps: times, values: [cells] }).values, column + "00");
 });
 
+/** Java's UTF-8 of `s` (String.getBytes(UTF_8): a lone surrogate as '?'), by hand from the code units: the oracle shares nothing with the encoder. */
+function javaUtf8Hex(s: string): string {
+  const out: number[] = [];
+  for (let i = 0; i < s.length; i++) {
+    const c = s.charCodeAt(i);
+    const next = i + 1 < s.length ? s.charCodeAt(i + 1) : -1;
+    if (c >= 0xd800 && c <= 0xdbff && next >= 0xdc00 && next <= 0xdfff) {
+      const p = 0x10000 + ((c - 0xd800) << 10) + (next - 0xdc00);
+      out.push(0xf0 | (p >> 18), 0x80 | ((p >> 12) & 63), 0x80 | ((p >> 6) & 63), 0x80 | (p & 63));
+      i++;
+    } else if (c >= 0xd800 && c <= 0xdfff) out.push(0x3f);
+    else if (c < 0x80) out.push(c);
+    else if (c < 0x800) out.push(0xc0 | (c >> 6), 0x80 | (c & 63));
+    else out.push(0xe0 | (c >> 12), 0x80 | ((c >> 6) & 63), 0x80 | (c & 63));
+  }
+  return i32(out.length) + out.map((b) => b.toString(16).padStart(2, "0")).join("");
+}
+
+test("non-ASCII string columns are written whole: CJK, emoji, accents and U+FFFD, byte for byte as Java (hand-written hex)", () => {
+  const schema = tree([{ name: "s", type: "TEXT" }]);
+  const cells: Cell[] = ["abc", "h\u00e9llo", "\u4e2d\u6587", "\u{1F600}x", "", "\ufffd", "plain ascii, longer than four", null, "\u{1F600}\u{1F601}"];
+  const expected = [
+    "00000003616263",
+    "0000000668c3a96c6c6f",
+    "00000006e4b8ade69687",
+    "00000005f09f988078",
+    "00000000",
+    "00000003efbfbd",
+    i32(29) + Buffer.from("plain ascii, longer than four", "latin1").toString("hex"),
+    "00000000",
+    "00000008f09f9880f09f9881",
+  ];
+  const times = cells.map((_, r) => r);
+  const got = buffers({ schema, timestamps: times, values: [cells] }).values;
+  assert.is(got, hex(...expected) + bitmap(cells.map((c) => c === null), 1));
+  // Unsorted rows: the same cells in wire (time) order.
+  const reversed = times.map((t) => 100 - t);
+  const order = wireOrder(reversed);
+  const sorted = buffers({ schema, timestamps: reversed, values: [cells] }).values;
+  assert.is(sorted, hex(...order.map((r) => expected[r]!)) + bitmap(order.map((r) => cells[r] === null), 0));
+});
+
+test("a lone surrogate in a non-ASCII column, or a pair only the join of two cells would form, is written as '?' like Java", () => {
+  const schema = tree([{ name: "s", type: "STRING" }]);
+  const cases: [string[], string][] = [
+    [["\u4e2d", "a\ud800b", "\udc00", "\u00e9"], hex("00000003e4b8ad", "00000003613f62", "000000013f", "00000002c3a9")],
+    // Each cell alone has a lone surrogate; joined they would make U+1F600 (f09f9880).
+    [["x\ud83d", "\ude00y", "\u4e2d"], hex("00000002783f", "000000023f79", "00000003e4b8ad")],
+    [["\u4e2d\ud83d"], "00000004e4b8ad3f"],
+  ];
+  for (const [cells, column] of cases) {
+    assert.is(buffers({ schema, timestamps: cells.map((_, r) => r), values: [cells] }).values, column + "00");
+  }
+});
+
+test("random text columns mixing 1- to 4-byte chars, U+FFFD and lone surrogates: Java's bytes", () => {
+  const schema = tree([{ name: "s", type: "TEXT" }]);
+  const pieces = ["a", "Z", " ", "~", "\u00e9", "\u07ff", "\u0800", "\u4e2d", "\uffff", "\ufffd", "\u{1F600}", "\u{10FFFF}", "\ud800", "\udbff", "\udc00", "\udfff"];
+  let seed = 12345;
+  const random = (n: number) => {
+    seed = (seed * 1103515245 + 12345) & 0x7fffffff;
+    return seed % n;
+  };
+  for (let round = 0; round < 200; round++) {
+    const rows = 1 + random(20);
+    const loneAllowed = round % 2 === 0;
+    const cells = Array.from({ length: rows }, () => {
+      let s = "";
+      for (let k = random(12); k > 0; k--) {
+        const p = pieces[random(loneAllowed ? pieces.length : pieces.length - 4)]!;
+        s += p;
+      }
+      return s;
+    });
+    const got = buffers({ schema, timestamps: cells.map((_, r) => r), values: [cells] }).values;
+    assert.is(got, hex(...cells.map(javaUtf8Hex)) + "00", JSON.stringify(cells));
+  }
+});
+
 test("typed BOOLEAN column: a byte other than 0/1 is refused at its row unless the row is masked null", () => {
   const schema = tree([{ name: "b", type: "BOOLEAN" }]);
   const bytes = Uint8Array.of(1, 0, 7, 1, 0, 1, 0, 0, 1);

@@ -33,7 +33,11 @@ public final class Harness {
     for (JsonElement e : array(request, "tablets")) {
       JsonObject spec = e.getAsJsonObject();
       TabletWorkload w = new TabletWorkload(spec);
-      Map<String, Object> line = timed(spec, w::run, warmupNanos, samples, minSampleNanos);
+      String name = spec.get("name").getAsString();
+      String route = spec.has("route") ? spec.get("route").getAsString() : "addValue";
+      w.checkRoutesAgree(name); // both routes' bytes, before anything is timed: a mismatch ends the run
+      Map<String, Object> line = timed(spec, () -> w.run(route), warmupNanos, samples, minSampleNanos);
+      line.put("route", route);
       line.put("timeBytes", w.timeBytes());
       line.put("valueBytes", w.valueBytes());
       System.out.println(toJsonLine(line));
