@@ -189,7 +189,7 @@ export abstract class BasePool<S extends BaseSession> {
       devices: first === undefined ? [] : [first],
       target: first === undefined ? undefined : () => this.routeOf(first),
       retry: true,
-      op: async (session) => this.learn(await op(session), devices),
+      op: (session) => op(session).then((status) => this.learn(status, devices)),
     });
   }
 

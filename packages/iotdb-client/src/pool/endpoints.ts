@@ -4,8 +4,18 @@
 // every DataNode failed still tries them all and recovers as soon as one answers again.
 import type { EndPoint } from "../errors.js";
 
+/**
+ * Keys of the endpoint objects seen so far: a pool looks one up per request, and building and
+ * hashing a new string each time showed in the pool's profile (bench/client insert cases). The
+ * pool's endpoint objects are its own (parsed from nodeUrls, made from redirect hints) and never
+ * change.
+ */
+const keys = new WeakMap<EndPoint, string>();
+
 export function endpointKey(endpoint: EndPoint): string {
-  return `${endpoint.host}:${endpoint.port}`;
+  let key = keys.get(endpoint);
+  if (key === undefined) keys.set(endpoint, (key = `${endpoint.host}:${endpoint.port}`));
+  return key;
 }
 
 /** "host:port", "[v6 address]:port" or { host, port }. */
