@@ -34,4 +34,9 @@ export const sessionCallReplayers: Record<string, SessionCallReplayer> = {
     const records = vectorRecords(a as RecordsInput);
     return a.aligned ? s.insertAlignedRecords(records) : s.insertRecords(records);
   },
+  // The records' own deviceId (if any) is ignored, as the Java call has none.
+  insertRecordsOfOneDevice: (s, a) => {
+    const records = vectorRecords(a as RecordsInput);
+    return a.aligned ? s.insertAlignedRecordsOfOneDevice(a.deviceId, records) : s.insertRecordsOfOneDevice(a.deviceId, records);
+  },
 };

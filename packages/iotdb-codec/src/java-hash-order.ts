@@ -1,12 +1,15 @@
 // The iteration order of a java.util.HashMap<String, …> (OpenJDK 8+), which the Java Session's
-// records-to-tablets conversion leaks onto the wire: it orders a tablet's measurements and the
-// tablets of a batch. A HashMap iterates its buckets in index order (hash spread by h ^ h>>>16,
-// masked by capacity - 1), each bucket in insertion order (a resize splits a bucket keeping the
-// relative order). The capacity starts at the power of two ≥ the initial capacity and doubles
-// when the size passes it (load factor 1, as the Session creates these maps), or when a put makes
-// a bucket longer than 8 while the capacity is below 64 (treeifyBin resizes instead). Not
-// modeled: a bucket of 9+ keys in a table of 64+ (it becomes a red-black tree whose root moves to
-// the front of the bucket), which needs 9 measurement names colliding in one bucket.
+// records-to-tablets conversion leaks onto the wire: it orders a tablet's measurements (filled
+// with put) and the tablets of a batch (filled with computeIfAbsent). A HashMap iterates its
+// buckets in index order (hash spread by h ^ h>>>16, masked by capacity - 1). put appends a new
+// key to its bucket; computeIfAbsent puts it at the head; a resize splits each bucket keeping the
+// relative order. The capacity starts at the power of two ≥ the initial capacity and doubles
+// when the size passes it (load factor 1, as the Session creates these maps: put checks after
+// inserting, computeIfAbsent before every call), or when a bucket grows past the treeify
+// threshold (8 keys before a put, 7 before a computeIfAbsent) while the capacity is below 64
+// (treeifyBin resizes instead). Not modeled: such a bucket in a table of 64+ (it becomes a
+// red-black tree whose root moves to the front of the bucket), which needs 8 or 9 names
+// colliding in one bucket.
 
 const TREEIFY_THRESHOLD = 8;
 const MIN_TREEIFY_CAPACITY = 64;
@@ -25,36 +28,43 @@ function tableSizeFor(c: number): number {
   return n;
 }
 
+/** How keys go in: `put` (appended to the bucket) or `computeIfAbsent` (head of the bucket). */
+export type HashMapInsertion = "put" | "computeIfAbsent";
+
 /**
- * The order in which `new HashMap<>(initialCapacity, 1)` iterates `keys` (distinct) put in the
- * given order: the indices of `keys`, first iterated first.
+ * The order in which `new HashMap<>(initialCapacity, 1)` iterates its keys after `calls` (one
+ * put or computeIfAbsent per entry; a key may repeat: computeIfAbsent may resize even for a key it
+ * finds). Returns the distinct keys' indices in first-call order, first iterated first.
  */
-export function javaHashMapOrder(keys: readonly string[], initialCapacity: number): number[] {
-  const spread = keys.map((k) => {
-    const h = javaStringHash(k);
-    return h ^ (h >>> 16);
-  });
+export function javaHashMapOrder(calls: readonly string[], initialCapacity: number, insertion: HashMapInsertion = "put"): number[] {
+  const indexOf = new Map<string, number>();
+  const spread: number[] = []; // per distinct key
+  const stamp: number[] = []; // insertion sequence per distinct key
   let capacity = tableSizeFor(initialCapacity);
   let counts = new Uint32Array(capacity);
-  const rebucket = (inserted: number) => {
+  const resize = () => {
+    capacity *= 2;
     counts = new Uint32Array(capacity);
-    for (let j = 0; j < inserted; j++) counts[spread[j]! & (capacity - 1)]!++;
+    for (const h of spread) counts[h & (capacity - 1)]!++;
   };
-  for (let i = 0; i < keys.length; i++) {
-    const bucket = spread[i]! & (capacity - 1);
+  const atHead = insertion === "computeIfAbsent";
+  for (const key of calls) {
+    if (atHead && spread.length > capacity) resize();
+    if (indexOf.has(key)) continue;
+    const h = javaStringHash(key);
+    const s = h ^ (h >>> 16);
+    indexOf.set(key, spread.length);
+    spread.push(s);
+    stamp.push(spread.length);
+    const bucket = s & (capacity - 1);
     const before = counts[bucket]!;
     counts[bucket] = before + 1;
-    if (before >= TREEIFY_THRESHOLD && capacity < MIN_TREEIFY_CAPACITY) {
-      capacity *= 2;
-      rebucket(i + 1);
-    }
-    if (i + 1 > capacity) {
-      capacity *= 2;
-      rebucket(i + 1);
-    }
+    if (before >= (atHead ? TREEIFY_THRESHOLD - 1 : TREEIFY_THRESHOLD) && capacity < MIN_TREEIFY_CAPACITY) resize();
+    if (!atHead && spread.length > capacity) resize();
   }
-  const order = keys.map((_, i) => i);
   const mask = capacity - 1;
-  order.sort((a, b) => (spread[a]! & mask) - (spread[b]! & mask) || a - b);
+  const order = spread.map((_, i) => i);
+  // Within a bucket: insertion order for put, reverse insertion order for computeIfAbsent.
+  order.sort((a, b) => (spread[a]! & mask) - (spread[b]! & mask) || (atHead ? stamp[b]! - stamp[a]! : stamp[a]! - stamp[b]!));
   return order;
 }

@@ -4,7 +4,8 @@
 // more as insertTablet; unless some record has fewer than half of its device's measurements.
 //
 // A tablet's columns are the union of its device's measurements, each with the type of its first
-// occurrence, in java.util.HashMap order (java-hash-order.ts), as are the tablets of a batch. Rows
+// occurrence, in java.util.HashMap order (java-hash-order.ts; the map is filled with put), and
+// the tablets of a batch are in the order of another HashMap (filled with computeIfAbsent). Rows
 // keep the records' order (the tablet encoder then stable-sorts them by time, as the Session
 // does); a measurement a record lacks, or gives a null, is a null cell. Nothing is dropped, so an
 // all-null record is an all-null row. Java writes a cell through the value class of its column's
@@ -49,9 +50,11 @@ export function recordsAsTablets(records: readonly (DeviceRecord & { deviceId: s
   if (records.length < MIN_RECORDS_TO_CONVERT) return undefined;
   const groups = groupByDevice(records, (r) => r.deviceId);
   if (groups.length / records.length > CONVERT_THRESHOLD || !everyRecordFits(records, groups)) return undefined;
+  // Session.convertToTabletsAndInsert fills `tablets` with computeIfAbsent, one call per record.
   const order = javaHashMapOrder(
-    groups.map((g) => g.device),
+    records.map((r) => r.deviceId),
     groups.length + 1,
+    "computeIfAbsent",
   );
   return order.map((i) => groupTablet(groups[i]!, records, aligned));
 }
@@ -96,7 +99,7 @@ function everyRecordFits(records: readonly DeviceRecord[], groups: readonly Devi
 }
 
 function groupTablet(g: DeviceGroup, records: readonly DeviceRecord[], aligned: boolean): Tablet {
-  const order = javaHashMapOrder(g.names, g.firstRecordSize + 1);
+  const order = javaHashMapOrder(g.names, g.firstRecordSize + 1, "put");
   const positionOf = new Int32Array(g.names.length);
   order.forEach((column, position) => (positionOf[column] = position));
   const columns: TabletColumn[] = order.map((c) => ({ name: g.names[c]!, type: g.types[c]! }));

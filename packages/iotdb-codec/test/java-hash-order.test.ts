@@ -1,15 +1,16 @@
 // java.util.HashMap<String, …> iteration order, as the records-to-tablets conversion needs it,
 // against the real JVM's: fixtures/java-hashmap-order.json was written by
-// fixtures/JavaHashMapOrder.java (OpenJDK 17), including colliding hashes that make small tables
-// resize instead of treeifying.
+// fixtures/JavaHashMapOrder.java (OpenJDK 17): maps filled with put and with computeIfAbsent
+// (repeated calls), including colliding hashes that make small tables resize instead of treeifying.
 import { readFileSync } from "node:fs";
 import { test } from "uvu";
 import * as assert from "uvu/assert";
-import { javaHashMapOrder, javaStringHash } from "../src/java-hash-order.js";
+import { type HashMapInsertion, javaHashMapOrder, javaStringHash } from "../src/java-hash-order.js";
 
 interface Case {
   initialCapacity: number;
-  keys: string[];
+  insertion: HashMapInsertion;
+  calls: string[];
   order: number[];
 }
 
@@ -23,14 +24,22 @@ test("String.hashCode: known values, int32 overflow, UTF-16 units", () => {
   assert.is(javaStringHash("polygenelubricants"), -2147483648); // the famous Integer.MIN_VALUE hash
 });
 
-test(`iteration order equals the JVM's for ${cases.length} key sets`, () => {
+test(`iteration order equals the JVM's for ${cases.length} maps (put and computeIfAbsent)`, () => {
   assert.ok(cases.length > 300);
-  for (const c of cases) assert.equal(javaHashMapOrder(c.keys, c.initialCapacity), c.order, `keys ${JSON.stringify(c.keys)} capacity ${c.initialCapacity}`);
+  assert.ok(cases.filter((c) => c.insertion === "computeIfAbsent").length > 100);
+  for (const c of cases) {
+    assert.equal(javaHashMapOrder(c.calls, c.initialCapacity, c.insertion), c.order, `${c.insertion} ${JSON.stringify(c.calls)} capacity ${c.initialCapacity}`);
+  }
 });
 
-test("negative control: the fixtures are not simply insertion order, and colliding sets resized by long buckets are there", () => {
+test("negative controls: the fixtures are not insertion order; put and computeIfAbsent orders differ; long colliding buckets are there", () => {
   const insertion = cases.filter((c) => c.order.every((k, i) => k === i)).length;
   assert.ok(insertion < cases.length / 2, `${insertion} of ${cases.length} fixtures in insertion order`);
-  assert.ok(cases.some((c) => c.keys.length >= 9 && c.keys.every((k) => /^s(Aa|BB)+$/.test(k))));
+  const swapped = cases.filter((c) => {
+    const other: HashMapInsertion = c.insertion === "put" ? "computeIfAbsent" : "put";
+    return JSON.stringify(javaHashMapOrder(c.calls, c.initialCapacity, other)) !== JSON.stringify(c.order);
+  });
+  assert.ok(swapped.length > cases.length / 4, `${swapped.length} fixtures tell put from computeIfAbsent`);
+  assert.ok(cases.some((c) => new Set(c.calls).size >= 9 && c.calls.every((k) => /^s(Aa|BB)+$/.test(k))));
 });
 test.run();
