@@ -1,3 +1,5 @@
+import type { SessionCallsCaseInput } from "./session-calls-cases.js";
+
 // The cases the differential run generates: a case in the shared INPUT format (what
 // fuzz/java/run.sh reads) plus the family that says what the outcome must be.
 
@@ -46,7 +48,7 @@ export interface TsBlockCaseInput {
   columns: TsBlockColumnInput[];
 }
 
-export type CaseInput = TabletCaseInput | RecordsCaseInput | TsBlockCaseInput;
+export type CaseInput = TabletCaseInput | RecordsCaseInput | TsBlockCaseInput | SessionCallsCaseInput;
 
 /**
  * - `valid`: Java produces bytes (or sends nothing), ours must be identical. TEXT/STRING values may

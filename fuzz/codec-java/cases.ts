@@ -3,17 +3,19 @@ import fc from "fast-check";
 import type { FuzzCase } from "./case-types.js";
 import { javaRejectedCase, policyRejectedCase } from "./invalid-cases.js";
 import { recordsCase } from "./records-cases.js";
+import { sessionCallsCase } from "./session-calls-cases.js";
 import { tabletCase } from "./tablet-cases.js";
 import { tsblockCase } from "./tsblock-cases.js";
 
 const valid = (arb: fc.Arbitrary<FuzzCase["input"]>) => arb.map((input): FuzzCase => ({ family: "valid", input }));
 
-/** Cases whose Java bytes are reference vectors: tablets, records, TsBlocks. */
+/** Cases whose Java bytes are reference vectors: tablets, records, TsBlocks, session-call sequences. */
 export const validCase: fc.Arbitrary<FuzzCase> = fc.oneof(
   { weight: 11, arbitrary: valid(tabletCase()) },
   { weight: 2, arbitrary: valid(recordsCase(false)) },
   { weight: 1, arbitrary: valid(recordsCase(true)) },
   { weight: 4, arbitrary: valid(tsblockCase) },
+  { weight: 2, arbitrary: valid(sessionCallsCase) },
 );
 
 /** The differential mix: mostly valid cases, plus a few that must be rejected. */

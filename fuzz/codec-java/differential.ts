@@ -115,8 +115,24 @@ function summarize(judged: Judged[]): RunSummary {
 }
 
 function hasLoneSurrogateValue(input: CaseInput): boolean {
-  const values = input.kind === "tablet" ? input.rows.flat() : input.kind === "tsblock" ? [] : input.records.flatMap((r) => r.values);
-  return values.some((v) => typeof v === "string" && hasLoneSurrogate(v));
+  return valuesOf(input).some((v) => typeof v === "string" && hasLoneSurrogate(v));
+}
+
+function valuesOf(input: CaseInput): unknown[] {
+  switch (input.kind) {
+    case "tablet":
+      return input.rows.flat();
+    case "tsblock":
+      return [];
+    case "sessionCalls":
+      // String records' values, and typed records' values, of every call.
+      return input.calls.flatMap((c) => {
+        const a = c.args as { values?: unknown[]; valuesList?: unknown[][]; records?: { values: unknown[] }[] };
+        return [...(a.values ?? []), ...(a.valuesList ?? []).flat(), ...(a.records ?? []).flatMap((r) => r.values)];
+      });
+    default:
+      return input.records.flatMap((r) => r.values);
+  }
 }
 
 /** The minimal case as a vector file (Java's vector plus a `differential` note with our failures). */

@@ -1,5 +1,5 @@
 // `pnpm vectors <dir>`: checks every vector file in a directory of the shared format against
-// our codec. Prints each failure with the vector, the section and the first differing offset;
+// our codec (session-call vectors: replayed through our Session, check-session-calls.ts). Prints each failure with the vector, the section and the first differing offset;
 // the last line is "N passed, N failed" (counting individual checks); exits 1 on any failure.
 import { readdirSync, readFileSync } from "node:fs";
 import { join, resolve } from "node:path";

@@ -35,6 +35,8 @@ export type {
   NullMask,
   InsertRecord,
   DeviceRecord,
+  StringRecord,
+  DeviceStringRecord,
   RowRecord,
   CellValue,
   Int64Mode,

@@ -13,6 +13,8 @@ import {
   type InsertRecord,
   insertRecordCall,
   insertRecordsCall,
+  insertStringRecordCall,
+  insertStringRecordsOfOneDeviceCall,
   insertTabletCall,
   insertTabletsCall,
   type Tablet,
@@ -116,6 +118,20 @@ callRow("C29", () => insertRecordsCall([record({}), record({ deviceId: "root.\uD
 callRow("C30", () => insertTabletsCall([]));
 callRow("C31", () => insertTabletCall(good), { sessionId: 42n, seqid: 2 ** 31 });
 callRow("C32", () => insertTabletCall(good), { sessionId: 1.5, seqid: 1 });
+callRow("C40", () => insertStringRecordCall({ deviceId: "root.bi.d", time: 1, measurements: ["a"], values: [5 as never] }));
+callRow("C41", () =>
+  insertStringRecordsOfOneDeviceCall("root.bi.d", [
+    { time: 1, measurements: ["a"], values: ["1"] },
+    { time: 2, measurements: ["a"], values: ["1", "2"] },
+  ]),
+);
+callRow("C42", () =>
+  insertRecordsCall(
+    Array.from({ length: 40 }, (_, i) => (i === 5 ? record({ time: i, types: ["DATE"], values: ["2024-01-01"] }) : record({ time: i }))),
+    { autoConvertRecords: true },
+  ),
+);
+callRow("C43", () => insertRecordsCall([record({})], { autoConvertRecords: "yes" as never }));
 rowTest("C33", (row) => {
   let result: unknown;
   assertThrows(row, () => (result = encodeTabletBuffers(tablet("INT32", [1, 1.5]))));

@@ -17,8 +17,12 @@ export {
   insertRecordCall,
   insertRecordsCall,
   insertRecordsOfOneDeviceCall,
+  insertStringRecordCall,
+  insertStringRecordsCall,
+  insertStringRecordsOfOneDeviceCall,
 } from "./insert-calls.js";
-export type { InsertCall, InsertMethod, RecordCallOptions } from "./insert-calls.js";
+export type { InsertCall, InsertMethod, RecordCallOptions, RecordsCallOptions } from "./insert-calls.js";
+export type { StringRecord, DeviceStringRecord } from "./string-records.js";
 export { writeCallFrame, writeCallRequest } from "./insert-frames.js";
 export type { FrameOptions, RequestOptions } from "./insert-frames.js";
 export { ThriftType, ThriftMessageType } from "./thrift/protocol.js";

@@ -3,13 +3,40 @@
 // fails half-way; the same call can be written again (e.g. with another seqid).
 import { describeValue } from "./describe.js";
 import { EncodeError } from "./errors.js";
-import { recordReqSize, tabletReqSize, writeRecordReq, writeRecordsReq, writeTabletReq, writeTabletsReq } from "./insert-requests.js";
+import {
+  recordReqSize,
+  tabletReqSize,
+  writeRecordReq,
+  writeRecordsReq,
+  writeStringRecordReq,
+  writeStringRecordsReq,
+  writeTabletReq,
+  writeTabletsReq,
+} from "./insert-requests.js";
 import { prepareDeviceRecords, prepareRecord, prepareRecords, recordIsSent, type DeviceRecord, type InsertRecord } from "./records.js";
+import { deviceRecordsAsTablet, recordsAsTablets } from "./records-to-tablets.js";
+import {
+  prepareDeviceStringRecords,
+  prepareStringRecord,
+  prepareStringRecords,
+  stringRecordIsSent,
+  stringRecordReqSize,
+  type DeviceStringRecord,
+  type StringRecord,
+} from "./string-records.js";
 import type { Tablet } from "./tablet.js";
 import { prepareTablet } from "./tablet-prepare.js";
 import type { ThriftWriter } from "./thrift/protocol.js";
 
-export type InsertMethod = "insertTablet" | "insertTablets" | "insertRecord" | "insertRecords" | "insertRecordsOfOneDevice";
+export type InsertMethod =
+  | "insertTablet"
+  | "insertTablets"
+  | "insertRecord"
+  | "insertRecords"
+  | "insertRecordsOfOneDevice"
+  | "insertStringRecord"
+  | "insertStringRecords"
+  | "insertStringRecordsOfOneDevice";
 
 export interface InsertCall {
   /** The Thrift method name (also for aligned and table-model inserts, which only set flags). */
@@ -29,6 +56,15 @@ export interface InsertCall {
 export interface RecordCallOptions {
   /** insertAlignedRecord(s): isAligned=true. */
   aligned?: boolean;
+}
+
+export interface RecordsCallOptions extends RecordCallOptions {
+  /**
+   * The Java Session's enableRecordsAutoConvertTablet (default false here; the client's sessions
+   * turn it on, as Java does): a batch of 40 or more records that fits Java's rule is sent as
+   * insertTablets (insertRecords) or insertTablet (insertRecordsOfOneDevice). See records-to-tablets.ts.
+   */
+  autoConvertRecords?: boolean;
 }
 
 /** insertTablet (tree, aligned or not) or the table model's insert (writeToTable). */
@@ -77,9 +113,13 @@ export function insertRecordCall(record: InsertRecord, options: RecordCallOption
 }
 
 /** insertRecords / insertAlignedRecords; null values and all-null records are dropped; no record left, nothing sent. */
-export function insertRecordsCall(records: readonly InsertRecord[], options: RecordCallOptions = {}): InsertCall {
+export function insertRecordsCall(records: readonly InsertRecord[], options: RecordsCallOptions = {}): InsertCall {
   const aligned = alignedOption(options);
   const kept = prepareRecords(records);
+  if (autoConvertOption(options)) {
+    const tablets = recordsAsTablets(records, aligned);
+    if (tablets !== undefined) return insertTabletsCall(tablets);
+  }
   return {
     method: "insertRecords",
     needsSending: kept.length > 0,
@@ -92,17 +132,63 @@ export function insertRecordsCall(records: readonly InsertRecord[], options: Rec
 export function insertRecordsOfOneDeviceCall(
   deviceId: string,
   records: readonly DeviceRecord[],
-  options: RecordCallOptions = {},
+  options: RecordsCallOptions = {},
 ): InsertCall {
   const aligned = alignedOption(options);
   if (typeof deviceId !== "string") throw new EncodeError(`insertRecordsOfOneDevice: deviceId must be a string, got ${describeValue(deviceId)}`);
   const kept = prepareDeviceRecords(deviceId, records);
+  if (autoConvertOption(options)) {
+    const tablet = deviceRecordsAsTablet(deviceId, records, aligned);
+    if (tablet !== undefined) return insertTabletCall(tablet);
+  }
   return {
     method: "insertRecordsOfOneDevice",
     // Java sends an empty batch as it is; it sends nothing only when dropping nulls left no record.
     needsSending: kept.length > 0 || records.length === 0,
     sizeEstimate: sum(kept, recordReqSize),
     writeRequest: (p, sessionId) => writeRecordsReq(p, kept, aligned, sessionId, deviceId),
+  };
+}
+
+/** insertRecord / insertAlignedRecord with string values (TSInsertStringRecordReq); null values are dropped, all-null sends nothing. */
+export function insertStringRecordCall(record: StringRecord, options: RecordCallOptions = {}): InsertCall {
+  const aligned = alignedOption(options);
+  const rec = prepareStringRecord(record, record?.deviceId, 0);
+  return {
+    method: "insertStringRecord",
+    needsSending: stringRecordIsSent(rec),
+    sizeEstimate: stringRecordReqSize(rec),
+    writeRequest: (p, sessionId) => writeStringRecordReq(p, rec, aligned, sessionId),
+  };
+}
+
+/** insertRecords / insertAlignedRecords with string values (TSInsertStringRecordsReq; never converted to tablets, as in Java). */
+export function insertStringRecordsCall(records: readonly StringRecord[], options: RecordCallOptions = {}): InsertCall {
+  const aligned = alignedOption(options);
+  const kept = prepareStringRecords(records);
+  return {
+    method: "insertStringRecords",
+    needsSending: kept.length > 0,
+    sizeEstimate: sum(kept, stringRecordReqSize),
+    writeRequest: (p, sessionId) => writeStringRecordsReq(p, kept, aligned, sessionId, undefined),
+  };
+}
+
+/** insertStringRecordsOfOneDevice / insertAlignedStringRecordsOfOneDevice: stable-sorted by time like the Java Session. */
+export function insertStringRecordsOfOneDeviceCall(
+  deviceId: string,
+  records: readonly DeviceStringRecord[],
+  options: RecordCallOptions = {},
+): InsertCall {
+  const aligned = alignedOption(options);
+  if (typeof deviceId !== "string") throw new EncodeError(`insertStringRecordsOfOneDevice: deviceId must be a string, got ${describeValue(deviceId)}`);
+  const kept = prepareDeviceStringRecords(deviceId, records);
+  return {
+    method: "insertStringRecordsOfOneDevice",
+    // As insertRecordsOfOneDevice: an empty batch is sent; nothing only when dropping nulls left no record.
+    needsSending: kept.length > 0 || records.length === 0,
+    sizeEstimate: sum(kept, stringRecordReqSize),
+    writeRequest: (p, sessionId) => writeStringRecordsReq(p, kept, aligned, sessionId, deviceId),
   };
 }
 
@@ -116,4 +202,10 @@ function alignedOption(options: RecordCallOptions): boolean {
   const aligned = options?.aligned ?? false;
   if (typeof aligned !== "boolean") throw new EncodeError(`aligned must be a boolean, got ${describeValue(aligned)}`);
   return aligned;
+}
+
+function autoConvertOption(options: RecordsCallOptions): boolean {
+  const convert = options?.autoConvertRecords ?? false;
+  if (typeof convert !== "boolean") throw new EncodeError(`autoConvertRecords must be a boolean, got ${describeValue(convert)}`);
+  return convert;
 }

@@ -3,6 +3,7 @@
 // in place inside their `binary` fields.
 import type { PreparedRecord } from "./records.js";
 import { writeRecordValues } from "./records.js";
+import type { PreparedStringRecord } from "./string-records.js";
 import { writeTimeBuffer, writeValueBuffer } from "./tablet-encoder.js";
 import type { PreparedTablet } from "./tablet-prepare.js";
 import { ThriftType as T, type ThriftWriter } from "./thrift/protocol.js";
@@ -162,6 +163,57 @@ export function writeRecordsReq(
   p.fieldBegin(T.LIST, 4);
   p.listBegin(T.STRING, n);
   for (const r of records) recordValuesBinary(p, r);
+  p.fieldBegin(T.LIST, 5);
+  p.listBegin(T.I64, n);
+  for (const r of records) p.i64(r.time);
+  p.boolField(6, aligned);
+  p.structEnd();
+}
+
+/** TSInsertStringRecordReq: 1 sessionId, 2 prefixPath, 3 measurements, 4 values (list<string>), 5 timestamp, 6 isAligned. */
+export function writeStringRecordReq(p: ThriftWriter, rec: PreparedStringRecord, aligned: boolean, sessionId: SessionId): void {
+  p.structBegin();
+  i64Field(p, 1, sessionId);
+  p.fieldBegin(T.STRING, 2);
+  p.string(rec.deviceId);
+  p.fieldBegin(T.LIST, 3);
+  stringList(p, rec.measurements);
+  p.fieldBegin(T.LIST, 4);
+  stringList(p, rec.values);
+  i64Field(p, 5, rec.time);
+  p.boolField(6, aligned);
+  p.structEnd();
+}
+
+/**
+ * TSInsertStringRecordsReq (1 sessionId, 2 prefixPaths, 3 measurementsList, 4 valuesList
+ * (list<list<string>>), 5 timestamps, 6 isAligned) or, with `oneDevice`,
+ * TSInsertStringRecordsOfOneDeviceReq (2 is a single prefixPath).
+ */
+export function writeStringRecordsReq(
+  p: ThriftWriter,
+  records: readonly PreparedStringRecord[],
+  aligned: boolean,
+  sessionId: SessionId,
+  oneDevice: string | undefined,
+): void {
+  const n = records.length;
+  p.structBegin();
+  i64Field(p, 1, sessionId);
+  if (oneDevice === undefined) {
+    p.fieldBegin(T.LIST, 2);
+    p.listBegin(T.STRING, n);
+    for (const r of records) p.string(r.deviceId);
+  } else {
+    p.fieldBegin(T.STRING, 2);
+    p.string(oneDevice);
+  }
+  p.fieldBegin(T.LIST, 3);
+  p.listBegin(T.LIST, n);
+  for (const r of records) stringList(p, r.measurements);
+  p.fieldBegin(T.LIST, 4);
+  p.listBegin(T.LIST, n);
+  for (const r of records) stringList(p, r.values);
   p.fieldBegin(T.LIST, 5);
   p.listBegin(T.I64, n);
   for (const r of records) p.i64(r.time);

@@ -78,6 +78,8 @@ treePoolRow("P03", (p) => p.insertTablets("x" as never));
 treePoolRow("P04", (p) => p.insertTablet(oversizedTablet(`${DATABASE}.big`, serverMaxFrameSize)));
 treePoolRow("P05", (p) => p.executeQueryStatement(42 as never));
 tablePoolRow("P06", (p) => p.insert(tableTablet("t\uDBFF")));
+treePoolRow("P20", (p) => p.insertStringRecords([{ deviceId: `${DATABASE}.d`, time: 1, measurements: ["a"], values: "1" as never }]));
+treePoolRow("P21", (p) => p.insertStringRecordsOfOneDevice(`${DATABASE}.d`, [{ time: 1.5, measurements: ["a"], values: ["1"] }]));
 
 rowTest("P07", async (row) => {
   const closed = new SessionPool(poolOptions<Session>());

@@ -132,6 +132,19 @@ rowTest("S37", async (row) => {
   await checkRow(proxy, row, () => session.ping(), () => new Session(viaProxy(proxy, { fetchSize: 1.5 })));
 });
 
+treeRow("S50", (s) => s.insertStringRecord({ deviceId: `${DATABASE}.d`, time: 1, measurements: ["s"], values: [5 as never] }));
+treeRow("S51", (s) =>
+  s.insertStringRecords([
+    { deviceId: `${DATABASE}.d`, time: 1, measurements: ["s"], values: ["1"] },
+    { deviceId: "root.\uD800", time: 2, measurements: ["s"], values: ["1"] },
+  ]),
+);
+treeRow("S52", (s) => s.insertAlignedStringRecordsOfOneDevice(`${DATABASE}.d`, [{ time: 1, measurements: [""], values: ["1"] }]));
+treeRow("S53", (s) => s.insertRecords(Array.from({ length: 40 }, (_, i) => (i === 5 ? record({ time: i, types: ["DATE"], values: ["2024-01-01"] }) : record({ time: i })))));
+rowTest("S54", async (row) => {
+  await checkRow(proxy, row, () => session.ping(), () => new Session(viaProxy(proxy, { autoConvertRecords: "yes" as never })));
+});
+
 test("after the refused calls, good ones on the same sessions are stored, and nothing else is", async () => {
   await session.insertTablet(tablet("INT32", [7]));
   await table.insert(tableTablet("t"));

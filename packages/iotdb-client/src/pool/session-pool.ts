@@ -2,7 +2,7 @@
 // (single-device inserts by their device; insertTablets/insertRecords split by the devices'
 // routes); queries hold their session until the data set closes; the schema helpers run on any
 // session.
-import type { DeviceRecord, InsertRecord, TSDataType, TSDataTypeName } from "@zerowire/iotdb-codec";
+import type { DeviceRecord, DeviceStringRecord, InsertRecord, StringRecord, TSDataType, TSDataTypeName } from "@zerowire/iotdb-codec";
 import type { SessionDataSet } from "../dataset/session-data-set.js";
 import type { Status } from "../errors.js";
 import type { QueryOptions } from "../session/base-session.js";
@@ -58,6 +58,30 @@ export class SessionPool extends BasePool<Session> {
 
   insertAlignedRecordsOfOneDevice(deviceId: string, records: readonly DeviceRecord[]): Promise<Status> {
     return this.insertRouted("insertAlignedRecordsOfOneDevice", named(deviceId), (s) => s.insertAlignedRecordsOfOneDevice(deviceId, records));
+  }
+
+  insertStringRecord(record: StringRecord): Promise<Status> {
+    return this.insertRouted("insertStringRecord", deviceOfRecord(record), (s) => s.insertStringRecord(record));
+  }
+
+  insertAlignedStringRecord(record: StringRecord): Promise<Status> {
+    return this.insertRouted("insertAlignedStringRecord", deviceOfRecord(record), (s) => s.insertAlignedStringRecord(record));
+  }
+
+  insertStringRecords(records: readonly StringRecord[]): Promise<Status> {
+    return this.insertGrouped("insertStringRecords", records, recordDevice, isSentRecord, (s, part) => s.insertStringRecords(part));
+  }
+
+  insertAlignedStringRecords(records: readonly StringRecord[]): Promise<Status> {
+    return this.insertGrouped("insertAlignedStringRecords", records, recordDevice, isSentRecord, (s, part) => s.insertAlignedStringRecords(part));
+  }
+
+  insertStringRecordsOfOneDevice(deviceId: string, records: readonly DeviceStringRecord[]): Promise<Status> {
+    return this.insertRouted("insertStringRecordsOfOneDevice", named(deviceId), (s) => s.insertStringRecordsOfOneDevice(deviceId, records));
+  }
+
+  insertAlignedStringRecordsOfOneDevice(deviceId: string, records: readonly DeviceStringRecord[]): Promise<Status> {
+    return this.insertRouted("insertAlignedStringRecordsOfOneDevice", named(deviceId), (s) => s.insertAlignedStringRecordsOfOneDevice(deviceId, records));
   }
 
   // ---- queries (the session is held until the data set closes) ----------
@@ -131,12 +155,12 @@ function targetOf(tablet: SessionTablet): string | undefined {
 }
 
 const deviceOfTablet = (tablet: SessionTablet) => named(targetOf(tablet));
-const deviceOfRecord = (record: InsertRecord) => named(record?.deviceId);
-const recordDevice = (record: InsertRecord): string | undefined => (typeof record?.deviceId === "string" ? record.deviceId : undefined);
+const deviceOfRecord = (record: InsertRecord | StringRecord) => named(record?.deviceId);
+const recordDevice = (record: InsertRecord | StringRecord): string | undefined => (typeof record?.deviceId === "string" ? record.deviceId : undefined);
 const isTablet = (): boolean => true;
 
 /** The codec leaves out a record whose values are all null (and sends one without measurements); sub-statuses count only the records sent. */
-function isSentRecord(record: InsertRecord): boolean {
+function isSentRecord(record: InsertRecord | StringRecord): boolean {
   const values: unknown = record?.values;
   return !Array.isArray(values) || values.length === 0 || values.some((v) => v !== null && v !== undefined);
 }

@@ -42,6 +42,13 @@ export interface SessionOptions {
   /** Reopen the session on the next call after its connection broke (default true). */
   autoReconnect?: boolean;
   /**
+   * The Java Session's enableRecordsAutoConvertTablet (default true, as Java): typed
+   * insertRecords of 40 or more records over at most half as many devices, each record holding at
+   * least half of its device's measurements, go as one insertTablets request (one tablet per
+   * device); insertRecordsOfOneDevice of 40 or more as one insertTablet. False sends records as records.
+   */
+  autoConvertRecords?: boolean;
+  /**
    * The BufferPool insert frames are built in; each frame's buffer goes back to it once the socket
    * took the bytes. Default: one pool shared by every session of the process. Give your own to
    * bound it (maxPerClass, maxRetainedBytes), to turn on its ownership checks (debug), or to read
@@ -79,6 +86,8 @@ export function resolveSessionOptions(options: SessionOptions): { settings: Reso
   const pool = options.framePool;
   if (pool !== undefined && (typeof pool?.acquire !== "function" || typeof pool.release !== "function")) throw new TypeError("framePool must be a BufferPool");
   if (int64 !== "bigint" && int64 !== "number") throw new RangeError(`int64 must be "bigint" or "number", got ${String(int64)}`);
+  const autoConvertRecords = options.autoConvertRecords ?? true;
+  if (typeof autoConvertRecords !== "boolean") throw new TypeError(`autoConvertRecords must be a boolean, got ${typeof autoConvertRecords}`);
   const settings: ResolvedSessionOptions = {
     host: options.host ?? SESSION_DEFAULTS.host,
     port: options.port ?? SESSION_DEFAULTS.port,
@@ -94,6 +103,7 @@ export function resolveSessionOptions(options: SessionOptions): { settings: Reso
     queryTimeoutMs,
     int64,
     autoReconnect: options.autoReconnect ?? true,
+    autoConvertRecords,
   };
   return { settings, credentials: { password: options.password ?? SESSION_DEFAULTS.password, tls: options.tls } };
 }

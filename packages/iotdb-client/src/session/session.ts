@@ -8,8 +8,13 @@ import {
   insertRecordCall,
   insertRecordsCall,
   insertRecordsOfOneDeviceCall,
+  insertStringRecordCall,
+  insertStringRecordsCall,
+  insertStringRecordsOfOneDeviceCall,
   insertTabletCall,
   insertTabletsCall,
+  type DeviceStringRecord,
+  type StringRecord,
   type TSDataType,
   type TSDataTypeName,
 } from "@zerowire/iotdb-codec";
@@ -96,22 +101,63 @@ export class Session extends BaseSession {
     return this.sendInsert(() => insertRecordCall(record, { aligned: true }));
   }
 
-  /** insertRecords: rows of any devices in one request. */
+  /**
+   * insertRecords: rows of any devices in one request. A batch of 40 or more that fits Java's rule
+   * goes as one insertTablets request (SessionOptions.autoConvertRecords, default true).
+   */
   insertRecords(records: readonly InsertRecord[]): Promise<Status> {
-    return this.sendInsert(() => insertRecordsCall(records));
+    return this.sendInsert(() => insertRecordsCall(records, { autoConvertRecords: this.options.autoConvertRecords }));
   }
 
   insertAlignedRecords(records: readonly InsertRecord[]): Promise<Status> {
-    return this.sendInsert(() => insertRecordsCall(records, { aligned: true }));
+    return this.sendInsert(() => insertRecordsCall(records, { aligned: true, autoConvertRecords: this.options.autoConvertRecords }));
   }
 
-  /** insertRecordsOfOneDevice: rows of one device (sent sorted by time, as Java does). */
+  /**
+   * insertRecordsOfOneDevice: rows of one device (sent sorted by time, as Java does); 40 or more
+   * that fit Java's rule go as one insertTablet (SessionOptions.autoConvertRecords).
+   */
   insertRecordsOfOneDevice(deviceId: string, records: readonly DeviceRecord[]): Promise<Status> {
-    return this.sendInsert(() => insertRecordsOfOneDeviceCall(deviceId, records));
+    return this.sendInsert(() => insertRecordsOfOneDeviceCall(deviceId, records, { autoConvertRecords: this.options.autoConvertRecords }));
   }
 
   insertAlignedRecordsOfOneDevice(deviceId: string, records: readonly DeviceRecord[]): Promise<Status> {
-    return this.sendInsert(() => insertRecordsOfOneDeviceCall(deviceId, records, { aligned: true }));
+    return this.sendInsert(() => insertRecordsOfOneDeviceCall(deviceId, records, { aligned: true, autoConvertRecords: this.options.autoConvertRecords }));
+  }
+
+  // ---- inserts with string values (the server infers the types) --------
+
+  /**
+   * Java's insertRecord(deviceId, time, measurements, List<String> values): one row whose values
+   * are text the server parses (TSInsertStringRecordReq). Null values are left out; an all-null
+   * record sends nothing.
+   */
+  insertStringRecord(record: StringRecord): Promise<Status> {
+    return this.sendInsert(() => insertStringRecordCall(record));
+  }
+
+  /** Java's insertAlignedRecord with string values. */
+  insertAlignedStringRecord(record: StringRecord): Promise<Status> {
+    return this.sendInsert(() => insertStringRecordCall(record, { aligned: true }));
+  }
+
+  /** Java's insertRecords with string values (TSInsertStringRecordsReq; never converted to tablets). */
+  insertStringRecords(records: readonly StringRecord[]): Promise<Status> {
+    return this.sendInsert(() => insertStringRecordsCall(records));
+  }
+
+  /** Java's insertAlignedRecords with string values. */
+  insertAlignedStringRecords(records: readonly StringRecord[]): Promise<Status> {
+    return this.sendInsert(() => insertStringRecordsCall(records, { aligned: true }));
+  }
+
+  /** insertStringRecordsOfOneDevice: string-valued rows of one device, sent sorted by time as Java does. */
+  insertStringRecordsOfOneDevice(deviceId: string, records: readonly DeviceStringRecord[]): Promise<Status> {
+    return this.sendInsert(() => insertStringRecordsOfOneDeviceCall(deviceId, records));
+  }
+
+  insertAlignedStringRecordsOfOneDevice(deviceId: string, records: readonly DeviceStringRecord[]): Promise<Status> {
+    return this.sendInsert(() => insertStringRecordsOfOneDeviceCall(deviceId, records, { aligned: true }));
   }
 
   // ---- queries -----------------------------------------------------------

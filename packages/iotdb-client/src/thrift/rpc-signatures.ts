@@ -15,6 +15,9 @@ import type {
   TSInsertRecordReq,
   TSInsertRecordsOfOneDeviceReq,
   TSInsertRecordsReq,
+  TSInsertStringRecordReq,
+  TSInsertStringRecordsOfOneDeviceReq,
+  TSInsertStringRecordsReq,
   TSInsertTabletReq,
   TSInsertTabletsReq,
   TSLastDataQueryReq,
@@ -46,6 +49,9 @@ export interface RpcSignatures {
   insertRecord: Signature<[TSInsertRecordReq], TSStatus>;
   insertRecords: Signature<[TSInsertRecordsReq], TSStatus>;
   insertRecordsOfOneDevice: Signature<[TSInsertRecordsOfOneDeviceReq], TSStatus>;
+  insertStringRecord: Signature<[TSInsertStringRecordReq], TSStatus>;
+  insertStringRecords: Signature<[TSInsertStringRecordsReq], TSStatus>;
+  insertStringRecordsOfOneDevice: Signature<[TSInsertStringRecordsOfOneDeviceReq], TSStatus>;
   deleteData: Signature<[TSDeleteDataReq], TSStatus>;
   setStorageGroup: Signature<[sessionId: Int64, database: string], TSStatus>;
   deleteStorageGroups: Signature<[sessionId: Int64, databases: string[]], TSStatus>;

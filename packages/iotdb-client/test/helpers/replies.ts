@@ -36,3 +36,15 @@ export function statusReply(protocol: Protocol, name: string, seqid: number, cod
 export function exceptionReply(protocol: Protocol, name: string, seqid: number, text: string): Buffer {
   return message(protocol, name, 3, seqid, (p) => new thrift.Thrift.TApplicationException(thrift.Thrift.TApplicationExceptionType.UNKNOWN, text).write(p));
 }
+
+/** A REPLY whose result struct is {0: success} holding an i64 (requestStatementId). */
+export function i64Reply(protocol: Protocol, name: string, seqid: number, value: number): Buffer {
+  return message(protocol, name, 2, seqid, (p) => {
+    p.writeStructBegin("result");
+    p.writeFieldBegin("success", thrift.Thrift.Type.I64, 0);
+    p.writeI64(value);
+    p.writeFieldEnd();
+    p.writeFieldStop();
+    p.writeStructEnd();
+  });
+}

@@ -18,6 +18,7 @@ final class CapturingConnection extends SessionConnection {
   static final long SESSION_ID = 42;
 
   private final CaptureTransport capture;
+  private final IClientRPCService.Client rawClient;
 
   CapturingConnection(WireProtocol protocol, int bufferCapacity, int maxFrameSize)
       throws Exception {
@@ -26,11 +27,22 @@ final class CapturingConnection extends SessionConnection {
     DeepCopyRpcTransportFactory.setDefaultBufferCapacity(bufferCapacity);
     DeepCopyRpcTransportFactory.setThriftMaxFrameSize(maxFrameSize);
     TTransport framed = DeepCopyRpcTransportFactory.INSTANCE.getTransport(capture);
-    client = RpcUtils.newSynchronizedClient(new IClientRPCService.Client(protocol.over(framed)));
+    rawClient = new IClientRPCService.Client(protocol.over(framed));
+    client = RpcUtils.newSynchronizedClient(rawClient);
     // What openSession would have stored; each insert sets it into its request.
     Field sessionId = SessionConnection.class.getDeclaredField("sessionId");
     sessionId.setAccessible(true);
     sessionId.setLong(this, SESSION_ID);
+  }
+
+  /**
+   * Makes the next call's seqid `last + 1`: after a real open() (openSession, then
+   * requestStatementId) the first call is seqid 3.
+   */
+  void setLastSeqid(int last) throws Exception {
+    Field seqid = org.apache.thrift.TServiceClient.class.getDeclaredField("seqid_");
+    seqid.setAccessible(true);
+    seqid.setInt(rawClient, last);
   }
 
   List<byte[]> frames() {

@@ -8,14 +8,19 @@ import org.apache.tsfile.write.record.Tablet;
 
 /**
  * A default Session (Session.Builder defaults) that is "open" on a CapturingConnection: the state
- * Session.open() leaves behind, minus the socket. Only records auto-conversion to tablets is
- * switched off, so insertRecords always sends insertRecords.
+ * Session.open() leaves behind, minus the socket. Records auto-conversion to tablets is switched
+ * off (so insertRecords always sends insertRecords) unless a session-call case turns it on.
  */
 final class CapturingSession extends Session {
   private final CapturingConnection connection;
 
   CapturingSession(WireProtocol protocol) throws Exception {
-    super(new Session.Builder().enableRecordsAutoConvertTablet(false));
+    this(protocol, false);
+  }
+
+  /** With Java's records auto-conversion on or off (the session-call cases choose). */
+  CapturingSession(WireProtocol protocol, boolean autoConvertRecords) throws Exception {
+    super(new Session.Builder().enableRecordsAutoConvertTablet(autoConvertRecords));
     connection = new CapturingConnection(protocol, thriftDefaultBufferSize, thriftMaxFrameSize);
     // Mirrors the tail of Session.open(): default connection + empty redirection caches.
     setDefaultSessionConnection(connection);

@@ -19,7 +19,7 @@ import org.apache.tsfile.enums.TSDataType;
 final class RecordsCase {
   private RecordsCase() {}
 
-  private record Records(
+  record Records(
       List<String> deviceIds,
       List<Long> times,
       List<List<String>> measurements,
@@ -66,7 +66,7 @@ final class RecordsCase {
     return out;
   }
 
-  private static Records parse(JsonArray array) {
+  static Records parse(JsonArray array) {
     Records r =
         new Records(new ArrayList<>(), new ArrayList<>(), new ArrayList<>(), new ArrayList<>(),
             new ArrayList<>());

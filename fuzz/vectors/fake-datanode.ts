@@ -1,0 +1,34 @@
+// The fake DataNode of the session-call vectors (../shared/vectors/java-2.0.5-calls/README.md): a
+// loopback server that records every frame a client sends and answers openSession with sessionId
+// 42 (statementId 7 from requestStatementId) and every other call from `fakeDataNodeReplies`,
+// by default a TSStatus of 200. A call whose answer is not a TSStatus gets an entry there.
+import { FakeServer, type ReceivedCall } from "../../packages/iotdb-client/test/helpers/fake-server.js";
+import { i64Reply, statusReply, structReply } from "../../packages/iotdb-client/test/helpers/replies.js";
+import { TSOpenSessionResp, TSStatus } from "../../packages/iotdb-client/src/gen/client_types.js";
+import { toInt64 } from "../../packages/iotdb-client/src/thrift/int64.js";
+
+export type Protocol = "binary" | "compact";
+type Reply = (protocol: Protocol, seqid: number) => Buffer;
+
+export const FAKE_SESSION_ID = 42;
+export const FAKE_STATEMENT_ID = 7;
+
+/** Answers by Thrift method; any method not listed is answered with TSStatus 200. */
+export const fakeDataNodeReplies: Record<string, Reply> = {
+  openSession: (protocol, seqid) =>
+    structReply(
+      protocol,
+      "openSession",
+      seqid,
+      new TSOpenSessionResp({ status: new TSStatus({ code: 200 }), serverProtocolVersion: 2, sessionId: toInt64(FAKE_SESSION_ID) }) as never,
+    ),
+  requestStatementId: (protocol, seqid) => i64Reply(protocol, "requestStatementId", seqid, FAKE_STATEMENT_ID),
+};
+
+/** Starts the fake DataNode; `calls` lists every frame received, in order. */
+export async function startFakeDataNode(protocol: Protocol): Promise<FakeServer> {
+  return FakeServer.start((call: ReceivedCall, peer) => {
+    const reply = fakeDataNodeReplies[call.method] ?? ((p: Protocol, seqid: number) => statusReply(p, call.method, seqid));
+    peer.send(reply(protocol, call.seqid));
+  });
+}

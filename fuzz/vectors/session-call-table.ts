@@ -1,0 +1,42 @@
+// How each Java Session call of the session-call vectors is made through our client: one entry
+// per Java method name (`input.calls[i].method`), taking the vector's named arguments (Java
+// shapes: times and INT64 values as decimal strings, typed records as in the insertRecords
+// vectors). Adding a call kind to the replay is adding its entry here (and, if the server's
+// answer is not a TSStatus, a reply in fake-datanode.ts).
+import type { Session } from "@zerowire/iotdb-client";
+import { vectorRecords, type RecordsInput } from "./vector-input.js";
+
+export type CallArgs = Record<string, any>;
+export type SessionCallReplayer = (session: Session, args: CallArgs) => Promise<unknown>;
+
+const stringRecord = (deviceId: string, time: string, measurements: string[], values: (string | null)[]) => ({
+  deviceId,
+  time: BigInt(time),
+  measurements,
+  values,
+});
+
+export const sessionCallReplayers: Record<string, SessionCallReplayer> = {
+  insertStringRecord: (s, a) => {
+    const record = stringRecord(a.deviceId, a.time, a.measurements, a.values);
+    return a.aligned ? s.insertAlignedStringRecord(record) : s.insertStringRecord(record);
+  },
+  insertStringRecords: (s, a) => {
+    const records = (a.deviceIds as string[]).map((d, i) => stringRecord(d, a.times[i], a.measurementsList[i], a.valuesList[i]));
+    return a.aligned ? s.insertAlignedStringRecords(records) : s.insertStringRecords(records);
+  },
+  // haveSorted is deprecated in Java 2.0.5 and ignored: the Session sorts whenever times are unsorted.
+  insertStringRecordsOfOneDevice: (s, a) => {
+    const records = (a.times as string[]).map((t, i) => ({ time: BigInt(t), measurements: a.measurementsList[i], values: a.valuesList[i] }));
+    return a.aligned ? s.insertAlignedStringRecordsOfOneDevice(a.deviceId, records) : s.insertStringRecordsOfOneDevice(a.deviceId, records);
+  },
+  insertRecords: (s, a) => {
+    const records = vectorRecords(a as RecordsInput);
+    return a.aligned ? s.insertAlignedRecords(records) : s.insertRecords(records);
+  },
+  // The records' own deviceId (if any) is ignored, as the Java call has none.
+  insertRecordsOfOneDevice: (s, a) => {
+    const records = vectorRecords(a as RecordsInput);
+    return a.aligned ? s.insertAlignedRecordsOfOneDevice(a.deviceId, records) : s.insertRecordsOfOneDevice(a.deviceId, records);
+  },
+};

@@ -1,0 +1,69 @@
+// The session-call vectors (../shared/vectors/java-2.0.5-calls, or CALLS_VECTORS_DIR) of the kinds
+// this client implements, replayed by the `pnpm vectors` checker: every frame our Session writes
+// for string records and for typed records around the auto-conversion threshold equals the Java
+// client's. Negative controls show the checker fails on a changed byte, on the other side of the
+// autoConvert setting, and on a call it cannot make.
+import { existsSync, readdirSync, readFileSync } from "node:fs";
+import { resolve } from "node:path";
+import { test } from "uvu";
+import * as assert from "uvu/assert";
+import { checkSessionCalls } from "../../../fuzz/vectors/check-session-calls.js";
+import type { Vector } from "../../../fuzz/vectors/vector.js";
+
+const repoRoot = resolve(import.meta.dirname, "../../..");
+const dir = resolve(repoRoot, process.env.CALLS_VECTORS_DIR ?? "../shared/vectors/java-2.0.5-calls");
+/** The files of the kinds implemented here (schema templates and setTimeZone are not yet). */
+const IMPLEMENTED = /^0(0[1-9]|1[0-4])-/;
+
+function available(): boolean {
+  if (existsSync(dir)) return true;
+  if (process.env.ZEROWIRE_NO_SHARED === "1") {
+    console.warn(`\n!!! ${dir} absent and ZEROWIRE_NO_SHARED=1: the session-call replay tests are NOT RUN\n`);
+    return false;
+  }
+  throw new Error(`session-call vectors not found at ${dir}; set CALLS_VECTORS_DIR, or ZEROWIRE_NO_SHARED=1 to opt out`);
+}
+
+const read = (file: string): Vector => JSON.parse(readFileSync(resolve(dir, file), "utf8")) as Vector;
+
+if (available()) {
+  const files = readdirSync(dir).filter((f) => IMPLEMENTED.test(f)).sort();
+
+  test("the string-record and auto-conversion vectors are all there", () => {
+    assert.is(files.length, 14);
+  });
+
+  for (const file of files) {
+    test(`${file}: every frame equals the Java client's, binary and compact`, async () => {
+      const result = await checkSessionCalls(read(file));
+      assert.equal(result.failures, []);
+      assert.ok(result.passed.length >= 4, `${result.passed.length} checks`);
+    });
+  }
+
+  test("negative control: one byte changed in Java's frame fails the replay", async () => {
+    const vector = read("001-string_record.json");
+    const frame = vector.output.compact[0].frames[0];
+    frame.hex = frame.hex.slice(0, -4) + (frame.hex.endsWith("0000") ? "0100" : "0000");
+    const result = await checkSessionCalls(vector);
+    assert.is(result.failures.length, 1);
+    assert.match(result.failures[0]!.check, /compact call 0 insertStringRecord frame 0/);
+  });
+
+  test("negative control: the other side of autoConvert sends another method", async () => {
+    const vector = read("008-records_same_device_40.json");
+    vector.input.autoConvert = false;
+    const result = await checkSessionCalls(vector);
+    assert.ok(result.failures.some((f) => /methods and seqids/.test(f.check) && /insertTablets/.test(f.message)));
+  });
+
+  test("a call the replay cannot make fails, naming it", async () => {
+    const vector = read("017-set_time_zone.json");
+    vector.input.calls = [{ method: "noSuchCall", args: {} }, ...vector.input.calls];
+    const result = await checkSessionCalls(vector);
+    assert.is(result.passed.length, 0);
+    assert.match(result.failures[0]!.message, /unimplemented session call\(s\) in the replay: noSuchCall/);
+  });
+}
+
+test.run();

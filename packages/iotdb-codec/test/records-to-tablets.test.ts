@@ -1,0 +1,112 @@
+// Java's records-to-tablets auto-conversion (Session.insertRecords / insertRecordsOfOneDevice with
+// enableRecordsAutoConvertTablet): when a batch converts, and the request it becomes. Expected
+// requests are tablets written out by hand (columns and tablets in the HashMap order worked out
+// from String.hashCode in the comments); the Java client's own bytes are in the session-call
+// vectors (fuzz/vectors/check-session-calls.ts).
+import { test } from "uvu";
+import * as assert from "uvu/assert";
+import { Writer } from "@zerowire/writer";
+import {
+  EncodeError,
+  insertRecordsCall,
+  insertRecordsOfOneDeviceCall,
+  insertTabletCall,
+  insertTabletsCall,
+  writeCallRequest,
+  type InsertCall,
+  type InsertRecord,
+} from "../src/index.js";
+
+const req = (call: InsertCall): string => {
+  const w = new Writer();
+  writeCallRequest(w, call, { sessionId: 42 });
+  return Buffer.from(w.peek()).toString("hex");
+};
+const on = { autoConvertRecords: true };
+
+function sameDevice(n: number, device = "root.sg.d1"): InsertRecord[] {
+  return Array.from({ length: n }, (_, i) => ({ deviceId: device, time: i, measurements: ["s0", "s1"], types: ["INT32", "TEXT"] as const, values: [i, `v${i}`] }));
+}
+
+test("threshold: 39 records go as insertRecords, 40 as insertTablets; off by default in the codec and when asked", () => {
+  assert.is(insertRecordsCall(sameDevice(39), on).method, "insertRecords");
+  assert.is(insertRecordsCall(sameDevice(40), on).method, "insertTablets");
+  assert.is(insertRecordsCall(sameDevice(40), { aligned: true, ...on }).method, "insertTablets");
+  assert.is(insertRecordsCall(sameDevice(40)).method, "insertRecords");
+  assert.is(insertRecordsCall(sameDevice(40), { autoConvertRecords: false }).method, "insertRecords");
+  assert.is(insertRecordsOfOneDeviceCall("root.sg.d1", sameDevice(39), on).method, "insertRecordsOfOneDevice");
+  assert.is(insertRecordsOfOneDeviceCall("root.sg.d1", sameDevice(40), on).method, "insertTablet");
+  assert.throws(() => insertRecordsCall(sameDevice(40), { autoConvertRecords: "yes" as never }), /autoConvertRecords must be a boolean/);
+});
+
+test("devices: converted only with at most one device per two records", () => {
+  const spread = (devices: number) => sameDevice(40).map((r, i) => ({ ...r, deviceId: `root.sg.d${i % devices}` }));
+  assert.is(insertRecordsCall(spread(20), on).method, "insertTablets");
+  assert.is(insertRecordsCall(spread(21), on).method, "insertRecords");
+});
+
+test("measurements: converted only when every record has at least half of its device's measurements", () => {
+  const wide = sameDevice(40).map((r) => ({ ...r, measurements: ["s0", "s1", "s2", "s3"], types: ["INT32", "INT32", "INT32", "INT32"] as const, values: [1, 2, 3, 4] }));
+  const half = wide.map((r, i) => (i === 7 ? { ...r, measurements: ["s3", "s9"], types: ["INT32", "INT32"] as const, values: [1, 2] } : r)); // 2 of 5
+  assert.is(insertRecordsCall(half, on).method, "insertRecords");
+  const enough = wide.map((r, i) => (i === 7 ? { ...r, measurements: ["s3", "s1"], types: ["INT32", "INT32"] as const, values: [1, 2] } : r)); // 2 of 4
+  assert.is(insertRecordsCall(enough, on).method, "insertTablets");
+  assert.is(insertRecordsOfOneDeviceCall("root.sg.d1", half, on).method, "insertRecordsOfOneDevice");
+  assert.is(insertRecordsOfOneDeviceCall("root.sg.d1", enough, on).method, "insertTablet");
+});
+
+test("the tablets: HashMap order of devices and measurements, first type wins, missing and null values are null cells, rows sorted by time", () => {
+  // "d1".hashCode() = 3149, "d2" = 3150; the device map has capacity tableSizeFor(2 + 1) = 4: buckets 1, 2 → d1 first.
+  // "s0" = 3613, "s1" = 3614, "s2" = 3615; d2's first record has 3 measurements → capacity 4: buckets 1, 2, 3;
+  // d1's first record has 1 → capacity tableSizeFor(2) = 2, never resized for 2 names: s1 in bucket 0, s0 in bucket 1.
+  const records: InsertRecord[] = [];
+  for (let i = 0; i < 40; i++) {
+    if (i % 2 === 0) records.push({ deviceId: "d2", time: 100 - i, measurements: ["s2", "s1", "s0"], types: ["STRING", "INT64", "BOOLEAN"], values: [i === 4 ? null : `x${i}`, BigInt(i), i % 4 === 0] });
+    else records.push({ deviceId: "d1", time: i, measurements: i === 1 ? ["s1"] : ["s1", "s0"], types: i === 1 ? ["DOUBLE"] : ["DOUBLE", "TEXT"], values: i === 1 ? [0.5] : [i / 2, "t"] });
+  }
+  const d2rows = records.filter((r) => r.deviceId === "d2");
+  const d1rows = records.filter((r) => r.deviceId === "d1");
+  const expected = insertTabletsCall([
+    {
+      schema: { model: "tree", target: "d1", columns: [{ name: "s1", type: "DOUBLE" }, { name: "s0", type: "TEXT" }] },
+      timestamps: d1rows.map((r) => r.time),
+      values: [d1rows.map((r) => r.values[0]!), d1rows.map((r) => (r.measurements.length === 1 ? null : "t"))],
+    },
+    {
+      schema: { model: "tree", target: "d2", columns: [{ name: "s0", type: "BOOLEAN" }, { name: "s1", type: "INT64" }, { name: "s2", type: "STRING" }] },
+      timestamps: d2rows.map((r) => r.time),
+      values: [d2rows.map((r) => r.values[2]!), d2rows.map((r) => r.values[1]!), d2rows.map((r) => r.values[0]!)],
+    },
+  ]);
+  assert.is(req(insertRecordsCall(records, on)), req(expected));
+});
+
+test("one device: an insertTablet of the union, with all-null records kept as all-null rows", () => {
+  const records = sameDevice(40).map((r, i) => ({ ...r, values: i === 3 ? [null, null] : r.values }));
+  const expected = insertTabletCall({
+    schema: { model: "tree", target: "root.sg.d1", aligned: true, columns: [{ name: "s0", type: "INT32" }, { name: "s1", type: "TEXT" }] },
+    timestamps: records.map((r) => r.time),
+    values: [records.map((r) => r.values[0]!), records.map((r) => r.values[1]!)],
+  });
+  assert.is(req(insertRecordsOfOneDeviceCall("root.sg.d1", records, { aligned: true, ...on })), req(expected));
+});
+
+test("a measurement typed differently across a device's records: Java's value classes decide", () => {
+  const retyped = (type: string, value: unknown) => sameDevice(40).map((r, i) => (i === 9 ? { ...r, types: ["INT32", type] as never, values: [1, value] as never } : r));
+  // TEXT, STRING and BLOB share Java's Binary; the column keeps its first type (TEXT).
+  assert.is(insertRecordsCall(retyped("STRING", "x"), on).method, "insertTablets");
+  assert.is(insertRecordsCall(retyped("BLOB", Uint8Array.of(1)), on).method, "insertTablets");
+  try {
+    insertRecordsCall(retyped("INT32", 5), on);
+    assert.unreachable("INT32 into a TEXT column converted");
+  } catch (e) {
+    assert.instance(e, EncodeError);
+    assert.match((e as Error).message, /record 9 measurement "s1": INT32 here, TEXT in an earlier record/);
+    assert.is((e as EncodeError).row, 9);
+    assert.is((e as EncodeError).column, "s1");
+  }
+  // Sent as records, the same batch is fine.
+  assert.is(insertRecordsCall(retyped("INT32", 5)).method, "insertRecords");
+});
+
+test.run();
