@@ -412,6 +412,37 @@ test("a failing fetch rejects the iteration with its error and still closes the 
   });
 });
 
+test("rows: next() called again before a row arrived gets the rows in order; an unreadable row rejects with its error and closes the query", async () => {
+  await withFake(async (fake, options) => {
+    fake.handler.executeQueryStatementV2 = () => queryResponse(14, true);
+    fake.handler.fetchResultsV2 = () => new TSFetchResultsResp({ status: ok(), hasResultSet: true, isAlign: true, queryResult: [TWO_ROW_BLOCK], moreData: false });
+    const session = new Session(options);
+    await session.open();
+    const rows = (await session.executeQueryStatement("select s1 from root.ref.f")).rows();
+    const results = await Promise.all(Array.from({ length: 6 }, () => rows.next()));
+    assert.equal(
+      results.map((r) => (r.done === true ? "done" : [r.value.timestamp, r.value.fields[0]])),
+      [[1n, 10n], [2n, 20n], [1n, 10n], [2n, 20n], "done", "done"],
+    );
+    assert.is(fake.calls("closeOperation").length, 1);
+    // 2^60 in an INT64 cell: not a safe integer, so unreadable in int64 "number" mode.
+    const unsafe = new TSExecuteStatementResp({ ...queryResponse(15, true), queryResult: [Buffer.from(TWO_ROW_BLOCK.toString("hex").replace(/0000000000000014$/, "1000000000000000"), "hex")] });
+    fake.handler.executeQueryStatementV2 = () => unsafe;
+    const dataSet = await session.executeQueryStatement("select s1 from root.ref.f", { int64: "number" });
+    const seen: unknown[] = [];
+    await rejectsWith(
+      (async () => {
+        for await (const row of dataSet) seen.push(row.fields[0]);
+      })(),
+      RangeError,
+      ["MAX_SAFE_INTEGER"],
+    );
+    assert.equal(seen, [10]);
+    assert.is(fake.calls("closeOperation").length, 2, "the failed read closed its query");
+    await session.close();
+  });
+});
+
 test("insert frames come from the shared pool and all go back to it: after replies, refusals and broken connections", async () => {
   await withFake(async (fake, options) => {
     const session = new Session(options);
