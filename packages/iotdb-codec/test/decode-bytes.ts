@@ -1,4 +1,4 @@
-// Hand-built TsBlock bytes for the decoder tests, written from the wire-format doc §4.1 with
+// Hand-built TsBlock bytes for the decoder tests, written from docs/iotdb-wire-format.md §6.2 with
 // Buffer's own big-endian writers (never with our decoder), and the Java vectors.
 import { readdirSync, readFileSync } from "node:fs";
 import { join } from "node:path";
