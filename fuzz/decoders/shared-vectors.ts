@@ -7,7 +7,7 @@
 import { readdirSync, readFileSync } from "node:fs";
 import { join } from "node:path";
 import { parseTypeName, type QueryResultMetadata, type TSDataType } from "@zerowire/iotdb-codec";
-import { dirHolding, missing } from "../vectors/vector-sets.js";
+import { absentReason, dirHolding } from "../vectors/vector-sets.js";
 
 export interface TsBlockVector {
   /** File name of the vector, and which block of it. */
@@ -37,7 +37,7 @@ export interface ReplyFrame {
 export type RealSource = "tsBlocks" | "queries" | "replies";
 
 export interface SharedVectors {
-  /** Per source: false when no set holds it (its NOT RUN reason is in `missing`). */
+  /** Per source: false when no set holds it (why is in `missing`). */
   present: Record<RealSource, boolean>;
   missing: Partial<Record<RealSource, string>>;
   tsBlocks: TsBlockVector[];
@@ -73,7 +73,7 @@ function load(): SharedVectors {
   };
   const missingSources: SharedVectors["missing"] = {};
   const tsBlockDir = dirHolding("tsblock");
-  if (tsBlockDir === undefined) missingSources.tsBlocks = missing("tsblock", "decoder fuzz over real TsBlocks");
+  if (tsBlockDir === undefined) missingSources.tsBlocks = absentReason("tsblock");
   else {
     for (const { file, v } of vectorFiles(tsBlockDir)) {
       if (v.kind !== "tsblock") continue;
@@ -82,7 +82,7 @@ function load(): SharedVectors {
     }
   }
   const queryDir = dirHolding("queryResponse");
-  if (queryDir === undefined) missingSources.queries = missing("queryResponse", "decoder fuzz over real query results");
+  if (queryDir === undefined) missingSources.queries = absentReason("queryResponse");
   else {
     for (const { file, v } of vectorFiles(queryDir)) {
       if (v.kind !== "queryResponse") continue;
@@ -101,10 +101,10 @@ function load(): SharedVectors {
     }
   }
   const captureDir = dirHolding("session-capture");
-  if (captureDir === undefined) missingSources.replies = missing("session-capture", "decoder fuzz over captured reply frames");
+  if (captureDir === undefined) missingSources.replies = absentReason("session-capture");
   else addFrames("session-capture.json", JSON.parse(readFileSync(join(captureDir, "session-capture.json"), "utf8")).frames);
-  if (replies.length === 0) missingSources.replies ??= missing("session-capture", "decoder fuzz over captured reply frames");
-  for (const reason of Object.values(missingSources)) console.warn(`\n  !!! ${reason}\n`);
+  if (replies.length === 0) missingSources.replies ??= absentReason("session-capture");
+  for (const [source, reason] of Object.entries(missingSources)) console.warn(`\n  !!! NOT RUN: the decoder fuzz over real ${source}: ${reason}\n`);
   const present = { tsBlocks: tsBlocks.length > 0, queries: queries.length > 0, replies: replies.length > 0 };
   return { present, missing: missingSources, tsBlocks, queries, replies };
 }

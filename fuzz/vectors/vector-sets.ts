@@ -43,10 +43,15 @@ export function dirHolding(content: VectorContent): string | undefined {
   return undefined;
 }
 
-/** The NOT RUN line for a test whose vectors no set holds. */
-export function missing(content: VectorContent, what: string): string {
+/** Why no set holds `content`: the sets looked at. */
+export function absentReason(content: VectorContent): string {
   return (
-    `NOT RUN: ${what}: no ${content} vectors in ${vectorsDir}` +
+    `no ${content} vectors in ${vectorsDir}` +
     (vectorsDir === REPO_SET ? ` (the repo's generator does not make them yet) nor in ${SHARED_SET}` : "")
   );
+}
+
+/** The NOT RUN line for a test whose vectors no set holds. */
+export function missing(content: VectorContent, what: string): string {
+  return `NOT RUN: ${what}: ${absentReason(content)}`;
 }
