@@ -1,5 +1,5 @@
 #!/usr/bin/env python3
-"""Writes a request.json with the three bench shapes and the shared 1000-row TsBlock vector, for
+"""Writes a request.json with the three bench shapes and the repo's 1000-row TsBlock vector, for
 running the harness on its own: ./sample-request.py > /tmp/req.json && java ... Harness /tmp/req.json
 (the Node benchmark writes its own request with its own data; see README.md)."""
 import json
@@ -7,8 +7,7 @@ import os
 import random
 
 HERE = os.path.dirname(os.path.abspath(__file__))
-TSBLOCK = os.path.join(HERE, '..', '..', '..', 'shared', 'vectors', 'java-2.0.5',
-                       '051-tsblock_1000_rows.json')
+TSBLOCK = os.path.join(HERE, '..', '..', 'vectors', 'java-2.0.5', '051-tsblock_1000_rows.json')
 
 
 def column(rng, name, type_, rows):

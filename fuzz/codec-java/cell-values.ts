@@ -1,5 +1,5 @@
 // fast-check arbitraries for single cells, identifiers and timestamps, written in the shared
-// vector INPUT conventions (wire-format doc §5): INT64/TIMESTAMP and times as decimal strings,
+// vector INPUT conventions (docs/iotdb-wire-format.md §8): INT64/TIMESTAMP and times as decimal strings,
 // FLOAT/DOUBLE as JSON numbers or "NaN"/"Infinity"/"-Infinity"/"-0", TEXT/STRING as strings
 // (sometimes with lone surrogates, which Java writes as '?') or {hex}, BLOB as hex, DATE as
 // 'YYYY-MM-DD', null as null. Names are always well-formed and non-empty.

@@ -1,4 +1,4 @@
-// A plain, obviously-correct reference for the IoTDB insert encoding (wire-format doc §2, §3):
+// A plain, obviously-correct reference for the IoTDB insert encoding (docs/iotdb-wire-format.md §4, §5):
 // one Buffer per value, Buffer.concat at the end, row-major input, no cleverness. The property
 // tests compare our encoder against it.
 
@@ -185,7 +185,7 @@ const compactProto = (): Proto => {
 
 const proto = (protocol: "binary" | "compact"): Proto => (protocol === "binary" ? binaryProto() : compactProto());
 
-/** TSInsertTabletReq struct (doc §2.1). */
+/** TSInsertTabletReq struct (docs/iotdb-wire-format.md §4.1). */
 export function refTabletReq(t: RefTablet, sessionId: bigint, protocol: "binary" | "compact"): Buffer {
   const p = proto(protocol);
   const parts = [
@@ -208,7 +208,7 @@ export function refTabletReq(t: RefTablet, sessionId: bigint, protocol: "binary"
 /** Does the Java Session send this record? Not when it had nulls and dropping them left it empty. */
 export const refRecordIsSent = (r: RefRecord): boolean => r.values.length === 0 || r.values.some((v) => v !== null);
 
-/** TSInsertRecordsReq struct (doc §3): null values dropped, and the records refRecordIsSent leaves out. */
+/** TSInsertRecordsReq struct (docs/iotdb-wire-format.md §5): null values dropped, and the records refRecordIsSent leaves out. */
 export function refRecordsReq(records: RefRecord[], aligned: boolean, sessionId: bigint, protocol: "binary" | "compact"): Buffer {
   const p = proto(protocol);
   const kept = records.filter(refRecordIsSent);

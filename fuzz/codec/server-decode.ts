@@ -1,4 +1,4 @@
-// A small server-style reader of a tablet's time and value buffers (wire-format doc §2.2-2.3):
+// A small server-style reader of a tablet's time and value buffers (docs/iotdb-wire-format.md §4.2-4.4):
 // rowSize cells per column in schema order, then, if bytes remain, the bitmap section (a hasNull
 // byte per column, floor(n/8)+1 LSB-first bytes when set). Independent of the encoder.
 

@@ -6,17 +6,18 @@ import * as assert from "uvu/assert";
 import { mutations, truncations } from "./byte-sources.js";
 import type { Fuzzer } from "./harness.js";
 import { SCALE, SEED } from "./settings.js";
-import { sharedVectors } from "./shared-vectors.js";
+import { type RealSource, sharedVectors } from "./shared-vectors.js";
 import { recordTotal } from "./totals.js";
 
 /** Vectors at most this long get every mutation value at every position; longer ones get
  *  ceil(SCALE) values per position (rotating through the list), to keep the CI run short. */
 const FULL_MUTATION_BELOW = 4096;
 
-/** False, after saying so, when the shared vectors are absent (ZEROWIRE_NO_SHARED=1). */
-export function realBytesPresent(what: string): boolean {
-  if (sharedVectors().present) return true;
-  console.log(`  NOT RUN (no shared vectors, ZEROWIRE_NO_SHARED=1): ${what}`);
+/** False, after printing a NOT RUN line naming what is missing, when no vector set holds `source`. */
+export function realBytesPresent(what: string, source: RealSource): boolean {
+  const vectors = sharedVectors();
+  if (vectors.present[source]) return true;
+  console.log(`  NOT RUN: ${what} (${vectors.missing[source]})`);
   return false;
 }
 

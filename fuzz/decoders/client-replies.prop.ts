@@ -23,7 +23,7 @@ import { recordTotal } from "./totals.js";
 const RANDOM_INPUTS = scaled(6_000);
 const STRUCTURED_CASES = scaled(4_000);
 const NESTING_DEPTHS = [1, 10, 100, 1_000, 30_000];
-const MIN_INPUTS = RANDOM_INPUTS + STRUCTURED_CASES + (sharedVectors().present ? 15_000 : 0);
+const MIN_INPUTS = RANDOM_INPUTS + STRUCTURED_CASES + (sharedVectors().present.replies ? 15_000 : 0);
 
 const fuzzer = new Fuzzer(replyTarget);
 const binary = binaryReplies(sharedVectors().replies);
@@ -31,7 +31,7 @@ const compact = compactReplies(binary);
 const METHODS: RpcMethod[] = ["executeQueryStatementV2", "fetchResultsV2", "openSession", "requestStatementId", "insertTablet", "closeOperation"];
 
 test("the captured replies decode in both protocols to the same results", () => {
-  if (!realBytesPresent("captured replies, binary vs compact")) return;
+  if (!realBytesPresent("captured replies, binary vs compact", "replies")) return;
   binary.forEach((b, i) => {
     const c = compact[i]!;
     const [fromBinary] = decodeReplyBytes(b.frame, b).results;
@@ -42,7 +42,7 @@ test("the captured replies decode in both protocols to the same results", () => 
 });
 
 test("client replies: every payload truncation and single-byte mutations of the captured replies, both protocols", () => {
-  if (!realBytesPresent("client reply truncations and mutations")) return;
+  if (!realBytesPresent("client reply truncations and mutations", "replies")) return;
   for (const reply of [...binary, ...compact]) fuzzReply(reply);
   assertNoFailures(fuzzer);
 });

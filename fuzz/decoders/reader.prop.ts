@@ -16,12 +16,12 @@ import { sharedVectors } from "./shared-vectors.js";
 
 const RANDOM_INPUTS = scaled(10_000);
 const STRUCTURED_CASES = scaled(8_000);
-const MIN_INPUTS = RANDOM_INPUTS + STRUCTURED_CASES + (sharedVectors().present ? 10_000 : 0);
+const MIN_INPUTS = RANDOM_INPUTS + STRUCTURED_CASES + (sharedVectors().present.replies ? 10_000 : 0);
 
 const fuzzer = new Fuzzer(readerTarget);
 
 test("Reader: Thrift walks over every truncation and single-byte mutations of the captured replies", () => {
-  if (!realBytesPresent("Reader Thrift walks over captured replies")) return;
+  if (!realBytesPresent("Reader Thrift walks over captured replies", "replies")) return;
   const binary = binaryReplies(sharedVectors().replies);
   for (const reply of binary) fuzzRealBytes(fuzzer, reply.label, reply.frame, { kind: "thrift binary" });
   for (const reply of compactReplies(binary)) fuzzRealBytes(fuzzer, reply.label, reply.frame, { kind: "thrift compact" });

@@ -20,7 +20,7 @@ import { assemble, blockFields } from "./tsblock-writer.js";
 const RANDOM_INPUTS = scaled(5_000);
 const FORGED_METADATA_CASES = scaled(6_000);
 const FITTING_METADATA_CASES = scaled(4_000);
-const MIN_INPUTS = RANDOM_INPUTS + FORGED_METADATA_CASES + FITTING_METADATA_CASES + (sharedVectors().present ? 2_000 : 0);
+const MIN_INPUTS = RANDOM_INPUTS + FORGED_METADATA_CASES + FITTING_METADATA_CASES + (sharedVectors().present.queries ? 2_000 : 0);
 
 const fuzzer = new Fuzzer(resultTarget);
 const { queries } = sharedVectors();
@@ -32,7 +32,7 @@ const someBlock: fc.Arbitrary<Buffer> =
     : tsBlockCase.filter((c) => c.valid).map((c) => assemble(blockFields(c.model)));
 
 test("ResultSetDecoder: every truncation and single-byte mutations of the Java result blocks, under their metadata", () => {
-  if (!realBytesPresent("ResultSetDecoder truncations and mutations")) return;
+  if (!realBytesPresent("ResultSetDecoder truncations and mutations", "queries")) return;
   for (const q of queries) q.blocks.forEach((b, i) => fuzzRealBytes(fuzzer, `${q.label} block ${i}`, b, q.metadata));
   assertNoFailures(fuzzer);
 });

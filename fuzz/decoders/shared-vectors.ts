@@ -1,12 +1,13 @@
 // The real bytes the fuzz starts from, read from the Java client's vectors
-// (VECTORS_DIR, default ../shared/vectors/java-2.0.5): TsBlocks (kind tsblock), query results
-// with their metadata (kind queryResponse: the first batch and every fetchResultsV2 batch), and
-// the server→client reply frames (session-capture.json and every vector's conversation).
-// Without the directory the fuzz fails, unless ZEROWIRE_NO_SHARED=1: then it runs on random and
-// structured inputs only, and says so.
-import { existsSync, readdirSync, readFileSync } from "node:fs";
-import { join, resolve } from "node:path";
+// (fuzz/vectors/vector-sets.ts: the repo's set, or VECTORS_DIR): TsBlocks (kind tsblock), query
+// results with their metadata (kind queryResponse: the first batch and every fetchResultsV2 batch),
+// and the server→client reply frames (session-capture.json and every vector's conversation).
+// Each source is read from the set that holds it; a source no set holds is empty, and the tests
+// that need it say NOT RUN (campaign.ts realBytesPresent).
+import { readdirSync, readFileSync } from "node:fs";
+import { join } from "node:path";
 import { parseTypeName, type QueryResultMetadata, type TSDataType } from "@zerowire/iotdb-codec";
+import { absentReason, dirHolding } from "../vectors/vector-sets.js";
 
 export interface TsBlockVector {
   /** File name of the vector, and which block of it. */
@@ -32,17 +33,17 @@ export interface ReplyFrame {
   frame: Buffer;
 }
 
+/** A source of real bytes. */
+export type RealSource = "tsBlocks" | "queries" | "replies";
+
 export interface SharedVectors {
-  /** False when ZEROWIRE_NO_SHARED=1 and the directory is absent. */
-  present: boolean;
-  dir: string;
+  /** Per source: false when no set holds it (why is in `missing`). */
+  present: Record<RealSource, boolean>;
+  missing: Partial<Record<RealSource, string>>;
   tsBlocks: TsBlockVector[];
   queries: QueryVector[];
   replies: ReplyFrame[];
 }
-
-const repoRoot = resolve(import.meta.dirname, "../..");
-const dir = resolve(repoRoot, process.env.VECTORS_DIR ?? "../shared/vectors/java-2.0.5");
 
 let loaded: SharedVectors | undefined;
 
@@ -51,16 +52,14 @@ export function sharedVectors(): SharedVectors {
   return loaded;
 }
 
+function vectorFiles(dir: string): { file: string; v: any }[] {
+  return readdirSync(dir)
+    .filter((f) => /^\d{3}-.*\.json$/.test(f))
+    .sort()
+    .map((file) => ({ file, v: JSON.parse(readFileSync(join(dir, file), "utf8")) }));
+}
+
 function load(): SharedVectors {
-  if (!existsSync(dir)) {
-    if (process.env.ZEROWIRE_NO_SHARED === "1") {
-      console.warn(
-        `\n  !!! decoder fuzz: ${dir} is absent and ZEROWIRE_NO_SHARED=1: NO truncations or mutations of real vectors; random and structured inputs only !!!\n`,
-      );
-      return { present: false, dir, tsBlocks: [], queries: [], replies: [] };
-    }
-    throw new Error(`decoder fuzz: the shared vectors ${dir} do not exist. Set VECTORS_DIR, or ZEROWIRE_NO_SHARED=1 to run without them.`);
-  }
   const tsBlocks: TsBlockVector[] = [];
   const queries: QueryVector[] = [];
   const replies: ReplyFrame[] = [];
@@ -72,12 +71,21 @@ function load(): SharedVectors {
       replies.push({ label: `${file} #${i}`, method: f.method, frame: Buffer.from(f.hex, "hex") });
     });
   };
-  for (const file of readdirSync(dir).filter((f) => f.endsWith(".json") && f !== "index.json").sort()) {
-    const v = JSON.parse(readFileSync(join(dir, file), "utf8"));
-    if (v.kind === "tsblock") {
+  const missingSources: SharedVectors["missing"] = {};
+  const tsBlockDir = dirHolding("tsblock");
+  if (tsBlockDir === undefined) missingSources.tsBlocks = absentReason("tsblock");
+  else {
+    for (const { file, v } of vectorFiles(tsBlockDir)) {
+      if (v.kind !== "tsblock") continue;
       const types = (v.input.columns as { type: string }[]).map((c) => parseTypeName(c.type));
       tsBlocks.push({ label: file, bytes: Buffer.from(v.output.tsblockHex, "hex"), types });
-    } else if (v.kind === "queryResponse") {
+    }
+  }
+  const queryDir = dirHolding("queryResponse");
+  if (queryDir === undefined) missingSources.queries = absentReason("queryResponse");
+  else {
+    for (const { file, v } of vectorFiles(queryDir)) {
+      if (v.kind !== "queryResponse") continue;
       const hexes: string[] = [...v.output.tsblocksHex, ...(v.output.fetchResults ?? []).flatMap((r: any) => r.tsblocksHex as string[])];
       queries.push({
         label: file,
@@ -89,11 +97,14 @@ function load(): SharedVectors {
         },
         blocks: hexes.map((h) => Buffer.from(h, "hex")),
       });
+      addFrames(file, v.output.conversation);
     }
-    addFrames(file, v.frames ?? v.output?.conversation);
   }
-  if (tsBlocks.length === 0 || queries.length === 0 || replies.length === 0) {
-    throw new Error(`decoder fuzz: ${dir} holds ${tsBlocks.length} tsblock, ${queries.length} queryResponse vectors and ${replies.length} reply frames; each must be at least 1`);
-  }
-  return { present: true, dir, tsBlocks, queries, replies };
+  const captureDir = dirHolding("session-capture");
+  if (captureDir === undefined) missingSources.replies = absentReason("session-capture");
+  else addFrames("session-capture.json", JSON.parse(readFileSync(join(captureDir, "session-capture.json"), "utf8")).frames);
+  if (replies.length === 0) missingSources.replies ??= absentReason("session-capture");
+  for (const [source, reason] of Object.entries(missingSources)) console.warn(`\n  !!! NOT RUN: the decoder fuzz over real ${source}: ${reason}\n`);
+  const present = { tsBlocks: tsBlocks.length > 0, queries: queries.length > 0, replies: replies.length > 0 };
+  return { present, missing: missingSources, tsBlocks, queries, replies };
 }

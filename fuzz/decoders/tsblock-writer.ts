@@ -1,5 +1,5 @@
 // Serializes a TsBlock model (tsblock-model.ts) the way tsfile's TsBlockSerde writes it
-// (wire-format doc §4.1), as a list of fields. Each count, length, id, type and encoding is a
+// (docs/iotdb-wire-format.md §6.2), as a list of fields. Each count, length, id, type and encoding is a
 // tagged field, so a forgery can replace exactly one of them with a chosen value before the
 // fields are joined into bytes.
 import { type Body, type BlockModel, encodingOf, type Rep } from "./tsblock-model.js";

@@ -17,12 +17,12 @@ import { assemble, blockFields } from "./tsblock-writer.js";
 const RANDOM_INPUTS = scaled(15_000);
 const STRUCTURED_CASES = scaled(8_000);
 /** Inputs this suite must run: with the vectors, their ~69,000 truncations and mutations too. */
-const MIN_INPUTS = RANDOM_INPUTS + STRUCTURED_CASES + (sharedVectors().present ? 60_000 : 0);
+const MIN_INPUTS = RANDOM_INPUTS + STRUCTURED_CASES + (sharedVectors().present.tsBlocks ? 60_000 : 0);
 
 const fuzzer = new Fuzzer(tsBlockTarget);
 
 test("decodeTsBlock: every truncation and single-byte mutations of the Java TsBlocks", () => {
-  if (!realBytesPresent("decodeTsBlock truncations and mutations")) return;
+  if (!realBytesPresent("decodeTsBlock truncations and mutations", "tsBlocks")) return;
   const { tsBlocks, queries } = sharedVectors();
   for (const v of tsBlocks) fuzzRealBytes(fuzzer, v.label, v.bytes, { types: v.types });
   // Query result blocks, read with their physical types.

@@ -1,9 +1,11 @@
-// `pnpm vectors <dir>`: checks every vector file in a directory of the shared format against
-// our codec (session-call vectors: replayed through our Session, check-session-calls.ts). Prints each failure with the vector, the section and the first differing offset;
+// `pnpm vectors [dir]`: checks every vector file in a directory (default: the repo's set,
+// vectors/java-2.0.5, or VECTORS_DIR) against our codec (session-call vectors: replayed through
+// our Session, check-session-calls.ts). Prints each failure with the vector, the section and the first differing offset;
 // the last line is "N passed, N failed" (counting individual checks); exits 1 on any failure.
 import { readdirSync, readFileSync } from "node:fs";
 import { join, resolve } from "node:path";
 import { checkers } from "./checkers.js";
+import { vectorsDir } from "./vector-sets.js";
 import type { CheckResult, Vector } from "./vector.js";
 
 const SKIPPED_FILES = new Set(["index.json", "session-capture.json"]);
@@ -41,8 +43,4 @@ async function main(dir: string): Promise<number> {
 }
 
 const dir = process.argv[2];
-if (dir === undefined) {
-  console.error("usage: pnpm vectors <directory of vector files>");
-  process.exit(2);
-}
-process.exit(await main(resolve(process.env.INIT_CWD ?? process.cwd(), dir)));
+process.exit(await main(dir === undefined ? vectorsDir : resolve(process.env.INIT_CWD ?? process.cwd(), dir)));

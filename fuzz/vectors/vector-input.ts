@@ -1,4 +1,4 @@
-// Vector `input` (wire-format doc §5 conventions) → our encoder inputs. INT64/TIMESTAMP values
+// Vector `input` (docs/iotdb-wire-format.md §8 conventions) → our encoder inputs. INT64/TIMESTAMP values
 // and times are decimal strings, FLOAT/DOUBLE may be "NaN"/"Infinity"/"-Infinity"/"-0" or other
 // numeric strings, TEXT/STRING may be {hex}, BLOB is hex, DATE is 'YYYY-MM-DD', null is null.
 import {

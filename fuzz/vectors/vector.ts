@@ -1,4 +1,4 @@
-// The shared vector format (see the wire-format doc §5) and the result of checking one vector.
+// The vector format (docs/iotdb-wire-format.md §8) and the result of checking one vector.
 
 export interface Vector {
   name: string;

@@ -1,7 +1,8 @@
-// Hand-built TsBlock bytes for the decoder tests, written from the wire-format doc §4.1 with
-// Buffer's own big-endian writers (never with our decoder), and the shared Java vectors.
-import { existsSync, readdirSync, readFileSync } from "node:fs";
-import { join, resolve } from "node:path";
+// Hand-built TsBlock bytes for the decoder tests, written from docs/iotdb-wire-format.md §6.2 with
+// Buffer's own big-endian writers (never with our decoder), and the Java vectors.
+import { readdirSync, readFileSync } from "node:fs";
+import { join } from "node:path";
+import { dirHolding, missing } from "../../../fuzz/vectors/vector-sets.js";
 import { i32, i64 } from "./encode-bytes.js";
 
 // The big-endian cell writers are the encoder tests' (one naive builder for both directions).
@@ -53,22 +54,17 @@ export interface JavaVector {
   output: any;
 }
 
-/** The shared Java vectors of one kind, from VECTORS_DIR (default ../shared/vectors/java-2.0.5).
- *  Missing vectors fail the run unless ZEROWIRE_NO_SHARED=1, which skips them loudly. */
+/** The Java vectors of one kind, from the repo's set (fuzz/vectors/vector-sets.ts). A kind no set
+ *  holds gives [] after a NOT RUN line naming it. */
 export function javaVectors(kind: string): JavaVector[] {
-  const dir = resolve(import.meta.dirname, "../../..", process.env.VECTORS_DIR ?? "../shared/vectors/java-2.0.5");
-  if (!existsSync(dir)) {
-    if (process.env.ZEROWIRE_NO_SHARED === "1") {
-      console.warn(`SKIPPED: ${kind} vector tests (ZEROWIRE_NO_SHARED=1, ${dir} absent)`);
-      return [];
-    }
-    throw new Error(`${dir} does not exist: set VECTORS_DIR, or ZEROWIRE_NO_SHARED=1 to opt out`);
+  const dir = dirHolding(kind);
+  if (dir === undefined) {
+    console.warn(missing(kind, `${kind} vector tests`));
+    return [];
   }
-  const vectors = readdirSync(dir)
-    .filter((f) => f.endsWith(".json") && f !== "index.json" && f !== "session-capture.json")
+  return readdirSync(dir)
+    .filter((f) => /^\d{3}-.*\.json$/.test(f))
     .sort()
     .map((f) => JSON.parse(readFileSync(join(dir, f), "utf8")) as JavaVector)
     .filter((v) => v.kind === kind);
-  if (vectors.length === 0) throw new Error(`no ${kind} vectors in ${dir}`);
-  return vectors;
 }

@@ -1,4 +1,4 @@
-// Expected bytes for the encoder tests, built from the wire-format doc with Buffer's own writers
+// Expected bytes for the encoder tests, built from docs/iotdb-wire-format.md with Buffer's own writers
 // (never with the encoder under test), as hex strings.
 
 export const hex = (...parts: string[]): string => parts.join("").replace(/\s+/g, "");

@@ -23,7 +23,7 @@ function buffers(tablet: Tablet): { times: string; values: string } {
   return { times: toHex(b.timestamps), values: toHex(b.values) };
 }
 
-test("BOOLEAN column from Uint8Array and from booleans (doc §2.4 example)", () => {
+test("BOOLEAN column from Uint8Array and from booleans (docs/iotdb-wire-format.md §4.5 example)", () => {
   const schema = tree([{ name: "s1", type: "BOOLEAN" }]);
   const timestamps = [1, 2, 3, 4];
   const expected = { times: hex(i64(1n), i64(2n), i64(3n), i64(4n)), values: "01000101" + "00" };
@@ -221,7 +221,7 @@ test("a frame is appended after what the Writer already holds, with its own leng
   const bytes = Buffer.from(w.peek());
   assert.is(bytes[0], 0xaa);
   assert.is(bytes.readUInt32BE(1), bytes.length - 5);
-  // the doc's §2.4 frame with the device "root.t.d" (3 bytes shorter than "root.ref.d1")
+  // the §4.5 frame of docs/iotdb-wire-format.md, with the device "root.t.d" (3 bytes shorter than "root.ref.d1")
   assert.is(
     bytes.subarray(1).toString("hex"),
     hex(

@@ -1,4 +1,4 @@
-// TSOpenSessionReq exactly as the Java SessionConnection fills it (wire-format doc §1): protocol
+// TSOpenSessionReq exactly as the Java SessionConnection fills it (docs/iotdb-wire-format.md §3): protocol
 // V3, zone, user, password, and the configuration map version, sql_dialect, then db when set.
 import { TSOpenSessionReq, TSProtocolVersion } from "../gen/client_types.js";
 

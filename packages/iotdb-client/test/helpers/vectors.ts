@@ -1,18 +1,18 @@
-// The Java-client vectors (../shared/vectors/java-2.0.5 beside the repo, or VECTORS_DIR).
-import { existsSync, readdirSync, readFileSync } from "node:fs";
+// The Java-client vectors the capture replay reads: the official Session's socket capture
+// (session-capture.json) with the vectors it sent, all from one set (fuzz/vectors/vector-sets.ts).
+import { readdirSync, readFileSync } from "node:fs";
 import { resolve } from "node:path";
+import { dirHolding, missing } from "../../../../fuzz/vectors/vector-sets.js";
 
-const repoRoot = resolve(import.meta.dirname, "../../../..");
-export const vectorsDir = resolve(repoRoot, process.env.VECTORS_DIR ?? "../shared/vectors/java-2.0.5");
+/** The set holding a session capture, if any set does. */
+const captureDir = dirHolding("session-capture");
+const vectorsDir = captureDir ?? "";
 
-/** True when the vectors are there; false only with the explicit opt-out, else it throws. */
+/** True when a set holds the session capture; else prints a NOT RUN line naming what is missing. */
 export function vectorsAvailable(): boolean {
-  if (existsSync(vectorsDir)) return true;
-  if (process.env.ZEROWIRE_NO_SHARED === "1") {
-    console.warn(`\n!!! ${vectorsDir} absent and ZEROWIRE_NO_SHARED=1: the capture replay tests are NOT RUN\n`);
-    return false;
-  }
-  throw new Error(`vectors not found at ${vectorsDir}; set VECTORS_DIR, or ZEROWIRE_NO_SHARED=1 to opt out`);
+  if (captureDir !== undefined) return true;
+  console.warn(`\n!!! ${missing("session-capture", "the capture replay tests")}\n`);
+  return false;
 }
 
 export interface CapturedFrame {

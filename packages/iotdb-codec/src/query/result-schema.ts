@@ -1,5 +1,5 @@
 // The column layout of a query result, as the Java IoTDBRpcDataSet builds it from
-// TSExecuteStatementResp (wire-format doc §4, "Client mapping").
+// TSExecuteStatementResp (docs/iotdb-wire-format.md §6.3, client mapping).
 import { DecodeError } from "../errors.js";
 import { parseTypeName, TSDataType, type TSDataTypeName } from "../types.js";
 

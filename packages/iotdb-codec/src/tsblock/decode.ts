@@ -1,4 +1,4 @@
-// TsBlockSerde.deserialize, columnar: header, time column, value columns (wire-format doc §4.1).
+// TsBlockSerde.deserialize, columnar: header, time column, value columns (docs/iotdb-wire-format.md §6.2).
 //
 // Policies for bad input (every one a DecodeError naming the column and the byte offset):
 // - unknown type or encoding byte, an encoding that cannot hold the column's type, a logical

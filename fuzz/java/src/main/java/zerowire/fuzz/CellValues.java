@@ -8,7 +8,7 @@ import org.apache.tsfile.enums.TSDataType;
 import org.apache.tsfile.utils.Binary;
 
 /**
- * Converts one input cell (shared vector conventions, wire-format doc §5) into the Java object the
+ * Converts one input cell (vector conventions, docs/iotdb-wire-format.md §8) into the Java object the
  * client API takes: Boolean, Integer, Long, Float, Double, String, Binary or LocalDate; null stays
  * null.
  */
