@@ -30,7 +30,7 @@ for (const exchanges of [capture.sessions[caseSpec(caseName).model], capture.cas
     const key = replyKey(Buffer.from(e.request, "hex").subarray(4));
     own.set(key, [...(own.get(key) ?? []), Buffer.from(e.reply, "hex")]);
   }
-  for (const [method, list] of own) replies.set(method, list);
+  for (const [key, list] of own) replies.set(key, list);
 }
 
 const burners = busyUs > 0 ? await startBurners(busyUs) : [];
