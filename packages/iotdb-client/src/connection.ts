@@ -210,7 +210,8 @@ export class Connection {
       const deadline = performance.now() + timeoutMs;
       this.pending.set(seqid, { method, resolve: resolve as (r: unknown) => void, reject, deadline, timeoutMs, asStatus });
       if (deadline < this.deadlineTimerAt) this.armDeadlineTimer(deadline);
-      // One write per request. A frame the kernel took whole during write() (the usual case) is
+      // One write per request. A frame the socket took whole during write() (copied into the
+      // kernel, or by TLS into its records: the usual case, nothing left in writableLength) is
       // released at once: a write callback costs a tick per request (bench/client insert cases).
       // Otherwise the callback of an empty write queued behind it says when it went out (or failed).
       this.socket.write(bytes);
