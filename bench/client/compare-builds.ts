@@ -1,0 +1,82 @@
+// Two builds of our client side by side on one fake DataNode (idle), in one process: how a change
+// to the client moved its CPU per request. Build the "before" copy first, e.g.
+//   git stash && pnpm build && cp -r packages/iotdb-client/dist /tmp/client-before && git stash pop && pnpm build
+//   node --import tsx bench/client/compare-builds.ts /tmp/client-before packages/iotdb-client/dist [request]
+// request: tablet-1k (default; the insert-tablet-1k-tree case's tablet), tablet-1pt (a 1-point
+// tablet: the per-request cost alone), pool-1pt (the same through a SessionPool), fetch-rows (the
+// fetch-5000x10 case read row by row). 10 callers (4 for fetch-rows) for 600 ms per round, the
+// builds alternating, 2 warm-up rounds, then the median CPU µs per request of 8 rounds and all rounds.
+import { spawn } from "node:child_process";
+import { createInterface } from "node:readline";
+import { resolve } from "node:path";
+import { pathToFileURL } from "node:url";
+import type * as Client from "../../packages/iotdb-client/dist/index.js";
+import { caseData, caseSpec, FETCH_SQL, SENSORS, TREE_DEVICE, type CaseName } from "./workload.js";
+
+const [before, after, request = "tablet-1k"] = process.argv.slice(2);
+if (before === undefined || after === undefined) throw new Error("usage: compare-builds.ts <dist dir A> <dist dir B> [tablet-1k|tablet-1pt|pool-1pt|fetch-rows]");
+const caseName: CaseName = request === "fetch-rows" ? "fetch-5000x10" : "insert-tablet-1k-tree";
+const callers = request === "fetch-rows" ? 4 : 10;
+
+const fake = spawn(process.execPath, ["--import", "tsx", resolve(import.meta.dirname, "fake-datanode.ts"), caseName], { stdio: ["pipe", "pipe", "inherit"] });
+const port = await new Promise<number>((ok) => createInterface({ input: fake.stdout }).once("line", (line) => ok((JSON.parse(line) as { port: number }).port)));
+
+const { timestamps, columns } = caseData(caseSpec("insert-tablet-1k-tree"));
+const tablet = { schema: { target: TREE_DEVICE, columns: SENSORS.map((s) => ({ name: s.name, type: s.type })) }, timestamps, values: columns };
+const onePoint = { schema: { target: "root.cbench.one", columns: [{ name: "s", type: "INT32" as const }] }, timestamps: BigInt64Array.of(1n), values: [Int32Array.of(1)] };
+
+/** Per build: one request on caller i. */
+async function requests(dist: string): Promise<(i: number) => Promise<unknown>> {
+  const lib = (await import(pathToFileURL(resolve(dist, "index.mjs")).href)) as typeof Client;
+  if (request === "pool-1pt") {
+    const pool = new lib.SessionPool({ nodeUrls: [`127.0.0.1:${port}`], maxSize: callers });
+    return () => pool.insertTablet(onePoint);
+  }
+  const sessions = await Promise.all(
+    Array.from({ length: callers }, async () => {
+      const session = new lib.Session({ host: "127.0.0.1", port });
+      await session.open();
+      return session;
+    }),
+  );
+  switch (request) {
+    case "tablet-1k":
+      return (i) => sessions[i]!.insertTablet(tablet);
+    case "tablet-1pt":
+      return (i) => sessions[i]!.insertTablet(onePoint);
+    case "fetch-rows":
+      return async (i) => {
+        let cells = 0;
+        for await (const row of await sessions[i]!.executeQueryStatement(FETCH_SQL)) cells += row.fields.length;
+        return cells;
+      };
+    default:
+      throw new Error(`unknown request ${request}`);
+  }
+}
+
+const builds = { A: await requests(before), B: await requests(after) };
+const rounds: Record<"A" | "B", number[]> = { A: [], B: [] };
+for (let round = 0; round < 10; round++) {
+  for (const build of round % 2 === 0 ? (["A", "B"] as const) : (["B", "A"] as const)) {
+    let count = 0;
+    const cpu = process.cpuUsage();
+    const end = performance.now() + 600;
+    await Promise.all(
+      Array.from({ length: callers }, async (_, i) => {
+        while (performance.now() < end) {
+          await builds[build](i);
+          count++;
+        }
+      }),
+    );
+    const used = process.cpuUsage(cpu);
+    if (round >= 2) rounds[build].push((used.user + used.system) / count);
+  }
+}
+for (const [build, dist] of [["A", before], ["B", after]] as const) {
+  const sorted = [...rounds[build]].sort((a, b) => a - b);
+  console.log(`${build} ${dist}: median ${sorted[sorted.length >> 1]!.toFixed(2)} µs CPU per request (rounds ${sorted.map((x) => x.toFixed(1)).join(" ")})`);
+}
+fake.kill();
+process.exit(0);
