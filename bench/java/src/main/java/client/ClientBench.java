@@ -1,6 +1,8 @@
 package client;
 
-import com.google.gson.Gson;
+import static lines.JsonEvents.emit;
+import static lines.JsonEvents.event;
+
 import com.google.gson.JsonArray;
 import com.google.gson.JsonElement;
 import com.google.gson.JsonObject;
@@ -8,13 +10,12 @@ import com.google.gson.JsonParser;
 import com.sun.management.OperatingSystemMXBean;
 import java.io.BufferedReader;
 import java.io.InputStreamReader;
-import java.io.PrintStream;
 import java.lang.management.ManagementFactory;
 import java.nio.charset.StandardCharsets;
 import java.time.ZoneId;
 import java.util.ArrayList;
 import java.util.Collections;
-import java.util.LinkedHashMap;
+import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.CountDownLatch;
@@ -40,8 +41,6 @@ import org.apache.tsfile.write.schema.MeasurementSchema;
  * CPU is the JVM's process CPU time (every thread) over the round.
  */
 public final class ClientBench {
-  private static final Gson GSON = new Gson();
-  private static final PrintStream OUT = new PrintStream(System.out, true, StandardCharsets.UTF_8);
   private static final OperatingSystemMXBean OS = (OperatingSystemMXBean) ManagementFactory.getOperatingSystemMXBean();
 
   /** One request of the case on session i. */
@@ -266,7 +265,7 @@ public final class ClientBench {
     long wallNs = System.nanoTime() - begin;
     long cpuNs = OS.getProcessCpuTime() - cpuBefore;
     if (failure.get() != null) throw failure.get();
-    Map<String, Object> m = new LinkedHashMap<>();
+    Map<String, Object> m = new HashMap<>();
     m.put("requests", requests.sum());
     m.put("wallMs", wallNs / 1e6);
     m.put("cpuUs", cpuNs / 1e3);
@@ -282,15 +281,5 @@ public final class ClientBench {
     long[] out = new long[array.size()];
     for (int i = 0; i < out.length; i++) out[i] = Long.parseLong(array.get(i).getAsString());
     return out;
-  }
-
-  private static Map<String, Object> event(String name) {
-    Map<String, Object> m = new LinkedHashMap<>();
-    m.put("event", name);
-    return m;
-  }
-
-  private static synchronized void emit(Map<String, Object> event) {
-    OUT.println(GSON.toJson(event));
   }
 }

@@ -1,14 +1,14 @@
 package e2e;
 
-import com.google.gson.Gson;
+import static lines.JsonEvents.emit;
+import static lines.JsonEvents.event;
+
 import com.google.gson.JsonObject;
 import com.google.gson.JsonParser;
 import java.io.BufferedReader;
 import java.io.InputStreamReader;
-import java.io.PrintStream;
 import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
-import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 
@@ -26,8 +26,6 @@ import java.util.Map;
  * Any failure outside an insert ends the process after {"event":"error","message":...}.
  */
 public final class E2eWrite {
-  private static final Gson GSON = new Gson();
-  private static final PrintStream OUT = new PrintStream(System.out, true, StandardCharsets.UTF_8);
 
   private E2eWrite() {}
 
@@ -108,15 +106,5 @@ public final class E2eWrite {
 
   private static void close(List<TabletSink> sinks) {
     if (sinks != null) for (TabletSink s : sinks) close(s);
-  }
-
-  private static Map<String, Object> event(String name) {
-    Map<String, Object> m = new LinkedHashMap<>();
-    m.put("event", name);
-    return m;
-  }
-
-  private static synchronized void emit(Map<String, Object> event) {
-    OUT.println(GSON.toJson(event));
   }
 }
