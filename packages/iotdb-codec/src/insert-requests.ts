@@ -146,6 +146,25 @@ export function writeRecordsReq(
   sessionId: SessionId,
   oneDevice: string | undefined,
 ): void {
+  writeManyRecordsReq(p, records, aligned, sessionId, oneDevice, () => {
+    p.listBegin(T.STRING, records.length);
+    for (const r of records) recordValuesBinary(p, r);
+  });
+}
+
+/**
+ * The records requests, typed or string-valued, which differ only in field 4 (`values` writes
+ * it): 1 sessionId, 2 prefixPaths (or, with `oneDevice`, one prefixPath), 3 measurementsList,
+ * 4 valuesList, 5 timestamps, 6 isAligned.
+ */
+function writeManyRecordsReq(
+  p: ThriftWriter,
+  records: readonly { readonly deviceId: string; readonly time: bigint | number; readonly measurements: readonly string[] }[],
+  aligned: boolean,
+  sessionId: SessionId,
+  oneDevice: string | undefined,
+  values: () => void,
+): void {
   const n = records.length;
   p.structBegin();
   i64Field(p, 1, sessionId);
@@ -161,8 +180,7 @@ export function writeRecordsReq(
   p.listBegin(T.LIST, n);
   for (const r of records) stringList(p, r.measurements);
   p.fieldBegin(T.LIST, 4);
-  p.listBegin(T.STRING, n);
-  for (const r of records) recordValuesBinary(p, r);
+  values();
   p.fieldBegin(T.LIST, 5);
   p.listBegin(T.I64, n);
   for (const r of records) p.i64(r.time);
@@ -197,26 +215,8 @@ export function writeStringRecordsReq(
   sessionId: SessionId,
   oneDevice: string | undefined,
 ): void {
-  const n = records.length;
-  p.structBegin();
-  i64Field(p, 1, sessionId);
-  if (oneDevice === undefined) {
-    p.fieldBegin(T.LIST, 2);
-    p.listBegin(T.STRING, n);
-    for (const r of records) p.string(r.deviceId);
-  } else {
-    p.fieldBegin(T.STRING, 2);
-    p.string(oneDevice);
-  }
-  p.fieldBegin(T.LIST, 3);
-  p.listBegin(T.LIST, n);
-  for (const r of records) stringList(p, r.measurements);
-  p.fieldBegin(T.LIST, 4);
-  p.listBegin(T.LIST, n);
-  for (const r of records) stringList(p, r.values);
-  p.fieldBegin(T.LIST, 5);
-  p.listBegin(T.I64, n);
-  for (const r of records) p.i64(r.time);
-  p.boolField(6, aligned);
-  p.structEnd();
+  writeManyRecordsReq(p, records, aligned, sessionId, oneDevice, () => {
+    p.listBegin(T.LIST, records.length);
+    for (const r of records) stringList(p, r.values);
+  });
 }
