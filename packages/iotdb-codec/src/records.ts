@@ -6,7 +6,7 @@ import { Writer } from "@zerowire/writer";
 import { CELL_WIDTH, cellProblem, dateValue } from "./cells.js";
 import { describeValue } from "./describe.js";
 import { EncodeError } from "./errors.js";
-import { checkIdentifier } from "./identifier.js";
+import { identifierProblem } from "./identifier.js";
 import { int64Problem, putInt64 } from "./int64.js";
 import { javaString } from "./java-string.js";
 import type { Cell } from "./tablet.js";
@@ -47,7 +47,8 @@ export interface PreparedRecord {
  */
 export function prepareRecord(record: DeviceRecord, deviceId: string, index: number): PreparedRecord {
   if (record === null || typeof record !== "object") throw new EncodeError(`record ${index}: expected an object, got ${describeValue(record)}`, undefined, index);
-  checkIdentifier(deviceId, `record ${index}: deviceId`, undefined, index);
+  const deviceProblem = identifierProblem(deviceId);
+  if (deviceProblem !== undefined) throw new EncodeError(`record ${index}: deviceId ${deviceProblem}`, undefined, index);
   const timeProblem = int64Problem(record.time);
   if (timeProblem !== undefined) throw new EncodeError(`record ${index}: time: ${timeProblem}`, undefined, index);
   const { measurements, types, values } = record;
@@ -68,7 +69,8 @@ export function prepareRecord(record: DeviceRecord, deviceId: string, index: num
   let hadNulls = false;
   for (let i = 0; i < measurements.length; i++) {
     const name = measurements[i];
-    checkIdentifier(name, `record ${index}: measurements[${i}]`, undefined, index);
+    const nameProblem = identifierProblem(name);
+    if (nameProblem !== undefined) throw new EncodeError(`record ${index}: measurements[${i}] ${nameProblem}`, undefined, index);
     const type = resolveType(types[i], name, index);
     const v = values[i];
     if (v === null || v === undefined) {

@@ -6,7 +6,7 @@
 // any null, drops every record left empty (one without measurements too), then stable-sorts by time.
 import { describeValue } from "./describe.js";
 import { EncodeError } from "./errors.js";
-import { checkIdentifier } from "./identifier.js";
+import { identifierProblem } from "./identifier.js";
 import { int64Problem } from "./int64.js";
 import { sortOrder } from "./tablet-order.js";
 
@@ -35,7 +35,8 @@ export interface PreparedStringRecord {
 /** Validates a string record and drops its null values; `index` is reported as the error's row. */
 export function prepareStringRecord(record: DeviceStringRecord, deviceId: string, index: number): PreparedStringRecord {
   if (record === null || typeof record !== "object") throw new EncodeError(`record ${index}: expected an object, got ${describeValue(record)}`, undefined, index);
-  checkIdentifier(deviceId, `record ${index}: deviceId`, undefined, index);
+  const deviceProblem = identifierProblem(deviceId);
+  if (deviceProblem !== undefined) throw new EncodeError(`record ${index}: deviceId ${deviceProblem}`, undefined, index);
   const timeProblem = int64Problem(record.time);
   if (timeProblem !== undefined) throw new EncodeError(`record ${index}: time: ${timeProblem}`, undefined, index);
   const { measurements, values } = record;
@@ -50,7 +51,8 @@ export function prepareStringRecord(record: DeviceStringRecord, deviceId: string
   let hadNulls = false;
   for (let i = 0; i < measurements.length; i++) {
     const name = measurements[i];
-    checkIdentifier(name, `record ${index}: measurements[${i}]`, undefined, index);
+    const nameProblem = identifierProblem(name);
+    if (nameProblem !== undefined) throw new EncodeError(`record ${index}: measurements[${i}] ${nameProblem}`, undefined, index);
     const v: unknown = values[i];
     if (v === null || v === undefined) {
       hadNulls = true;
