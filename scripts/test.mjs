@@ -27,6 +27,9 @@ const suites = [
   // The end-to-end benchmark in smoke mode: a few seconds per client per case against the
   // project's own server, failing unless both clients ran and every point was stored.
   { name: "e2e benchmark smoke", cmd: process.execPath, args: ["--import", "tsx", "bench/e2e/run.ts", "--smoke"] },
+  // pnpm pack of each package (prepack rebuilds dist/), npm install of the tarballs outside the
+  // workspace, ESM + CommonJS scripts and tsc node16 on .mts/.cts (scripts/pack-test.mjs).
+  { name: "packages as published (pack, npm install, ESM, CommonJS, tsc node16)", cmd: process.execPath, args: ["scripts/pack-test.mjs"] },
 ];
 
 let passed = 0;
