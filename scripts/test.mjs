@@ -15,6 +15,9 @@ const vectorsDir = resolve(root, process.env.VECTORS_DIR ?? "../shared/vectors/j
 
 const suites = [
   { name: "unit", cmd: process.execPath, args: [...uvu, "packages", "test/.*\\.test\\.ts$"] },
+  // The unit tests again with the portable UTF-8 path forced (TextEncoder/TextDecoder instead of
+  // Node's internal Buffer#utf8Write/#utf8Slice; packages/writer/src/buffer-utf8.ts).
+  { name: "unit (portable UTF-8)", cmd: process.execPath, args: [...uvu, "packages", "test/.*\\.test\\.ts$"], env: { ZEROWIRE_PORTABLE_UTF8: "1" } },
   { name: "property", cmd: process.execPath, args: [...uvu, "fuzz", ".*\\.prop\\.ts$"] },
   { name: "shared vectors", cmd: process.execPath, args: ["--import", "tsx", "fuzz/vectors/check.ts", vectorsDir], needsShared: true },
   // Starts the project's IoTDB servers (scripts/iotdb-server) unless IOTDB_HOST is set; fails if they cannot start
@@ -47,7 +50,7 @@ for (const suite of suites) {
     continue;
   }
   console.log(`\n=== ${suite.name}`);
-  const { code, output } = await run(suite.cmd, suite.args);
+  const { code, output } = await run(suite.cmd, suite.args, suite.env);
   // A suite that prints no counts (e.g. the benchmark smoke) counts as one test, by its exit code.
   const printed = countResults(output);
   const counts = printed.passed + printed.failed > 0 ? printed : { passed: code === 0 ? 1 : 0, failed: 0 };
@@ -61,9 +64,9 @@ for (const line of summary) console.log(line);
 console.log(`${passed} passed, ${failed} failed`);
 process.exit(failed === 0 ? 0 : 1);
 
-function run(cmd, args) {
+function run(cmd, args, env = {}) {
   return new Promise((resolvePromise) => {
-    const child = spawn(cmd, args, { cwd: root, stdio: ["ignore", "pipe", "inherit"] });
+    const child = spawn(cmd, args, { cwd: root, stdio: ["ignore", "pipe", "inherit"], env: { ...process.env, ...env } });
     let output = "";
     child.stdout.on("data", (chunk) => {
       process.stdout.write(chunk);
