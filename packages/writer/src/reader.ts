@@ -1,4 +1,4 @@
-import { utf8Slice } from "./buffer-utf8.js";
+import { rawUtf8Slice } from "./buffer-utf8.js";
 import { readBigEndian } from "./byteswap.js";
 import { ReadError, describe } from "./errors.js";
 
@@ -286,7 +286,7 @@ export class Reader {
     if (end === -1) {
       throw new ReadError(what, this.pos, 0, this.remaining, "no NUL terminator before the end");
     }
-    const s = utf8Slice(this.buf, this.pos, end);
+    const s = rawUtf8Slice(this.buf, this.pos, end);
     this.pos = end + 1;
     return s;
   }
@@ -319,5 +319,5 @@ export class Reader {
 }
 
 function utf8(b: Buffer): string {
-  return utf8Slice(b, 0, b.length);
+  return rawUtf8Slice(b, 0, b.length);
 }
