@@ -21,6 +21,8 @@ const packages = [
   { dir: "iotdb-codec", name: "@zerowire/iotdb-codec", internal: ["@zerowire/writer"] },
   { dir: "iotdb-client", name: "@zerowire/iotdb-client", internal: ["@zerowire/writer", "@zerowire/iotdb-codec"] },
 ];
+// The three are versioned together (CHANGELOG.md); the scripts check the installed versions.
+const version = JSON.parse(readFileSync(join(root, "packages/iotdb-client/package.json"), "utf8")).version;
 const packageFiles = ["package.json", "README.md", "LICENSE", "dist/index.mjs", "dist/index.cjs", "dist/index.d.ts", "dist/index.d.cts"];
 
 let passed = 0;
@@ -33,7 +35,8 @@ function check(what, ok, detail = "") {
 /** Runs a command; returns its output, or records a failure (with the output) and returns undefined. */
 function step(what, cmd, args, cwd) {
   try {
-    const out = execFileSync(cmd, args, { cwd, encoding: "utf8", stdio: ["ignore", "pipe", "pipe"], env: { ...process.env, npm_config_update_notifier: "false" } });
+    const env = { ...process.env, npm_config_update_notifier: "false", ZW_EXPECTED_VERSION: version };
+    const out = execFileSync(cmd, args, { cwd, encoding: "utf8", stdio: ["ignore", "pipe", "pipe"], env });
     check(what, true);
     return out;
   } catch (e) {

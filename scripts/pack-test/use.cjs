@@ -1,11 +1,11 @@
 // Run from CommonJS in the temporary project the pack test installs the tarballs into.
 const assert = require("node:assert/strict");
-const { BufferPool, Reader, Writer } = require("@zerowire/writer");
+const { BufferPool, Reader, utf8Slice, utf8Write, Writer } = require("@zerowire/writer");
 const { encodeTabletBuffers } = require("@zerowire/iotdb-codec");
 const { BufferPool: ClientBufferPool, ConnectionError, Session, TSDataType } = require("@zerowire/iotdb-client");
 
 for (const name of ["@zerowire/writer", "@zerowire/iotdb-codec", "@zerowire/iotdb-client"]) {
-  assert.equal(require(`${name}/package.json`).version, "0.1.0", `${name}/package.json`);
+  assert.equal(require(`${name}/package.json`).version, process.env.ZW_EXPECTED_VERSION, `${name}/package.json`);
 }
 
 // writer: an int64 from a number and a string with a lone surrogate (U+FFFD, as Buffer.from), read back.
@@ -17,6 +17,9 @@ const r = new Reader(frame.bytes);
 assert.equal(r.i64beNumber(), 1700000000000);
 assert.equal(r.strVarint(), "naïve 😀 \ufffd");
 frame.release();
+const scratch = Buffer.alloc(8);
+assert.equal(utf8Write(scratch, "é\ud800", 1, 7), 5);
+assert.equal(utf8Slice(scratch, 1, 6), "é\ufffd");
 
 // codec: an unsorted tablet, sorted by time, big-endian, bitmap section "00".
 const { timestamps, values } = encodeTabletBuffers({

@@ -1,13 +1,13 @@
 // Run from ESM in the temporary project the pack test installs the tarballs into.
 import assert from "node:assert/strict";
 import { createRequire } from "node:module";
-import { BufferPool, Reader, Writer } from "@zerowire/writer";
+import { BufferPool, Reader, utf8Slice, utf8Write, Writer } from "@zerowire/writer";
 import { encodeTabletBuffers } from "@zerowire/iotdb-codec";
 import { BufferPool as ClientBufferPool, ConnectionError, Session, TSDataType } from "@zerowire/iotdb-client";
 
 const require = createRequire(import.meta.url);
 for (const name of ["@zerowire/writer", "@zerowire/iotdb-codec", "@zerowire/iotdb-client"]) {
-  assert.equal(require(`${name}/package.json`).version, "0.1.0", `${name}/package.json`);
+  assert.equal(require(`${name}/package.json`).version, process.env.ZW_EXPECTED_VERSION, `${name}/package.json`);
 }
 
 // writer: an int64 from a number and a string with a lone surrogate (U+FFFD, as Buffer.from), read back.
@@ -19,6 +19,9 @@ const r = new Reader(frame.bytes);
 assert.equal(r.i64beNumber(), 1700000000000);
 assert.equal(r.strVarint(), "naïve 😀 \ufffd");
 frame.release();
+const scratch = Buffer.alloc(8);
+assert.equal(utf8Write(scratch, "é\ud800", 1, 7), 5);
+assert.equal(utf8Slice(scratch, 1, 6), "é\ufffd");
 
 // codec: an unsorted tablet, sorted by time, big-endian, bitmap section "00".
 const { timestamps, values } = encodeTabletBuffers({
