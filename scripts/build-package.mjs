@@ -1,9 +1,19 @@
 // Builds the package in the current directory: src/index.ts -> dist/index.mjs (ESM),
-// dist/index.cjs (CJS) with esbuild, and dist/*.d.ts with tsc. Dependencies stay external,
+// dist/index.cjs (CJS) with esbuild, and dist/**/*.d.ts with tsc. Dependencies stay external,
 // so @zerowire/* packages import each other through their own published entry points.
-import { build } from "esbuild";
+//
+// CommonJS types: the packages are "type": "module", so TypeScript reads every .d.ts as ESM. A
+// CommonJS consumer (node16/nodenext resolution, the `require` condition) gets dist/**/*.d.cts: a
+// copy of each emitted .d.ts whose relative imports point at the .d.cts copies, so the whole
+// CommonJS type graph is CommonJS.
+//
+// Warnings: esbuild reports "duplicate-case" in the Thrift compiler's output (src/gen/*.js: every
+// result struct's reader has a second `case 0:`, dead code the compiler emits). Those, and only
+// those, are dropped; every other warning is printed and errors fail the build as usual.
+import { build, formatMessages } from "esbuild";
 import { execFileSync } from "node:child_process";
-import { rmSync } from "node:fs";
+import { readFileSync, readdirSync, rmSync, writeFileSync } from "node:fs";
+import { dirname, join, resolve } from "node:path";
 import { createRequire } from "node:module";
 
 const require = createRequire(import.meta.url);
@@ -16,9 +26,10 @@ const common = {
   target: "node18",
   packages: "external",
   sourcemap: true,
-  logLevel: "warning",
+  // Errors print as usual; warnings are printed below, after the generated code's are dropped.
+  logLevel: "error",
 };
-await Promise.all([
+const results = await Promise.all([
   build({
     ...common,
     format: "esm",
@@ -29,6 +40,35 @@ await Promise.all([
   }),
   build({ ...common, format: "cjs", outfile: "dist/index.cjs" }),
 ]);
+const warnings = results.flatMap((r) => r.warnings).filter((w) => !isGeneratedCodeWarning(w));
+if (warnings.length > 0) {
+  for (const text of await formatMessages(warnings, { kind: "warning", color: process.stderr.isTTY })) process.stderr.write(text);
+}
 
 const tsc = require.resolve("typescript/bin/tsc");
 execFileSync(process.execPath, [tsc, "-p", "tsconfig.build.json"], { stdio: "inherit" });
+writeCommonJsDeclarations("dist");
+
+/** The Thrift compiler's dead duplicate `case 0:` in src/gen/ (regenerated code, not ours to edit). */
+function isGeneratedCodeWarning(w) {
+  return w.id === "duplicate-case" && /^src\/gen\/[^/]+\.js$/.test(w.location?.file ?? "");
+}
+
+/** Writes a .d.cts beside every .d.ts under dir, relative "./x.js" imports turned into "./x.cjs". */
+function writeCommonJsDeclarations(dir) {
+  const declarations = readdirSync(dir, { recursive: true })
+    .map(String)
+    .filter((f) => f.endsWith(".d.ts"))
+    .map((f) => resolve(dir, f));
+  const emitted = new Set(declarations);
+  // `from "./a/b.js"` and `import("./a/b.js")`; a specifier whose .d.ts is not ours (e.g. files
+  // copied in after this build) is left alone.
+  const specifier = /((?:from|import)\s*\(?\s*)(["'])(\.{1,2}\/[^"']*)\.js\2/g;
+  for (const file of declarations) {
+    const text = readFileSync(file, "utf8").replace(specifier, (whole, lead, quote, path) =>
+      emitted.has(join(dirname(file), `${path}.d.ts`)) ? `${lead}${quote}${path}.cjs${quote}` : whole,
+    );
+    writeFileSync(file.replace(/\.d\.ts$/, ".d.cts"), text);
+  }
+  if (declarations.length === 0) throw new Error(`build-package: tsc emitted no declarations in ${dir}`);
+}

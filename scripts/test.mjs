@@ -26,6 +26,9 @@ if (missingTools.length > 0) {
 
 const suites = [
   { name: "unit", cmd: process.execPath, args: [...uvu, "packages", "test/.*\\.test\\.ts$"] },
+  // The unit tests again with the portable UTF-8 path forced (TextEncoder/TextDecoder instead of
+  // Node's internal Buffer#utf8Write/#utf8Slice; packages/writer/src/buffer-utf8.ts).
+  { name: "unit (portable UTF-8)", cmd: process.execPath, args: [...uvu, "packages", "test/.*\\.test\\.ts$"], env: { ZEROWIRE_PORTABLE_UTF8: "1" } },
   { name: "property", cmd: process.execPath, args: [...uvu, "fuzz", ".*\\.prop\\.ts$"] },
   { name: "Java vectors (the repo's set, or VECTORS_DIR)", cmd: process.execPath, args: ["--import", "tsx", "fuzz/vectors/check.ts"] },
   // Pairs the repo's vectors with ../shared/vectors/java-2.0.5 by name; NOT RUN (exit 0) without it.
@@ -40,6 +43,9 @@ const suites = [
   // The end-to-end benchmark in smoke mode: a few seconds per client per case against the
   // project's own server, failing unless both clients ran and every point was stored.
   { name: "e2e benchmark smoke", cmd: process.execPath, args: ["--import", "tsx", "bench/e2e/run.ts", "--smoke"] },
+  // pnpm pack of each package (prepack rebuilds dist/), npm install of the tarballs outside the
+  // workspace, ESM + CommonJS scripts and tsc node16 on .mts/.cts (scripts/pack-test.mjs).
+  { name: "packages as published (pack, npm install, ESM, CommonJS, tsc node16)", cmd: process.execPath, args: ["scripts/pack-test.mjs"] },
 ];
 
 let passed = 0;
@@ -47,7 +53,7 @@ let failed = 0;
 const summary = [];
 for (const suite of suites) {
   console.log(`\n=== ${suite.name}`);
-  const { code, output } = await run(suite.cmd, suite.args);
+  const { code, output } = await run(suite.cmd, suite.args, suite.env);
   const printed = countResults(output);
   // A suite that exits 0 after a "NOT RUN: <reason>" line and no counts (the cross-check without
   // ../shared) counts as nothing and is listed as not run.
@@ -67,9 +73,9 @@ for (const line of summary) console.log(line);
 console.log(`${passed} passed, ${failed} failed`);
 process.exit(failed === 0 ? 0 : 1);
 
-function run(cmd, args) {
+function run(cmd, args, env = {}) {
   return new Promise((resolvePromise) => {
-    const child = spawn(cmd, args, { cwd: root, stdio: ["ignore", "pipe", "inherit"] });
+    const child = spawn(cmd, args, { cwd: root, stdio: ["ignore", "pipe", "inherit"], env: { ...process.env, ...env } });
     let output = "";
     child.stdout.on("data", (chunk) => {
       process.stdout.write(chunk);

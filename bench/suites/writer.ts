@@ -12,9 +12,12 @@ const COUNT = 1000;
 
 export default defineSuite({
   name: "writer",
-  cases: () => [
+  cases: async () => [
     stringCase("string-int32-ascii16", randomStrings(COUNT, 16, ASCII, 1), 1.5),
     stringCase("string-int32-ascii1k", randomStrings(COUNT, 1000, ASCII, 2), 1.2),
+    // Context (no target): string-int32-ascii1k where Node's internal Buffer#utf8Write is not used
+    // (TextEncoder.encodeInto, the fallback for runtimes without it; forced here).
+    stringCase("string-int32-ascii1k-portable-utf8", randomStrings(COUNT, 1000, ASCII, 2), undefined, await portableUtf8Writer()),
     stringCase("string-int32-cjk16", randomStrings(COUNT, 16, CJK, 3), 1.5),
     columnCase("column-f64", f64Column(), writeF64, setF64),
     columnCase("column-f32", randomColumn(Float32Array, (r) => (r() - 0.5) * 1e6), (w, v) => w.f32ColumnBE(v), (d, i, v) => d.setFloat32(i * 4, v)),
@@ -32,11 +35,27 @@ export default defineSuite({
 });
 
 /**
+ * The Writer of a second instance of the built @zerowire/writer, loaded with
+ * ZEROWIRE_PORTABLE_UTF8=1 (it picks its UTF-8 path once, at load).
+ */
+async function portableUtf8Writer(): Promise<typeof Writer> {
+  const before = process.env.ZEROWIRE_PORTABLE_UTF8;
+  process.env.ZEROWIRE_PORTABLE_UTF8 = "1";
+  try {
+    const copy = (await import(`${import.meta.resolve("@zerowire/writer")}?portable-utf8`)) as { Writer: typeof Writer };
+    return copy.Writer;
+  } finally {
+    if (before === undefined) delete process.env.ZEROWIRE_PORTABLE_UTF8;
+    else process.env.ZEROWIRE_PORTABLE_UTF8 = before;
+  }
+}
+
+/**
  * 1000 Int32-prefixed UTF-8 strings per op. Baseline: pg-protocol's Writer doing what its Bind
  * serializer does for a text parameter (`addInt32PrefixedString`); both sides reset their writer.
  */
-function stringCase(name: string, strings: string[], target: number): BenchCase {
-  const ours = new Writer();
+function stringCase(name: string, strings: string[], target: number | undefined, WriterClass: typeof Writer = Writer): BenchCase {
+  const ours = new WriterClass();
   const pg = new PgWriter();
   const runOurs = () => {
     ours.reset();
@@ -48,7 +67,7 @@ function stringCase(name: string, strings: string[], target: number): BenchCase 
   };
   return {
     name,
-    target,
+    ...(target === undefined ? {} : { target }),
     ours: runOurs,
     baseline: { name: "pg-protocol", fn: runPg },
     check: () => {

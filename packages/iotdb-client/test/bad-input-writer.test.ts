@@ -3,7 +3,7 @@
 // Writer's pos and bytes, the pool's counts, the Reader's pos.
 import { test } from "uvu";
 import * as assert from "uvu/assert";
-import { BufferPool, Reader, Writer } from "@zerowire/writer";
+import { BufferPool, Reader, utf8Slice, utf8Write, Writer } from "@zerowire/writer";
 import { assertRowError, type BadInputRow, rowTests } from "./helpers/bad-input-table.js";
 
 const rowTest = rowTests(test);
@@ -37,6 +37,15 @@ function poolRow(id: string, prepare: (pool: BufferPool) => () => unknown, optio
     const before = pool.stats();
     assertThrows(row, misuse);
     assert.equal(pool.stats(), before, "pool counts unchanged");
+  });
+}
+
+/** Runs `bad` on a 16-byte Buffer of 0xaa: it must throw the row's error and leave the bytes as they were. */
+function utf8Row(id: string, bad: (buf: Buffer) => unknown): void {
+  rowTest(id, (row) => {
+    const buf = Buffer.alloc(16, 0xaa);
+    assertThrows(row, () => bad(buf));
+    assert.ok(buf.equals(Buffer.alloc(16, 0xaa)), "buffer unchanged");
   });
 }
 
@@ -98,6 +107,9 @@ poolRow("W24", (pool) => {
   return () => pool.releaseColumn(column);
 });
 
+utf8Row("W25", (buf) => utf8Write(buf, "abc", 20, 3));
+utf8Row("W26", (buf) => utf8Write(new Uint8Array(buf.buffer, buf.byteOffset, 16) as Buffer, "abc", 0, 3));
+utf8Row("W27", (buf) => utf8Slice(buf, 2, 20));
 readerRow("R01", [0, 0, 0, 5, 1, 2], (r) => r.i64be("x"));
 readerRow("R02", [0, 0, 0, 5, 1, 2], (r) => r.bytesI32be("payload"));
 readerRow("R03", [0xff, 0xff, 0xff, 0xff], (r) => r.bytesI32be("payload"));

@@ -1,15 +1,8 @@
 // String cells (TEXT/STRING values): i32 big-endian byte length + UTF-8 as Java writes it (a lone
 // surrogate as '?'). Fast paths for whole columns (one native write of the joined strings) and for
 // short ASCII cells, before the general encoder.
-import type { Writer } from "@zerowire/writer";
+import { utf8Write, type Writer } from "@zerowire/writer";
 import { javaString } from "./java-string.js";
-
-declare global {
-  interface Buffer {
-    /** Node's internal UTF-8 writer behind Buffer#write, without its argument checks. */
-    utf8Write(s: string, offset: number, length: number): number;
-  }
-}
 
 /** Strings up to this many UTF-16 units are tried as ASCII, char by char; longer ones go to the
  *  Writer, which encodes them natively (cheaper than a JS loop past a few dozen chars). */
@@ -66,7 +59,7 @@ let scratch = Buffer.alloc(0);
 export function writeJoinedStrings(w: Writer, strings: readonly unknown[]): boolean {
   const joined = strings.join("");
   const bytes = scratchOf(3 * joined.length);
-  const byteCount = bytes.utf8Write(joined, 0, 3 * joined.length);
+  const byteCount = utf8Write(bytes, joined, 0, 3 * joined.length);
   const n = strings.length;
   w.ensure(4 * n + byteCount);
   return byteCount === joined.length ? copyAscii(w, strings, bytes) : copyUtf8(w, strings, bytes, byteCount);

@@ -1,3 +1,4 @@
+import { rawUtf8Slice } from "./buffer-utf8.js";
 import { readBigEndian } from "./byteswap.js";
 import { ReadError, describe } from "./errors.js";
 
@@ -285,7 +286,7 @@ export class Reader {
     if (end === -1) {
       throw new ReadError(what, this.pos, 0, this.remaining, "no NUL terminator before the end");
     }
-    const s = this.buf.utf8Slice(this.pos, end);
+    const s = rawUtf8Slice(this.buf, this.pos, end);
     this.pos = end + 1;
     return s;
   }
@@ -318,5 +319,5 @@ export class Reader {
 }
 
 function utf8(b: Buffer): string {
-  return b.utf8Slice(0, b.length);
+  return rawUtf8Slice(b, 0, b.length);
 }

@@ -3,7 +3,8 @@
 //
 // Short strings go through a JS loop: for them the call into C++ costs more than the encoding
 // (bench cases `string-int32-ascii16`, `string-int32-cjk16`). Long strings go through Node's
-// native UTF-8 writer (`string-int32-ascii1k`).
+// native UTF-8 writer (`string-int32-ascii1k`), or its portable stand-in (buffer-utf8.ts).
+import { rawUtf8Write } from "./buffer-utf8.js";
 
 /** Strings of at most this many UTF-16 units are encoded in JS. */
 export const JS_ENCODE_MAX_UNITS = 48;
@@ -19,7 +20,7 @@ export function maxUtf8Bytes(units: number): number {
  */
 export function encodeUtf8(buf: Buffer, pos: number, s: string): number {
   const n = s.length;
-  if (n > JS_ENCODE_MAX_UNITS) return buf.utf8Write(s, pos, n * 3);
+  if (n > JS_ENCODE_MAX_UNITS) return rawUtf8Write(buf, s, pos, n * 3);
   const start = pos;
   let i = 0;
   // ASCII fast path: most identifiers and values are plain ASCII.
@@ -56,13 +57,4 @@ export function encodeUtf8(buf: Buffer, pos: number, s: string): number {
     }
   }
   return pos - start;
-}
-
-declare global {
-  interface Buffer {
-    /** Node's internal UTF-8 writer (present since Node 0.x, used by Buffer.write). */
-    utf8Write(s: string, offset: number, length: number): number;
-    /** Node's internal UTF-8 decoder (used by Buffer.toString). */
-    utf8Slice(start: number, end: number): string;
-  }
 }

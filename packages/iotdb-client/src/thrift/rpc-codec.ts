@@ -11,7 +11,10 @@ export type WireProtocol = "binary" | "compact";
 
 const MESSAGE_TYPE = { CALL: 1, REPLY: 2, EXCEPTION: 3 } as const;
 
-/** A reply's message header, read before its body so the seqid can be checked first. */
+/**
+ * A reply's message header, read before its body so the seqid can be checked first.
+ * @internal (its `input` is a `thrift` runtime type, kept out of the published declarations)
+ */
 export interface ReplyHeader {
   name: string;
   type: number;
@@ -73,6 +76,7 @@ class FrameCollector {
   }
 }
 
+/** @internal Encodes calls and reads replies with the generated code (used by Connection only). */
 export class RpcCodec {
   private readonly collector = new FrameCollector();
   private readonly client: Client;

@@ -1,19 +1,12 @@
 // Decodes a TEXT column: to strings (TEXT, STRING) or to Buffer views into the input (BLOB,
 // never decoded as text). Null positions hold "" or an empty Buffer.
 import { constants } from "node:buffer";
-import type { Reader } from "@zerowire/writer";
+import { type Reader, utf8Slice } from "@zerowire/writer";
 import { DecodeError } from "../errors.js";
 import { readIds } from "./dictionary-ids.js";
 import { ColumnEncoding, encodingName } from "./encoding.js";
 import { type CellBudget, readInnerEncoding, reservePositions } from "./limits.js";
 import { readNullFlags } from "./null-flags.js";
-
-declare global {
-  interface Buffer {
-    /** Node's internal UTF-8 decoder behind toString("utf8"), without its argument checks. */
-    utf8Slice(start: number, end: number): string;
-  }
-}
 
 export interface BinaryValues {
   values: string[] | Buffer[];
@@ -73,7 +66,7 @@ function readStrings(r: Reader, count: number, mask: Uint8Array | undefined): st
   // multi-byte sequence gives fewer chars, an invalid byte gives U+FFFD), so byte offsets are
   // char offsets and each value is a substring. Otherwise (or for a span too long for one
   // string) decode value by value.
-  const span = end - start <= MAX_STRING_LENGTH ? r.buf.utf8Slice(start, end) : "";
+  const span = end - start <= MAX_STRING_LENGTH ? utf8Slice(r.buf, start, end) : "";
   const ascii = span.length === end - start && span.indexOf("\ufffd") === -1;
   const out: string[] = [];
   let pos = start;
@@ -84,7 +77,7 @@ function readStrings(r: Reader, count: number, mask: Uint8Array | undefined): st
     }
     const from = pos + 4;
     pos = from + r.view.getInt32(pos);
-    out.push(ascii ? span.substring(from - start, pos - start) : r.buf.utf8Slice(from, pos));
+    out.push(ascii ? span.substring(from - start, pos - start) : utf8Slice(r.buf, from, pos));
   }
   r.pos = end;
   return out;

@@ -1,0 +1,41 @@
+// Run from ESM in the temporary project the pack test installs the tarballs into.
+import assert from "node:assert/strict";
+import { createRequire } from "node:module";
+import { BufferPool, Reader, utf8Slice, utf8Write, Writer } from "@zerowire/writer";
+import { encodeTabletBuffers } from "@zerowire/iotdb-codec";
+import { BufferPool as ClientBufferPool, ConnectionError, Session, TSDataType } from "@zerowire/iotdb-client";
+
+const require = createRequire(import.meta.url);
+for (const name of ["@zerowire/writer", "@zerowire/iotdb-codec", "@zerowire/iotdb-client"]) {
+  assert.equal(require(`${name}/package.json`).version, process.env.ZW_EXPECTED_VERSION, `${name}/package.json`);
+}
+
+// writer: an int64 from a number and a string with a lone surrogate (U+FFFD, as Buffer.from), read back.
+const w = new Writer();
+w.i64be(1700000000000).strVarint("naïve 😀 \ud800");
+const frame = w.finish();
+assert.equal(Buffer.from(frame.bytes).toString("hex"), "0000018bcfe568000f6e61c3af766520f09f988020efbfbd");
+const r = new Reader(frame.bytes);
+assert.equal(r.i64beNumber(), 1700000000000);
+assert.equal(r.strVarint(), "naïve 😀 \ufffd");
+frame.release();
+const scratch = Buffer.alloc(8);
+assert.equal(utf8Write(scratch, "é\ud800", 1, 7), 5);
+assert.equal(utf8Slice(scratch, 1, 6), "é\ufffd");
+
+// codec: an unsorted tablet, sorted by time, big-endian, bitmap section "00".
+const { timestamps, values } = encodeTabletBuffers({
+  schema: { model: "tree", target: "root.sg.d1", aligned: false, columns: [{ name: "s", type: "INT32" }] },
+  timestamps: [2, 1],
+  values: [Int32Array.of(7, 8)],
+});
+assert.equal(Buffer.from(timestamps).toString("hex"), "00000000000000010000000000000002");
+assert.equal(Buffer.from(values).toString("hex"), "000000080000000700");
+
+// client: one @zerowire/writer in the tree; a Session that is never opened refuses a query.
+assert.equal(ClientBufferPool, BufferPool);
+assert.equal(TSDataType.INT32, 1);
+const session = new Session({ host: "127.0.0.1", port: 1 });
+assert.equal(session.isOpen, false);
+await assert.rejects(session.executeQueryStatement("select 1"), (e) => e instanceof ConnectionError && /not open/.test(e.message));
+console.log("esm ok");
