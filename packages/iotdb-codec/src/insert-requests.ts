@@ -120,16 +120,29 @@ export function writeTabletsReq(p: ThriftWriter, tablets: readonly PreparedTable
   p.structEnd();
 }
 
-/** TSInsertRecordReq: 1 sessionId, 2 prefixPath, 3 measurements, 4 values, 5 timestamp, 6 isAligned. */
+/** TSInsertRecordReq: 1 sessionId, 2 prefixPath, 3 measurements, 4 values (binary), 5 timestamp, 6 isAligned. */
 export function writeRecordReq(p: ThriftWriter, rec: PreparedRecord, aligned: boolean, sessionId: SessionId): void {
+  writeOneRecordReq(p, rec, aligned, sessionId, () => {
+    p.fieldBegin(T.STRING, 4);
+    recordValuesBinary(p, rec);
+  });
+}
+
+/** A single-record request, typed or string-valued, which differ only in field 4 (`values` writes it, header included). */
+function writeOneRecordReq(
+  p: ThriftWriter,
+  rec: { readonly deviceId: string; readonly time: bigint | number; readonly measurements: readonly string[] },
+  aligned: boolean,
+  sessionId: SessionId,
+  values: () => void,
+): void {
   p.structBegin();
   i64Field(p, 1, sessionId);
   p.fieldBegin(T.STRING, 2);
   p.string(rec.deviceId);
   p.fieldBegin(T.LIST, 3);
   stringList(p, rec.measurements);
-  p.fieldBegin(T.STRING, 4);
-  recordValuesBinary(p, rec);
+  values();
   i64Field(p, 5, rec.time);
   p.boolField(6, aligned);
   p.structEnd();
@@ -190,17 +203,10 @@ function writeManyRecordsReq(
 
 /** TSInsertStringRecordReq: 1 sessionId, 2 prefixPath, 3 measurements, 4 values (list<string>), 5 timestamp, 6 isAligned. */
 export function writeStringRecordReq(p: ThriftWriter, rec: PreparedStringRecord, aligned: boolean, sessionId: SessionId): void {
-  p.structBegin();
-  i64Field(p, 1, sessionId);
-  p.fieldBegin(T.STRING, 2);
-  p.string(rec.deviceId);
-  p.fieldBegin(T.LIST, 3);
-  stringList(p, rec.measurements);
-  p.fieldBegin(T.LIST, 4);
-  stringList(p, rec.values);
-  i64Field(p, 5, rec.time);
-  p.boolField(6, aligned);
-  p.structEnd();
+  writeOneRecordReq(p, rec, aligned, sessionId, () => {
+    p.fieldBegin(T.LIST, 4);
+    stringList(p, rec.values);
+  });
 }
 
 /**
