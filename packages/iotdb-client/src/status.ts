@@ -2,13 +2,8 @@
 // (REDIRECTION_RECOMMEND, a hint that comes with a successful write) pass; 302 (MULTIPLE_ERROR,
 // one sub-status per item) and every other code fail.
 import type { TSStatus } from "./gen/client_types.js";
-import { IoTDBError, type Status } from "./errors.js";
-
-export const StatusCode = {
-  SUCCESS: 200,
-  MULTIPLE_ERROR: 302,
-  REDIRECTION_RECOMMEND: 400,
-} as const;
+import { IoTDBError, QueryTimeoutError, type Status } from "./errors.js";
+import { StatusCode } from "./status-codes.js";
 
 /** The generated struct as a plain object without the generator's nulls. */
 export function toStatus(s: TSStatus): Status {
@@ -28,5 +23,6 @@ export function verifyStatus(s: TSStatus, context: string): Status {
 /** verifyStatus of a status already read into a Status (an insert's reply). */
 export function checkStatus(status: Status, context: string): Status {
   if (status.code === StatusCode.SUCCESS || status.code === StatusCode.REDIRECTION_RECOMMEND) return status;
+  if (status.code === StatusCode.INTERNAL_REQUEST_TIME_OUT || status.code === StatusCode.QUERY_TIMEOUT) throw new QueryTimeoutError(status, context);
   throw new IoTDBError(status, context);
 }

@@ -7,7 +7,7 @@ import { type InsertCall, writeCallFrame } from "@zerowire/iotdb-codec";
 import type Int64 from "node-int64";
 import { Connection } from "../connection.js";
 import { SessionDataSet } from "../dataset/session-data-set.js";
-import { ConnectionError, EncodeError, type EndPoint, type Status } from "../errors.js";
+import { ConnectionError, EncodeError, IoTDBError, TimeoutError, type EndPoint, type Status } from "../errors.js";
 import { TSCloseSessionReq, TSExecuteStatementReq, TSProtocolVersion, type TSExecuteStatementResp } from "../gen/client_types.js";
 import { checkStatus, verifyStatus } from "../status.js";
 import { fromInt64, toInt64 } from "../thrift/int64.js";
@@ -243,8 +243,14 @@ export abstract class BaseSession {
     return reopened;
   }
 
+  /**
+   * Connects and opens the session, all of it (TCP, TLS handshake, openSession with the database,
+   * requestStatementId) within connectTimeoutMs: each reply may take only what is left of it.
+   */
   private async connect(): Promise<OpenState> {
     const o = this.options;
+    const deadline = performance.now() + o.connectTimeoutMs;
+    const remaining = () => Math.max(1, Math.ceil(deadline - performance.now()));
     const connection = await Connection.open({
       host: o.host,
       port: o.port,
@@ -263,20 +269,23 @@ export abstract class BaseSession {
         sqlDialect: this.dialect,
         database: this.currentDatabase,
       });
-      const resp = await connection.call("openSession", [request]);
+      const resp = await connection.call("openSession", [request], remaining());
       verifyStatus(resp.status, "openSession");
       if (resp.serverProtocolVersion === TSProtocolVersion.IOTDB_SERVICE_PROTOCOL_V1) {
         throw new ConnectionError(`the server speaks protocol V1 (IoTDB before 0.10); this client needs V3`);
       }
       if (resp.sessionId == null) throw new ConnectionError("openSession reply carries no sessionId");
       const sessionId = resp.sessionId;
-      const statementId = await connection.call("requestStatementId", [sessionId]);
+      const statementId = await connection.call("requestStatementId", [sessionId], remaining());
       connection.onClose((error) => {
         if (error !== undefined && this.state?.connection === connection) for (const l of this.brokenListeners) l(error);
       });
       return { connection, sessionId, sessionIdValue: fromInt64(sessionId), statementId, timestampPrecision: precisionOf(resp.configuration?.timestamp_precision) };
     } catch (e) {
       connection.close();
+      if (e instanceof TimeoutError && !(e instanceof IoTDBError)) {
+        throw new TimeoutError(`opening a session on ${o.host}:${o.port}: not done within connectTimeoutMs ${o.connectTimeoutMs} ms (${e.message})`, o.connectTimeoutMs, { cause: e });
+      }
       throw e;
     }
   }
