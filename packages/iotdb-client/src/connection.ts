@@ -172,6 +172,12 @@ export class Connection {
     return this.request(method, seqid, frame.bytes, frame, timeoutMs, true) as Promise<Status>;
   }
 
+  /** Whether the open socket keeps the Node process running (true by default, as any socket); see net.Socket.unref(). */
+  keepProcessAlive(keep: boolean): void {
+    if (keep) this.socket.ref();
+    else this.socket.unref();
+  }
+
   /** Closes the socket; requests in flight fail with ConnectionError. Idempotent. */
   close(): void {
     if (this.closeReason !== undefined) return;

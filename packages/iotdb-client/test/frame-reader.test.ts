@@ -57,4 +57,27 @@ test("a length over maxFrameSize is a FrameError before any of the frame is read
   assert.throws(() => reader.push(header), (e: Error) => e instanceof FrameError && e.message.includes("1001 bytes exceeds maxFrameSize 1000"));
 });
 
+test("a reply that starts with text says what the port seems to be: HTTP, SSH, another text protocol", () => {
+  const messageOf = (reply: string) => {
+    const reader = new FrameReader(64 * 1024 * 1024, () => assert.unreachable("no frame"));
+    try {
+      reader.push(Buffer.from(reply, "latin1"));
+    } catch (e) {
+      assert.instance(e, FrameError);
+      return (e as Error).message;
+    }
+    throw new Error("no FrameError");
+  };
+  const http = messageOf("HTTP/1.1 400 Bad Request\r\n\r\n");
+  assert.match(http, "incoming frame of 1213486160 bytes");
+  assert.match(http, 'starts with the text "HTTP": the port seems to be an HTTP server');
+  assert.match(http, "dn_rpc_port");
+  assert.match(messageOf("SSH-2.0-OpenSSH_9.6\r\n"), "seems to be an SSH server");
+  assert.match(messageOf("-ERR unknown command\r\n"), 'the text "-ERR": the port seems to be a text protocol');
+  // negative control: a large length that is not text gets no guess
+  const binary = messageOf("\x7f\x00\x00\x01rest");
+  assert.not.match(binary, "seems to be");
+  assert.not.match(binary, "TLS");
+});
+
 test.run();

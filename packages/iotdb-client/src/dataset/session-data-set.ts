@@ -2,9 +2,10 @@
 // rest through fetchResultsV2 while the server says moreData. The next batch is requested when
 // the current one starts being read, so at most one fetched batch waits ahead of the reader.
 // The server-side query is closed (closeOperation) when iteration ends, breaks or throws.
-import { type Int64Mode, ResultBlock, ResultSetDecoder, type RowRecord } from "@zerowire/iotdb-codec";
+import { type Float32Mode, type Int64Mode, type TSDataTypeName, ResultBlock, ResultSetDecoder, type RowRecord } from "@zerowire/iotdb-codec";
 import type Int64 from "node-int64";
 import type { Connection } from "../connection.js";
+import { DataSetError } from "../errors.js";
 import type { TSExecuteStatementResp } from "../gen/client_types.js";
 import { TSCloseOperationReq, TSFetchResultsReq } from "../gen/client_types.js";
 import { verifyStatus } from "../status.js";
@@ -24,6 +25,13 @@ export interface QueryHandle {
   /** Client-side wait for each fetch reply. */
   requestTimeoutMs: number;
   int64: Int64Mode;
+  float32: Float32Mode;
+}
+
+/** How rows are read: INT64/TIMESTAMP as bigint or number, FLOAT exact or shortest; each defaults to the query's. */
+export interface RowReadOptions<M extends Int64Mode> {
+  int64?: M;
+  float32?: Float32Mode;
 }
 
 interface Batch {
@@ -31,11 +39,19 @@ interface Batch {
   moreData: boolean;
 }
 
-export class SessionDataSet implements AsyncIterable<RowRecord> {
+/**
+ * One query's result, typed by the int64 mode its rows are read in (M: "bigint" unless the
+ * session or query says "number"). Column i is the same column in columnNames, columnTypes,
+ * every block's columns and toColumnar().columns; row.fields leave out a leading "Time" (it is
+ * row.timestamp), so they follow fieldNames.
+ */
+export class SessionDataSet<M extends Int64Mode = "bigint"> implements AsyncIterable<RowRecord<M>> {
   /** Result columns; "Time" leads when the result has a time column (tree model). */
   readonly columnNames: readonly string[];
   /** Type names per column ("INT64" for "Time"). */
   readonly columnTypes: readonly string[];
+  /** The names of row.fields: columnNames without a leading "Time". */
+  readonly fieldNames: readonly string[];
   private readonly decoder: ResultSetDecoder;
   private readonly queryId: Int64 | undefined;
   private firstBatch: Batch | undefined;
@@ -54,22 +70,28 @@ export class SessionDataSet implements AsyncIterable<RowRecord> {
     });
     this.columnNames = this.decoder.columnNames;
     this.columnTypes = this.decoder.columnTypes;
+    this.fieldNames = this.columnNames.slice(this.decoder.schema.fieldStart);
     this.queryId = response.queryId ?? undefined;
     this.firstBatch = { blocks: response.queryResult ?? [], moreData: response.moreData === true };
   }
 
   /** Rows in order, as the Java SessionDataSet.next() gives them. */
-  [Symbol.asyncIterator](): AsyncGenerator<RowRecord, void, undefined> {
+  [Symbol.asyncIterator](): AsyncGenerator<RowRecord<M>, void, undefined> {
     return this.rows();
   }
 
-  /** Rows in order; `int64` overrides the session's INT64/TIMESTAMP mode. */
-  async *rows(options: { int64?: Int64Mode } = {}): AsyncGenerator<RowRecord, void, undefined> {
-    const int64 = options.int64 ?? this.handle.int64;
-    for await (const block of this.blocks()) yield* block.rows({ int64 });
+  /** Rows in order; `int64` overrides the session's INT64/TIMESTAMP mode. Ends at once when close() is called. */
+  async *rows<Q extends Int64Mode = M>(options: RowReadOptions<Q> = {}): AsyncGenerator<RowRecord<Q>, void, undefined> {
+    const read = { int64: (options.int64 ?? this.handle.int64) as Q, float32: options.float32 ?? this.handle.float32 };
+    for await (const block of this.blocks()) {
+      for (const row of block.rows(read)) {
+        if (this.closing !== undefined) return;
+        yield row;
+      }
+    }
   }
 
-  /** The result one TsBlock at a time, as typed columns (no copy of the decoded arrays). */
+  /** The result one TsBlock at a time, as typed columns (no copy of the decoded arrays). Ends at once when close() is called. */
   async *blocks(): AsyncGenerator<ResultBlock, void, undefined> {
     let batch = this.takeFirstBatch();
     let failed = false;
@@ -78,8 +100,11 @@ export class SessionDataSet implements AsyncIterable<RowRecord> {
         const ahead = batch.moreData ? this.fetchBatch() : undefined;
         // If the reader stops early, the fetch's outcome no longer matters to anyone.
         ahead?.catch(() => {});
-        for (const bytes of batch.blocks) yield this.decoder.decodeBlock(bytes);
-        if (ahead === undefined) break;
+        for (const bytes of batch.blocks) {
+          if (this.closing !== undefined) return;
+          yield this.decoder.decodeBlock(bytes);
+        }
+        if (ahead === undefined || this.closing !== undefined) break;
         batch = await ahead;
       }
     } catch (e) {
@@ -93,8 +118,8 @@ export class SessionDataSet implements AsyncIterable<RowRecord> {
   }
 
   /** Every remaining row in one array. */
-  async toRows(options: { int64?: Int64Mode } = {}): Promise<RowRecord[]> {
-    const rows: RowRecord[] = [];
+  async toRows<Q extends Int64Mode = M>(options: RowReadOptions<Q> = {}): Promise<RowRecord<Q>[]> {
+    const rows: RowRecord<Q>[] = [];
     for await (const row of this.rows(options)) rows.push(row);
     return rows;
   }
@@ -103,7 +128,7 @@ export class SessionDataSet implements AsyncIterable<RowRecord> {
   async toColumnar(): Promise<ColumnarResult> {
     const blocks: ResultBlock[] = [];
     for await (const block of this.blocks()) blocks.push(block);
-    return concatBlocks(this.columnNames, this.columnTypes, blocks);
+    return concatBlocks(this.columnNames, this.columnTypes as readonly TSDataTypeName[], blocks);
   }
 
   /** Ends the query on the server (closeOperation). Idempotent; iteration calls it on its own. */
@@ -124,7 +149,7 @@ export class SessionDataSet implements AsyncIterable<RowRecord> {
   private takeFirstBatch(): Batch {
     const batch = this.firstBatch;
     if (batch === undefined) {
-      throw new Error(this.closing ? "this SessionDataSet is closed" : "this SessionDataSet is already being read; a result can be read once");
+      throw new DataSetError(this.closing ? "this SessionDataSet is closed" : "this SessionDataSet is already being read; a result can be read once");
     }
     this.firstBatch = undefined;
     return batch;

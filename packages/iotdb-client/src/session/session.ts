@@ -10,6 +10,7 @@ import {
   insertRecordsOfOneDeviceCall,
   insertTabletCall,
   insertTabletsCall,
+  type Int64Mode,
   type TSDataType,
   type TSDataTypeName,
 } from "@zerowire/iotdb-codec";
@@ -53,15 +54,16 @@ export interface MeasurementSpec extends Omit<TimeseriesOptions, "props"> {
   dataType: TSDataType | TSDataTypeName;
 }
 
-export interface AggregationOptions extends QueryOptions {
+export interface AggregationOptions<M extends Int64Mode = Int64Mode> extends QueryOptions<M> {
   startTime?: bigint | number;
   endTime?: bigint | number;
   interval?: bigint | number;
   slidingStep?: bigint | number;
 }
 
-export class Session extends BaseSession {
-  constructor(options: SessionOptions = {}) {
+/** The tree-model session; M is its int64 mode ("bigint" unless `int64: "number"`), which types its query results. */
+export class Session<M extends Int64Mode = "bigint"> extends BaseSession<M> {
+  constructor(options: SessionOptions<M> = {}) {
     super(options, "tree");
   }
 
@@ -69,55 +71,60 @@ export class Session extends BaseSession {
 
   /** insertTablet: one device's columns (aligned when schema.aligned is true). */
   async insertTablet(tablet: SessionTablet): Promise<Status> {
-    return this.sendInsert(insertTabletCall(withModel(tablet, "tree")));
+    return this.sendInsert(insertTabletCall(withModel(tablet, "tree"), this.insertOptions));
   }
 
   /** insertAlignedTablet: insertTablet with isAligned=true. */
   async insertAlignedTablet(tablet: SessionTablet): Promise<Status> {
-    return this.sendInsert(insertTabletCall(withModel(tablet, "tree", true)));
+    return this.sendInsert(insertTabletCall(withModel(tablet, "tree", true), this.insertOptions));
   }
 
   /** insertTablets: several devices in one request (all non-aligned). */
   async insertTablets(tablets: readonly SessionTablet[]): Promise<Status> {
-    return this.sendInsert(insertTabletsCall(tabletList(tablets).map((t) => withModel(t, "tree", false))));
+    return this.sendInsert(insertTabletsCall(tabletList(tablets).map((t) => withModel(t, "tree", false)), this.insertOptions));
   }
 
   /** insertAlignedTablets: several aligned devices in one request. */
   async insertAlignedTablets(tablets: readonly SessionTablet[]): Promise<Status> {
-    return this.sendInsert(insertTabletsCall(tabletList(tablets).map((t) => withModel(t, "tree", true))));
+    return this.sendInsert(insertTabletsCall(tabletList(tablets).map((t) => withModel(t, "tree", true)), this.insertOptions));
   }
 
   /** insertRecord: one row of one device; null values are left out, an all-null record sends nothing. */
   async insertRecord(record: InsertRecord): Promise<Status> {
-    return this.sendInsert(insertRecordCall(record));
+    return this.sendInsert(insertRecordCall(record, this.insertOptions));
   }
 
   async insertAlignedRecord(record: InsertRecord): Promise<Status> {
-    return this.sendInsert(insertRecordCall(record, { aligned: true }));
+    return this.sendInsert(insertRecordCall(record, { ...this.insertOptions, aligned: true }));
   }
 
   /** insertRecords: rows of any devices in one request. */
   async insertRecords(records: readonly InsertRecord[]): Promise<Status> {
-    return this.sendInsert(insertRecordsCall(records));
+    return this.sendInsert(insertRecordsCall(records, this.insertOptions));
   }
 
   async insertAlignedRecords(records: readonly InsertRecord[]): Promise<Status> {
-    return this.sendInsert(insertRecordsCall(records, { aligned: true }));
+    return this.sendInsert(insertRecordsCall(records, { ...this.insertOptions, aligned: true }));
   }
 
   /** insertRecordsOfOneDevice: rows of one device (sent sorted by time, as Java does). */
   async insertRecordsOfOneDevice(deviceId: string, records: readonly DeviceRecord[]): Promise<Status> {
-    return this.sendInsert(insertRecordsOfOneDeviceCall(deviceId, records));
+    return this.sendInsert(insertRecordsOfOneDeviceCall(deviceId, records, this.insertOptions));
   }
 
   async insertAlignedRecordsOfOneDevice(deviceId: string, records: readonly DeviceRecord[]): Promise<Status> {
-    return this.sendInsert(insertRecordsOfOneDeviceCall(deviceId, records, { aligned: true }));
+    return this.sendInsert(insertRecordsOfOneDeviceCall(deviceId, records, { ...this.insertOptions, aligned: true }));
   }
 
   // ---- queries -----------------------------------------------------------
 
   /** Raw data of the given full paths with startTime <= time < endTime (executeRawDataQueryV2). */
-  async executeRawDataQuery(paths: readonly string[], startTime: bigint | number, endTime: bigint | number, options: QueryOptions = {}): Promise<SessionDataSet> {
+  async executeRawDataQuery<Q extends Int64Mode = M>(
+    paths: readonly string[],
+    startTime: bigint | number,
+    endTime: bigint | number,
+    options: QueryOptions<Q> = {},
+  ): Promise<SessionDataSet<Q>> {
     const list = pathList(paths, "executeRawDataQuery");
     const start = int64Arg(startTime, "startTime");
     const end = int64Arg(endTime, "endTime");
@@ -136,7 +143,7 @@ export class Session extends BaseSession {
   }
 
   /** The latest point of each path at or after `lastTime` (default: any time) (executeLastDataQueryV2). */
-  async executeLastDataQuery(paths: readonly string[], lastTime: bigint | number = INT64_MIN, options: QueryOptions = {}): Promise<SessionDataSet> {
+  async executeLastDataQuery<Q extends Int64Mode = M>(paths: readonly string[], lastTime: bigint | number = INT64_MIN, options: QueryOptions<Q> = {}): Promise<SessionDataSet<Q>> {
     const list = pathList(paths, "executeLastDataQuery");
     const time = int64Arg(lastTime, "lastTime");
     return this.runQuery("executeLastDataQueryV2", "", options, (s, fetchSize, timeout) => [
@@ -153,11 +160,11 @@ export class Session extends BaseSession {
   }
 
   /** One aggregation per path (executeAggregationQueryV2), optionally over a time range and windows. */
-  async executeAggregationQuery(
+  async executeAggregationQuery<Q extends Int64Mode = M>(
     paths: readonly string[],
     aggregations: readonly (AggregationName | TAggregationType)[],
-    options: AggregationOptions = {},
-  ): Promise<SessionDataSet> {
+    options: AggregationOptions<Q> = {},
+  ): Promise<SessionDataSet<Q>> {
     const list = pathList(paths, "executeAggregationQuery");
     if (!Array.isArray(aggregations) || aggregations.length !== list.length) {
       throw new EncodeError(`executeAggregationQuery: expected one aggregation per path (${list.length}), got ${Array.isArray(aggregations) ? aggregations.length : typeof aggregations}`);
