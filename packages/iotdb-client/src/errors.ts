@@ -65,6 +65,12 @@ export class TimeoutError extends Error {
  */
 export class QueryTimeoutError extends IoTDBError {
   override readonly name: string = "QueryTimeoutError";
+  /** The query's queryTimeoutMs (0 when the refused request was not a query). */
+  readonly timeoutMs: number;
+  constructor(status: Status, context?: string, timeoutMs = 0) {
+    super(status, context);
+    this.timeoutMs = timeoutMs;
+  }
 }
 
 /** A SessionDataSet used after close() or read a second time. */

@@ -16,13 +16,13 @@ export function toStatus(s: TSStatus): Status {
 }
 
 /** The status when it is a success (possibly carrying redirect hints), else an IoTDBError. */
-export function verifyStatus(s: TSStatus, context: string): Status {
-  return checkStatus(toStatus(s), context);
+export function verifyStatus(s: TSStatus, context: string, queryTimeoutMs?: number): Status {
+  return checkStatus(toStatus(s), context, queryTimeoutMs);
 }
 
 /** verifyStatus of a status already read into a Status (an insert's reply). */
-export function checkStatus(status: Status, context: string): Status {
+export function checkStatus(status: Status, context: string, queryTimeoutMs?: number): Status {
   if (status.code === StatusCode.SUCCESS || status.code === StatusCode.REDIRECTION_RECOMMEND) return status;
-  if (status.code === StatusCode.INTERNAL_REQUEST_TIME_OUT || status.code === StatusCode.QUERY_TIMEOUT) throw new QueryTimeoutError(status, context);
+  if (status.code === StatusCode.INTERNAL_REQUEST_TIME_OUT || status.code === StatusCode.QUERY_TIMEOUT) throw new QueryTimeoutError(status, context, queryTimeoutMs);
   throw new IoTDBError(status, context);
 }

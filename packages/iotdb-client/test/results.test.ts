@@ -90,7 +90,8 @@ test("a server-side query timeout (712) is a QueryTimeoutError: an IoTDBError an
     assert.instance(error, QueryTimeoutError);
     assert.instance(error, IoTDBError);
     assert.ok(error instanceof TimeoutError, "instanceof TimeoutError");
-    assert.is((error as QueryTimeoutError).code, StatusCode.INTERNAL_REQUEST_TIME_OUT);
+    assert.is((error as unknown as QueryTimeoutError).code, StatusCode.INTERNAL_REQUEST_TIME_OUT);
+    assert.is((error as TimeoutError).timeoutMs, 1, "timeoutMs: the query's queryTimeoutMs");
     assert.is((error as Error).name, "QueryTimeoutError");
     fake.handler.executeQueryStatementV2 = () => new TSExecuteStatementResp({ status: new TSStatus({ code: 700, message: "bad sql" }) });
     const refusal = await rejection(session.executeQueryStatement("selec"));

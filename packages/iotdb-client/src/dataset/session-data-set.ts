@@ -172,7 +172,7 @@ export class SessionDataSet<M extends Int64Mode = "bigint"> implements AsyncIter
       ],
       h.requestTimeoutMs,
     );
-    verifyStatus(resp.status, "fetchResultsV2");
+    verifyStatus(resp.status, "fetchResultsV2", h.queryTimeoutMs);
     if (!resp.hasResultSet) return { blocks: [], moreData: false };
     return { blocks: resp.queryResult ?? [], moreData: resp.moreData === true };
   }

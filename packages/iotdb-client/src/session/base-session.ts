@@ -222,7 +222,7 @@ export abstract class BaseSession<M extends Int64Mode = "bigint"> {
     const requestTimeoutMs = this.queryCallTimeout(queryTimeoutMs);
     const state = await this.ready();
     const resp = (await state.connection.call(method, args(state, fetchSize, toInt64(queryTimeoutMs)), requestTimeoutMs)) as TSExecuteStatementResp;
-    verifyStatus(resp.status, method);
+    verifyStatus(resp.status, method, queryTimeoutMs);
     return new SessionDataSet<Q>(
       {
         connection: state.connection,
