@@ -3,6 +3,8 @@
 import { randomBytes } from "node:crypto";
 import { test } from "uvu";
 import * as assert from "uvu/assert";
+import net from "node:net";
+import { ConnectionError, Session } from "../src/index.js";
 import { FrameError, FrameReader } from "../src/transport/frame-reader.js";
 
 function framed(payload: Buffer): Buffer {
@@ -78,6 +80,24 @@ test("a reply that starts with text says what the port seems to be: HTTP, SSH, a
   const binary = messageOf("\x7f\x00\x00\x01rest");
   assert.not.match(binary, "seems to be");
   assert.not.match(binary, "TLS");
+});
+
+test("Session.open() against an HTTP port fails with a ConnectionError that says the port seems to be HTTP", async () => {
+  const http = net.createServer((socket) => socket.once("data", () => socket.end("HTTP/1.1 400 Bad Request\r\nContent-Length: 0\r\n\r\n")));
+  const port = await new Promise<number>((done) => http.listen(0, "127.0.0.1", () => done((http.address() as net.AddressInfo).port)));
+  try {
+    const error = await new Session({ port, zoneId: "UTC", connectTimeoutMs: 2_000 }).open().then(
+      () => undefined,
+      (e: unknown) => e,
+    );
+    assert.instance(error, ConnectionError);
+    assert.match((error as Error).message, "the port seems to be an HTTP server");
+    const causes: unknown[] = [];
+    for (let e: unknown = error; e instanceof Error; e = e.cause) causes.push(e);
+    assert.ok(causes.some((e) => e instanceof FrameError), "a FrameError among the causes");
+  } finally {
+    await new Promise((done) => http.close(done));
+  }
 });
 
 test.run();
