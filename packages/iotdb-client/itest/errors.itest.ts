@@ -2,7 +2,7 @@
 // server's status code, and a session that stays usable after a refused statement.
 import { test } from "uvu";
 import * as assert from "uvu/assert";
-import { ConnectionError, EncodeError, IoTDBError, Session } from "../src/index.js";
+import { ConnectionError, EncodeError, IoTDBError, QueryTimeoutError, Session, StatusCode, TableSession, TimeoutError } from "../src/index.js";
 import { openSession, openTableSession, sessionOptions, uniqueName } from "./env.js";
 
 async function refusal<E extends Error>(p: Promise<unknown>, type: new (...a: never[]) => E): Promise<E> {
@@ -82,6 +82,51 @@ test("a value of the wrong type for an existing series is refused by the server 
   } finally {
     await session.deleteDatabase(db).catch(() => {});
     await session.close();
+  }
+});
+
+test("status codes by name match the real server's: SQL_PARSE_ERROR, DATABASE_NOT_EXIST, ILLEGAL_PATH", async () => {
+  const session = await openSession();
+  try {
+    assert.is((await refusal(session.executeQueryStatement("selec 1"), IoTDBError)).code, StatusCode.SQL_PARSE_ERROR);
+    assert.is((await refusal(session.createDatabase("root.a.b-c"), IoTDBError)).code, StatusCode.ILLEGAL_PATH);
+  } finally {
+    await session.close();
+  }
+});
+
+test("a server-side query timeout is a QueryTimeoutError (712): an IoTDBError and a TimeoutError; the session stays usable", async () => {
+  const session = await openSession();
+  const device = `root.${uniqueName("qt")}.d`;
+  try {
+    const n = 200_000;
+    await session.insertTablet({
+      schema: { target: device, columns: [{ name: "v", type: "DOUBLE" }] },
+      timestamps: BigInt64Array.from({ length: n }, (_, i) => BigInt(i)),
+      values: [Float64Array.from({ length: n }, (_, i) => (i * 7919) % 1000)],
+    });
+    const error = await refusal(session.executeQueryStatement(`select count(v), avg(v) from ${device} group by ([0, ${n}), 1ms)`, { queryTimeoutMs: 1 }), QueryTimeoutError);
+    assert.is(error.code, StatusCode.INTERNAL_REQUEST_TIME_OUT);
+    assert.ok(error instanceof TimeoutError);
+    assert.ok(error instanceof IoTDBError);
+    await session.ping();
+  } finally {
+    await session.deleteDatabase(device.slice(0, device.lastIndexOf("."))).catch(() => {});
+    await session.close();
+  }
+});
+
+test("a TableSession whose database does not exist opens (as Java 2.0.5: the db goes in openSession, which the server accepts); its first query is DATABASE_NOT_EXIST", async () => {
+  const name = uniqueName("no_such_db");
+  const table = new TableSession(sessionOptions({ database: name }));
+  await table.open();
+  try {
+    assert.is(table.database, name);
+    const error = await refusal(table.executeQueryStatement("show tables"), IoTDBError);
+    assert.is(error.code, StatusCode.DATABASE_NOT_EXIST);
+    assert.match(error.message, `Unknown database ${name}`);
+  } finally {
+    await table.close();
   }
 });
 

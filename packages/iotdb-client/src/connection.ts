@@ -76,6 +76,8 @@ export class Connection {
   private readonly pending = new Map<number, Pending>();
   private readonly closeListeners: ((error: ConnectionError | undefined) => void)[] = [];
   private seqid = 0;
+  /** False after keepProcessAlive(false): the socket is unref'd whenever no request is in flight. */
+  private keepAliveIdle = true;
   private closeReason: ConnectionError | undefined;
   /**
    * One timer for every request in flight, due at the earliest deadline it was armed for: a
@@ -175,6 +177,16 @@ export class Connection {
     return this.request(method, seqid, frame.bytes, frame, timeoutMs, true) as Promise<Status>;
   }
 
+  /**
+   * Whether the socket keeps the Node process running while no request is in flight (true by
+   * default, as any socket; see net.Socket.unref()). A request in flight always does.
+   */
+  keepProcessAlive(keep: boolean): void {
+    this.keepAliveIdle = keep;
+    if (keep || this.pending.size > 0) this.socket.ref();
+    else this.socket.unref();
+  }
+
   /** Closes the socket; requests in flight fail with ConnectionError. Idempotent. */
   close(): void {
     if (this.closeReason !== undefined) return;
@@ -206,6 +218,7 @@ export class Connection {
         ),
       );
     }
+    if (!this.keepAliveIdle && this.pending.size === 0) this.socket.ref();
     return new Promise<RpcResult<M>>((resolve, reject) => {
       const deadline = performance.now() + timeoutMs;
       this.pending.set(seqid, { method, resolve: resolve as (r: unknown) => void, reject, deadline, timeoutMs, asStatus });
@@ -230,6 +243,7 @@ export class Connection {
       const status = pending !== undefined && pending.asStatus ? head.status(pending.method) : undefined;
       if (status !== undefined) {
         this.pending.delete(head.seqid);
+        if (!this.keepAliveIdle && this.pending.size === 0) this.socket.unref();
         settleStatus(pending!, status);
         return;
       }
@@ -250,6 +264,7 @@ export class Connection {
       return;
     }
     this.pending.delete(header.seqid);
+    if (!this.keepAliveIdle && this.pending.size === 0) this.socket.unref();
     let result: unknown;
     try {
       result = this.codec.readResult(pending.method, header);

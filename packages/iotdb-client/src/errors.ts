@@ -22,7 +22,7 @@ export interface Status {
 
 /** The server executed the request and refused it; `code` is its TSStatusCode. */
 export class IoTDBError extends Error {
-  override readonly name = "IoTDBError";
+  override readonly name: string = "IoTDBError";
   readonly code: number;
   readonly subStatus: readonly Status[];
   constructor(readonly status: Status, context?: string) {
@@ -40,12 +40,42 @@ export class ConnectionError extends Error {
   }
 }
 
-/** No answer within the configured time; the connection it was on has been closed. */
+/**
+ * No answer within the configured time; the connection it was on has been closed. A query the
+ * server itself ended for its timeout is a QueryTimeoutError, which is also an instance of this
+ * class (`instanceof TimeoutError` holds for it), so one check catches both.
+ */
 export class TimeoutError extends Error {
-  override readonly name = "TimeoutError";
-  constructor(message: string, readonly timeoutMs: number) {
-    super(message);
+  override readonly name: string = "TimeoutError";
+  constructor(message: string, readonly timeoutMs: number, options?: { cause?: unknown }) {
+    super(message, options);
   }
+
+  /** Also true for a QueryTimeoutError (an IoTDBError: a class has one base class). */
+  static override [Symbol.hasInstance](value: unknown): boolean {
+    if (Function.prototype[Symbol.hasInstance].call(this, value)) return true;
+    return this === TimeoutError && value instanceof QueryTimeoutError;
+  }
+}
+
+/**
+ * The server ended a query for its timeout (status 712 or 720; the query's queryTimeoutMs).
+ * An IoTDBError with its status, and `instanceof TimeoutError` as well. The session and its
+ * connection stay usable.
+ */
+export class QueryTimeoutError extends IoTDBError {
+  override readonly name: string = "QueryTimeoutError";
+  /** The query's queryTimeoutMs (0 when the refused request was not a query). */
+  readonly timeoutMs: number;
+  constructor(status: Status, context?: string, timeoutMs = 0) {
+    super(status, context);
+    this.timeoutMs = timeoutMs;
+  }
+}
+
+/** A SessionDataSet used after close() or read a second time. */
+export class DataSetError extends Error {
+  override readonly name = "DataSetError";
 }
 
 function describeStatus(status: Status): string {

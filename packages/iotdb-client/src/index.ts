@@ -21,9 +21,10 @@ export { decodeReplies } from "./thrift/reply-decoding.js";
 export type { DecodedReplies, ReplyDecodeOptions } from "./thrift/reply-decoding.js";
 export { ReplyError } from "./thrift/rpc-codec.js";
 export { FrameError } from "./transport/frame-reader.js";
-export { IoTDBError, ConnectionError, TimeoutError, EncodeError } from "./errors.js";
+export { IoTDBError, ConnectionError, TimeoutError, QueryTimeoutError, DataSetError, EncodeError } from "./errors.js";
 export type { Status, EndPoint } from "./errors.js";
-export { StatusCode } from "./status.js";
+export { StatusCode } from "./status-codes.js";
+export type { StatusCodeName } from "./status-codes.js";
 // The codec's input and output types, so one import serves an application.
 export { TSDataType, ColumnCategory, TabletBuilder, DecodeError, formatDate, parseDate } from "@zerowire/iotdb-codec";
 export type {

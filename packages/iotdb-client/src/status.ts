@@ -2,13 +2,8 @@
 // (REDIRECTION_RECOMMEND, a hint that comes with a successful write) pass; 302 (MULTIPLE_ERROR,
 // one sub-status per item) and every other code fail.
 import type { TSStatus } from "./gen/client_types.js";
-import { IoTDBError, type Status } from "./errors.js";
-
-export const StatusCode = {
-  SUCCESS: 200,
-  MULTIPLE_ERROR: 302,
-  REDIRECTION_RECOMMEND: 400,
-} as const;
+import { IoTDBError, QueryTimeoutError, type Status } from "./errors.js";
+import { StatusCode } from "./status-codes.js";
 
 /** The generated struct as a plain object without the generator's nulls. */
 export function toStatus(s: TSStatus): Status {
@@ -21,18 +16,23 @@ export function toStatus(s: TSStatus): Status {
 }
 
 /** The status when it is a success (possibly carrying redirect hints), else an IoTDBError. */
-export function verifyStatus(s: TSStatus, context: string): Status {
-  return checkStatus(toStatus(s), context);
+export function verifyStatus(s: TSStatus, context: string, queryTimeoutMs?: number): Status {
+  return checkStatus(toStatus(s), context, queryTimeoutMs);
 }
 
 /** verifyStatus of a status already read into a Status (an insert's reply). */
-export function checkStatus(status: Status, context: string): Status {
-  const error = statusError(status, context);
+export function checkStatus(status: Status, context: string, queryTimeoutMs?: number): Status {
+  const error = statusError(status, context, queryTimeoutMs);
   if (error !== undefined) throw error;
   return status;
 }
 
-/** The IoTDBError a status stands for, or undefined when it is a success (redirect hints included). */
-export function statusError(status: Status, context: string): IoTDBError | undefined {
-  return status.code === StatusCode.SUCCESS || status.code === StatusCode.REDIRECTION_RECOMMEND ? undefined : new IoTDBError(status, context);
+/**
+ * The IoTDBError a status stands for (a QueryTimeoutError for the server's query timeouts), or
+ * undefined when it is a success (redirect hints included).
+ */
+export function statusError(status: Status, context: string, queryTimeoutMs?: number): IoTDBError | undefined {
+  if (status.code === StatusCode.SUCCESS || status.code === StatusCode.REDIRECTION_RECOMMEND) return undefined;
+  if (status.code === StatusCode.INTERNAL_REQUEST_TIME_OUT || status.code === StatusCode.QUERY_TIMEOUT) return new QueryTimeoutError(status, context, queryTimeoutMs);
+  return new IoTDBError(status, context);
 }

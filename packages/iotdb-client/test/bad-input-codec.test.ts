@@ -132,6 +132,11 @@ callRow("C42", () =>
   ),
 );
 callRow("C43", () => insertRecordsCall([record({})], { autoConvertRecords: "yes" as never }));
+callRow("C34", () => insertTabletCall(tablet("TEXT", ["a", "x".repeat(9)]), { maxValueBytes: 8 }));
+callRow("C35", () => insertRecordCall(record({ types: ["BLOB"], values: [new Uint8Array(9)] }), { maxValueBytes: 8 }));
+callRow("C36", () => insertTabletCall({ ...tablet("INT32", [1, 2]), timestamps: [1, new Date(2)] }));
+builderRow("C37", 1.5, [1, 2]);
+callRow("C38", () => insertTabletCall(tablet("DATE", ["2024-01-01", "2024-13-01"])));
 rowTest("C33", (row) => {
   let result: unknown;
   assertThrows(row, () => (result = encodeTabletBuffers(tablet("INT32", [1, 1.5]))));

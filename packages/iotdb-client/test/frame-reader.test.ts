@@ -3,6 +3,8 @@
 import { randomBytes } from "node:crypto";
 import { test } from "uvu";
 import * as assert from "uvu/assert";
+import net from "node:net";
+import { ConnectionError, Session } from "../src/index.js";
 import { FrameError, FrameReader } from "../src/transport/frame-reader.js";
 
 function framed(payload: Buffer): Buffer {
@@ -55,6 +57,47 @@ test("a length over maxFrameSize is a FrameError before any of the frame is read
   header.writeUInt32BE(1001);
   const reader = new FrameReader(1000, () => assert.unreachable("no frame"));
   assert.throws(() => reader.push(header), (e: Error) => e instanceof FrameError && e.message.includes("1001 bytes exceeds maxFrameSize 1000"));
+});
+
+test("a reply that starts with text says what the port seems to be: HTTP, SSH, another text protocol", () => {
+  const messageOf = (reply: string) => {
+    const reader = new FrameReader(64 * 1024 * 1024, () => assert.unreachable("no frame"));
+    try {
+      reader.push(Buffer.from(reply, "latin1"));
+    } catch (e) {
+      assert.instance(e, FrameError);
+      return (e as Error).message;
+    }
+    throw new Error("no FrameError");
+  };
+  const http = messageOf("HTTP/1.1 400 Bad Request\r\n\r\n");
+  assert.match(http, "incoming frame of 1213486160 bytes");
+  assert.match(http, 'starts with the text "HTTP": the port seems to be an HTTP server');
+  assert.match(http, "dn_rpc_port");
+  assert.match(messageOf("SSH-2.0-OpenSSH_9.6\r\n"), "seems to be an SSH server");
+  assert.match(messageOf("-ERR unknown command\r\n"), 'the text "-ERR": the port seems to be a text protocol');
+  // negative control: a large length that is not text gets no guess
+  const binary = messageOf("\x7f\x00\x00\x01rest");
+  assert.not.match(binary, "seems to be");
+  assert.not.match(binary, "TLS");
+});
+
+test("Session.open() against an HTTP port fails with a ConnectionError that says the port seems to be HTTP", async () => {
+  const http = net.createServer((socket) => socket.once("data", () => socket.end("HTTP/1.1 400 Bad Request\r\nContent-Length: 0\r\n\r\n")));
+  const port = await new Promise<number>((done) => http.listen(0, "127.0.0.1", () => done((http.address() as net.AddressInfo).port)));
+  try {
+    const error = await new Session({ port, zoneId: "UTC", connectTimeoutMs: 2_000 }).open().then(
+      () => undefined,
+      (e: unknown) => e,
+    );
+    assert.instance(error, ConnectionError);
+    assert.match((error as Error).message, "the port seems to be an HTTP server");
+    const causes: unknown[] = [];
+    for (let e: unknown = error; e instanceof Error; e = e.cause) causes.push(e);
+    assert.ok(causes.some((e) => e instanceof FrameError), "a FrameError among the causes");
+  } finally {
+    await new Promise((done) => http.close(done));
+  }
 });
 
 test.run();

@@ -30,10 +30,32 @@ export function cellProblem(type: SendableType, v: unknown): string | undefined 
     case TSDataType.BLOB:
       return v instanceof Uint8Array ? undefined : `expected a Uint8Array, got ${describeValue(v)}`;
     case TSDataType.DATE:
-      return dateValue(v) === undefined
-        ? `expected a date ('YYYY-MM-DD', a Date or a yyyymmdd number) in years 1000..9999, got ${describeValue(v)}`
-        : undefined;
+      return dateValue(v) === undefined ? dateProblem(v) : undefined;
   }
+}
+
+const MONTH_NAMES = ["January", "February", "March", "April", "May", "June", "July", "August", "September", "October", "November", "December"];
+
+/** Why `v` is not a DATE cell: a day that does not exist is named as such, anything else gets the general message. */
+function dateProblem(v: unknown): string {
+  if (typeof v === "string" && v.length === 10 && v.charCodeAt(4) === 0x2d && v.charCodeAt(7) === 0x2d) {
+    const year = digits(v, 0, 4);
+    const month = digits(v, 5, 7);
+    const day = digits(v, 8, 10);
+    if (year >= 1000 && month >= 0 && day >= 0) {
+      if (month < 1 || month > 12) return `${describeValue(v)} is not a date: there is no month ${month}`;
+      const days = dateInt(year, month, 1) === undefined ? 0 : lastDay(year, month);
+      if (days > 0 && (day < 1 || day > days)) return `${describeValue(v)} is not a date: ${MONTH_NAMES[month - 1]} ${year} has ${days} days`;
+    }
+  }
+  return `expected a date ('YYYY-MM-DD', a Date or a yyyymmdd number) in years 1000..9999, got ${describeValue(v)}`;
+}
+
+/** The number of days of a month (1-12) of a year in 1000..9999. */
+function lastDay(year: number, month: number): number {
+  let day = 31;
+  while (dateInt(year, month, day) === undefined) day--;
+  return day;
 }
 
 export function int32Problem(v: unknown): string | undefined {

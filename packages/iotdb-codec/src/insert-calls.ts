@@ -3,6 +3,7 @@
 // fails half-way; the same call can be written again (e.g. with another seqid).
 import { describeValue } from "./describe.js";
 import { EncodeError } from "./errors.js";
+import type { InsertOptions } from "./insert-options.js";
 import {
   recordReqSize,
   tabletReqSize,
@@ -53,7 +54,7 @@ export interface InsertCall {
   writeRequest(p: ThriftWriter, sessionId: bigint | number): void;
 }
 
-export interface RecordCallOptions {
+export interface RecordCallOptions extends InsertOptions {
   /** insertAlignedRecord(s): isAligned=true. */
   aligned?: boolean;
 }
@@ -68,8 +69,8 @@ export interface RecordsCallOptions extends RecordCallOptions {
 }
 
 /** insertTablet (tree, aligned or not) or the table model's insert (writeToTable). */
-export function insertTabletCall(tablet: Tablet): InsertCall {
-  const t = prepareTablet(tablet);
+export function insertTabletCall(tablet: Tablet, options?: InsertOptions): InsertCall {
+  const t = prepareTablet(tablet, options);
   return {
     method: "insertTablet",
     needsSending: !(t.schema.model === "table" && t.rowCount === 0),
@@ -79,10 +80,10 @@ export function insertTabletCall(tablet: Tablet): InsertCall {
 }
 
 /** insertTablets (tree model; TSInsertTabletsReq has one isAligned flag for all tablets). */
-export function insertTabletsCall(tablets: readonly Tablet[]): InsertCall {
+export function insertTabletsCall(tablets: readonly Tablet[], options?: InsertOptions): InsertCall {
   if (!Array.isArray(tablets)) throw new EncodeError(`insertTablets: expected an array of tablets, got ${describeValue(tablets)}`);
   if (tablets.length === 0) throw new EncodeError("insertTablets: no tablet to insert (the Java client refuses an empty list too)");
-  const prepared = tablets.map(prepareTablet);
+  const prepared = tablets.map((t) => prepareTablet(t, options));
   for (const t of prepared) {
     if (t.schema.model !== "tree") {
       throw new EncodeError(`insertTablets: tablet ${JSON.stringify(t.schema.target)} is a table-model tablet; TSInsertTabletsReq carries tree-model tablets only`);
@@ -103,7 +104,7 @@ export function insertTabletsCall(tablets: readonly Tablet[]): InsertCall {
 /** insertRecord / insertAlignedRecord; null values are dropped, all-null means nothing is sent. */
 export function insertRecordCall(record: InsertRecord, options: RecordCallOptions = {}): InsertCall {
   const aligned = alignedOption(options);
-  const rec = prepareRecord(record, record?.deviceId, 0);
+  const rec = prepareRecord(record, record?.deviceId, 0, options);
   return {
     method: "insertRecord",
     needsSending: recordIsSent(rec),
@@ -115,10 +116,10 @@ export function insertRecordCall(record: InsertRecord, options: RecordCallOption
 /** insertRecords / insertAlignedRecords; null values and all-null records are dropped; no record left, nothing sent. */
 export function insertRecordsCall(records: readonly InsertRecord[], options: RecordsCallOptions = {}): InsertCall {
   const aligned = alignedOption(options);
-  const kept = prepareRecords(records);
+  const kept = prepareRecords(records, options);
   if (autoConvertOption(options)) {
     const tablets = recordsAsTablets(records, aligned);
-    if (tablets !== undefined) return insertTabletsCall(tablets);
+    if (tablets !== undefined) return insertTabletsCall(tablets, options);
   }
   return {
     method: "insertRecords",
@@ -136,10 +137,10 @@ export function insertRecordsOfOneDeviceCall(
 ): InsertCall {
   const aligned = alignedOption(options);
   if (typeof deviceId !== "string") throw new EncodeError(`insertRecordsOfOneDevice: deviceId must be a string, got ${describeValue(deviceId)}`);
-  const kept = prepareDeviceRecords(deviceId, records);
+  const kept = prepareDeviceRecords(deviceId, records, options);
   if (autoConvertOption(options)) {
     const tablet = deviceRecordsAsTablet(deviceId, records, aligned);
-    if (tablet !== undefined) return insertTabletCall(tablet);
+    if (tablet !== undefined) return insertTabletCall(tablet, options);
   }
   return {
     method: "insertRecordsOfOneDevice",

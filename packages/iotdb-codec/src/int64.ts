@@ -13,9 +13,10 @@ export const LO_WORD = 1 - HI_WORD;
 /** Why `v` is not an int64 cell, or undefined when it is one. */
 export function int64Problem(v: unknown): string | undefined {
   if (typeof v === "number") {
-    return Number.isSafeInteger(v)
-      ? undefined
-      : `${describeNumber(v)} is not a safe integer (pass a bigint for values beyond ±2^53-1)`;
+    if (Number.isSafeInteger(v)) return undefined;
+    return Number.isInteger(v)
+      ? `${describeNumber(v)} is not a safe integer (pass a bigint for values beyond ±2^53-1)`
+      : `${describeNumber(v)} is not an integer`;
   }
   // asIntN(64) is how optimized code compares a bigint to the int64 range cheapest (~2x a pair of comparisons).
   if (typeof v === "bigint") return BigInt.asIntN(64, v) === v ? undefined : `${v}n is outside the int64 range`;

@@ -125,7 +125,7 @@ function groupTablet(g: DeviceGroup, records: readonly DeviceRecord[], aligned: 
   const columns: TabletColumn[] = order.map((c) => ({ name: g.names[c]!, type: g.types[c]! }));
   const rowCount = g.rows.length;
   const values: Cell[][] = columns.map(() => new Array<Cell>(rowCount).fill(null));
-  const timestamps: (number | bigint)[] = new Array(rowCount);
+  const timestamps: (number | bigint | Date)[] = new Array(rowCount);
   for (let row = 0; row < rowCount; row++) {
     const index = g.rows[row]!;
     const record = records[index]!;

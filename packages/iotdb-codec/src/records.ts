@@ -7,6 +7,7 @@ import { CELL_WIDTH, cellProblem, dateValue } from "./cells.js";
 import { describeValue } from "./describe.js";
 import { EncodeError } from "./errors.js";
 import { identifierProblem } from "./identifier.js";
+import { dateTime, type InsertOptions, maxValueBytesOf, valueSizeProblem } from "./insert-options.js";
 import { int64Problem, putInt64 } from "./int64.js";
 import { javaString } from "./java-string.js";
 import type { Cell } from "./tablet.js";
@@ -16,7 +17,8 @@ import { TSDataType, type SendableType, type TSDataTypeName } from "./types.js";
 
 /** One record of one device (insertRecordsOfOneDevice). */
 export interface DeviceRecord {
-  time: bigint | number;
+  /** A Date is converted to the server's timestamp precision (a session's, or the call's timestampPrecision option). */
+  time: bigint | number | Date;
   measurements: readonly string[];
   /** Type codes or names, one per measurement. */
   types: readonly (SendableType | TSDataTypeName)[];
@@ -45,11 +47,18 @@ export interface PreparedRecord {
  * Validates a record and drops its null values. `index` is the record's position, reported as the
  * error's row.
  */
-export function prepareRecord(record: DeviceRecord, deviceId: string, index: number): PreparedRecord {
+export function prepareRecord(record: DeviceRecord, deviceId: string, index: number, options?: InsertOptions): PreparedRecord {
   if (record === null || typeof record !== "object") throw new EncodeError(`record ${index}: expected an object, got ${describeValue(record)}`, undefined, index);
   const deviceProblem = identifierProblem(deviceId);
   if (deviceProblem !== undefined) throw new EncodeError(`record ${index}: deviceId ${deviceProblem}`, undefined, index);
-  const timeProblem = int64Problem(record.time);
+  const maxValueBytes = maxValueBytesOf(options);
+  let time = record.time;
+  if (time instanceof Date) {
+    const converted = dateTime(time, options?.timestampPrecision);
+    if (typeof converted === "object") throw new EncodeError(`record ${index}: time: ${converted.problem}`, undefined, index);
+    time = converted;
+  }
+  const timeProblem = int64Problem(time);
   if (timeProblem !== undefined) throw new EncodeError(`record ${index}: time: ${timeProblem}`, undefined, index);
   const { measurements, types, values } = record;
   if (!Array.isArray(measurements) || !Array.isArray(types) || !Array.isArray(values)) {
@@ -78,14 +87,15 @@ export function prepareRecord(record: DeviceRecord, deviceId: string, index: num
       continue;
     }
     const problem = cellProblem(type, v);
-    if (problem !== undefined) throw new EncodeError(`record ${index} measurement ${JSON.stringify(name)}: ${problem}`, name, index);
+    const tooLarge = problem === undefined && CELL_WIDTH[type] === 0 ? valueSizeProblem(v as string | Uint8Array, maxValueBytes) : undefined;
+    if (problem !== undefined || tooLarge !== undefined) throw new EncodeError(`record ${index} measurement ${JSON.stringify(name)}: ${problem ?? tooLarge}`, name, index);
     keptMeasurements.push(name);
     keptTypes.push(type);
     keptValues.push(v);
     const width = CELL_WIDTH[type]!;
     sizeEstimate += 1 + (width !== 0 ? width : 4 + (typeof v === "string" ? v.length : (v as Uint8Array).length));
   }
-  return { deviceId, time: record.time, measurements: keptMeasurements, types: keptTypes, values: keptValues, hadNulls, sizeEstimate };
+  return { deviceId, time, measurements: keptMeasurements, types: keptTypes, values: keptValues, hadNulls, sizeEstimate };
 }
 
 /**
@@ -96,11 +106,11 @@ export function prepareRecord(record: DeviceRecord, deviceId: string, index: num
 export const recordIsSent = (rec: PreparedRecord): boolean => rec.values.length > 0 || !rec.hadNulls;
 
 /** Validates records (each may have its own device), drops null values, keeps the records that are sent. */
-export function prepareRecords(records: readonly InsertRecord[]): PreparedRecord[] {
+export function prepareRecords(records: readonly InsertRecord[], options?: InsertOptions): PreparedRecord[] {
   if (!Array.isArray(records)) throw new EncodeError(`expected an array of records, got ${describeValue(records)}`);
   const kept: PreparedRecord[] = [];
   for (let i = 0; i < records.length; i++) {
-    const prepared = prepareRecord(records[i]!, records[i]?.deviceId as string, i);
+    const prepared = prepareRecord(records[i]!, records[i]?.deviceId as string, i, options);
     if (recordIsSent(prepared)) kept.push(prepared);
   }
   return kept;
@@ -112,10 +122,10 @@ export function prepareRecords(records: readonly InsertRecord[]): PreparedRecord
  * (one without measurements too); with none, every record is kept. Then a stable sort by time when
  * the kept records are not in time order.
  */
-export function prepareDeviceRecords(deviceId: string, records: readonly DeviceRecord[]): PreparedRecord[] {
+export function prepareDeviceRecords(deviceId: string, records: readonly DeviceRecord[], options?: InsertOptions): PreparedRecord[] {
   if (!Array.isArray(records)) throw new EncodeError(`expected an array of records, got ${describeValue(records)}`);
   const prepared: PreparedRecord[] = [];
-  for (let i = 0; i < records.length; i++) prepared.push(prepareRecord(records[i]!, deviceId, i));
+  for (let i = 0; i < records.length; i++) prepared.push(prepareRecord(records[i]!, deviceId, i, options));
   const kept = prepared.some((r) => r.hadNulls) ? prepared.filter((r) => r.values.length > 0) : prepared;
   const order = sortOrder(kept.map((r) => r.time));
   return order === undefined ? kept : Array.from(order, (i) => kept[i]!);

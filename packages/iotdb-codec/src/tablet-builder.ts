@@ -88,7 +88,7 @@ export class TabletBuilder {
   private readonly bitmapSection: BitmapSectionMode;
   private capacity: number;
   private count = 0;
-  private times: (number | bigint)[] = [];
+  private times: (number | bigint | Date)[] = [];
   private stores: Store[];
   private words: (Int32Array | undefined)[];
   /** Per column: null flags, allocated at the column's first null. */
@@ -112,11 +112,14 @@ export class TabletBuilder {
     return this.count;
   }
 
-  /** Adds one row: a time and one value per schema column (null or undefined = null cell). */
-  addRow(time: bigint | number, values: readonly Cell[]): this {
+  /**
+   * Adds one row: a time and one value per schema column (null or undefined = null cell). A Date
+   * time is kept as given and converted when the tablet is sent, by the session's precision.
+   */
+  addRow(time: bigint | number | Date, values: readonly Cell[]): this {
     const row = this.count;
     const n = this.types.length;
-    const timeProblem = int64Problem(time);
+    const timeProblem = time instanceof Date ? (Number.isNaN(time.getTime()) ? "an invalid Date" : undefined) : int64Problem(time);
     if (timeProblem !== undefined) throw new EncodeError(`row ${row}: time: ${timeProblem}`, undefined, row);
     if (!Array.isArray(values) || values.length !== n) {
       throw new EncodeError(
@@ -211,6 +214,19 @@ export class TabletBuilder {
     this.stores = stores;
     this.words = stores.map(wordsOf);
     this.capacity = capacity;
+  }
+
+  /**
+   * Empties the builder for the next batch of rows, as Java's Tablet.reset(): the schema stays,
+   * rowCount is 0. Tablets built before keep their rows (new rows go to fresh storage).
+   */
+  reset(): this {
+    this.count = 0;
+    this.times = [];
+    this.stores = newStores(this.types, this.capacity);
+    this.words = this.stores.map(wordsOf);
+    this.masks.fill(undefined);
+    return this;
   }
 
   /** The rows so far as a columnar Tablet (typed columns are views; later rows do not change it). */

@@ -4,6 +4,7 @@
 import { CELL_WIDTH, cellProblem, yyyymmddValue } from "./cells.js";
 import { describeValue } from "./describe.js";
 import { EncodeError } from "./errors.js";
+import { dateTime, type InsertOptions, maxValueBytesOf, valueSizeProblem } from "./insert-options.js";
 import { int64Problem } from "./int64.js";
 import type { ColumnValues, NullMask, Tablet } from "./tablet.js";
 import { sortOrder } from "./tablet-order.js";
@@ -31,7 +32,8 @@ export interface PreparedTablet {
   readonly schema: ResolvedSchema;
   readonly columns: readonly PreparedColumn[];
   readonly rowCount: number;
-  readonly timestamps: Tablet["timestamps"];
+  /** The row times as sent (Date times converted). */
+  readonly timestamps: BigInt64Array | readonly (number | bigint)[];
   /** Wire row → caller row, when the rows had to be sorted by time; else undefined. */
   readonly order: Uint32Array | undefined;
   readonly hasBitmapSection: boolean;
@@ -40,15 +42,19 @@ export interface PreparedTablet {
   readonly valuesSizeEstimate: number;
 }
 
-/** Checks everything about the tablet; EncodeError naming the column and row on the first problem. */
-export function prepareTablet(tablet: Tablet): PreparedTablet {
+/**
+ * Checks everything about the tablet; EncodeError naming the column and row on the first problem.
+ * Date times are converted to `options.timestampPrecision` (into a copy of the timestamps).
+ */
+export function prepareTablet(tablet: Tablet, options?: InsertOptions): PreparedTablet {
   if (tablet === null || typeof tablet !== "object") throw new EncodeError(`expected a tablet object, got ${describeValue(tablet)}`);
   const schema = resolveSchema(tablet.schema);
-  const { timestamps, values, nulls, bitmapSection = "api" } = tablet;
+  const { values, nulls, bitmapSection = "api" } = tablet;
+  const maxValueBytes = maxValueBytesOf(options);
   if (bitmapSection !== "api" && bitmapSection !== "arrays") {
     throw new EncodeError(`bitmapSection must be "api" or "arrays", got ${describeValue(bitmapSection)}`);
   }
-  checkTimestamps(timestamps);
+  const timestamps = checkedTimestamps(tablet.timestamps, options);
   const rowCount = timestamps.length;
   const columnCount = schema.columns.length;
   if (!Array.isArray(values) || values.length !== columnCount) {
@@ -65,7 +71,7 @@ export function prepareTablet(tablet: Tablet): PreparedTablet {
   let valuesSizeEstimate = 0;
   let anyNull = false;
   for (let c = 0; c < columnCount; c++) {
-    const column = prepareColumn(schema.columns[c]!, values[c], nulls?.[c] ?? undefined, rowCount);
+    const column = prepareColumn(schema.columns[c]!, values[c], nulls?.[c] ?? undefined, rowCount, maxValueBytes);
     columns.push(column);
     valuesSizeEstimate += column.sizeEstimate;
     anyNull ||= column.hasNull;
@@ -87,15 +93,25 @@ export function prepareTablet(tablet: Tablet): PreparedTablet {
   };
 }
 
-function checkTimestamps(timestamps: unknown): asserts timestamps is Tablet["timestamps"] {
-  if (timestamps instanceof BigInt64Array) return;
+/** The timestamps, checked; a copy with Date times converted when there are any. */
+function checkedTimestamps(timestamps: unknown, options: InsertOptions | undefined): BigInt64Array | readonly (number | bigint)[] {
+  if (timestamps instanceof BigInt64Array) return timestamps;
   if (!Array.isArray(timestamps)) {
     throw new EncodeError(`tablet timestamps: expected a BigInt64Array or an array, got ${describeValue(timestamps)}`);
   }
+  let converted: (number | bigint)[] | undefined;
   for (let r = 0; r < timestamps.length; r++) {
-    const problem = int64Problem(timestamps[r]);
+    const t = timestamps[r];
+    if (t instanceof Date) {
+      const time = dateTime(t, options?.timestampPrecision);
+      if (typeof time === "object") throw new EncodeError(`timestamps[${r}]: ${time.problem}`, undefined, r);
+      (converted ??= timestamps.slice())[r] = time;
+      continue;
+    }
+    const problem = int64Problem(t);
     if (problem !== undefined) throw new EncodeError(`timestamps[${r}]: ${problem}`, undefined, r);
   }
+  return converted ?? timestamps;
 }
 
 /** The typed array a column of this type may be given as. */
@@ -123,6 +139,7 @@ function prepareColumn(
   values: unknown,
   mask: unknown,
   rowCount: number,
+  maxValueBytes: number,
 ): PreparedColumn & { sizeEstimate: number } {
   const { name, type } = col;
   if (mask !== undefined) {
@@ -158,6 +175,8 @@ function prepareColumn(
   } else {
     const variable = CELL_WIDTH[type] === 0;
     const textual = type === TSDataType.TEXT || type === TSDataType.STRING;
+    // Strings this long may be over maxValueBytes (3 UTF-8 bytes per UTF-16 unit at most).
+    const measureFrom = maxValueBytes / 3;
     for (let r = 0; r < rowCount; r++) {
       const v = (cells as readonly unknown[])[r];
       if (v === null || v === undefined || (nullMask !== undefined && nullMask[r])) {
@@ -167,6 +186,10 @@ function prepareColumn(
       }
       // The common cell, a string of a TEXT/STRING column, accepted without the generic check.
       if (textual && typeof v === "string") {
+        if (v.length > measureFrom) {
+          const tooLarge = valueSizeProblem(v, maxValueBytes);
+          if (tooLarge !== undefined) throw columnError(name, tooLarge, r);
+        }
         sizeEstimate += 4 + v.length;
         stringChars += v.length;
         continue;
@@ -174,7 +197,11 @@ function prepareColumn(
       stringsOnly = false;
       const problem = cellProblem(type, v);
       if (problem !== undefined) throw columnError(name, problem, r);
-      if (variable) sizeEstimate += 4 + (typeof v === "string" ? v.length : (v as Uint8Array).length);
+      if (variable) {
+        const tooLarge = valueSizeProblem(v as string | Uint8Array, maxValueBytes);
+        if (tooLarge !== undefined) throw columnError(name, tooLarge, r);
+        sizeEstimate += 4 + (typeof v === "string" ? v.length : (v as Uint8Array).length);
+      }
     }
   }
   // Explicit fields, not `...col`: the object spread was the slowest step of preparing a tablet.

@@ -49,8 +49,12 @@ export type BitmapSectionMode = "api" | "arrays";
 
 export interface Tablet {
   schema: TabletSchema;
-  /** Row times: BigInt64Array, safe-integer numbers or bigints. Unsorted rows are stable-sorted by time on the wire; the input arrays are never mutated. */
-  timestamps: BigInt64Array | readonly (number | bigint)[];
+  /**
+   * Row times: BigInt64Array, safe-integer numbers or bigints, or Dates (converted to the server's
+   * timestamp precision: a session's, or the insert call's timestampPrecision option). Unsorted
+   * rows are stable-sorted by time on the wire; the input arrays are never mutated.
+   */
+  timestamps: BigInt64Array | readonly (number | bigint | Date)[];
   /** One entry per schema column, each with one value per row. */
   values: readonly ColumnValues[];
   /** Optional null masks, one per column (or undefined for a column without a mask). */

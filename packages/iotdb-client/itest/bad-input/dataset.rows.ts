@@ -59,6 +59,14 @@ rowTest("D03", async (row) => {
   await checkRow(proxy, row, ping, () => dataSet.toRows());
 });
 
+rowTest("D05", async (row) => {
+  const dataSet = await session.executeQueryStatement(QUERY);
+  await dataSet.close();
+  await checkRow(proxy, row, ping, async () => {
+    for await (const _ of dataSet) assert.unreachable("a closed data set yields nothing");
+  });
+});
+
 rowTest("D04", async (row) => {
   const other = new Session(viaProxy(proxy));
   await other.open();

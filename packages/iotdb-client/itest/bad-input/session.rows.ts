@@ -109,6 +109,10 @@ treeRow("S31", (s) => s.executeAggregationQuery([`${DATABASE}.d.a`, `${DATABASE}
 treeRow("S32", (s) => s.executeQueryStatement(`select s from ${DATABASE}.d`, { fetchSize: 0 }));
 treeRow("S33", (s) => s.insertTablet(oversizedTablet(`${DATABASE}.big`, serverMaxFrameSize)));
 
+treeRow("S38", (s) => s.insertRecord(record({ types: ["TEXT"], values: ["x".repeat(16 * 1024 * 1024 + 1)] })));
+rowTest("S39", async (row) => {
+  await checkRow(proxy, row, () => session.ping(), () => new Session({ ...viaProxy(proxy), maxValueBytes: 0 }));
+});
 rowTest("S34", async (row) => {
   const closed = new Session(viaProxy(proxy));
   await closed.open();

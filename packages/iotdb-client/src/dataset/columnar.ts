@@ -1,33 +1,59 @@
 // A whole result as one column per result column: the blocks' typed arrays joined end to end.
-import { parseTypeName, type ResultBlock, type ResultColumn } from "@zerowire/iotdb-codec";
+// Column i is columnNames[i], its type is columnTypes[i] by name ("INT64" for "Time"), as
+// everywhere in the client's results; blocks keep the codec's type codes (their zero-copy view).
+import type { ResultBlock, ResultColumn, TSDataTypeName } from "@zerowire/iotdb-codec";
+
+interface ColumnOf<T extends TSDataTypeName, V> {
+  readonly name: string;
+  /** The type name, as in columnTypes. */
+  readonly type: T;
+  readonly values: V;
+  /** 1 = null, one byte per row; undefined when no row is null. */
+  readonly nulls: Uint8Array | undefined;
+}
+
+/** One whole result column: BOOLEAN 0/1 bytes, INT32 and DATE (yyyymmdd) Int32Array, INT64 and TIMESTAMP BigInt64Array, FLOAT Float32Array, DOUBLE Float64Array, TEXT/STRING strings, BLOB Buffers. */
+export type ColumnarColumn =
+  | ColumnOf<"BOOLEAN", Uint8Array>
+  | ColumnOf<"INT32" | "DATE", Int32Array>
+  | ColumnOf<"INT64" | "TIMESTAMP", BigInt64Array>
+  | ColumnOf<"FLOAT", Float32Array>
+  | ColumnOf<"DOUBLE", Float64Array>
+  | ColumnOf<"TEXT" | "STRING", string[]>
+  | ColumnOf<"BLOB", Buffer[]>;
 
 export interface ColumnarResult {
   readonly columnNames: readonly string[];
-  readonly columnTypes: readonly string[];
+  readonly columnTypes: readonly TSDataTypeName[];
   readonly rowCount: number;
-  /** Same shapes as a block's columns (typed arrays, string[] or Buffer[]; nulls 1 = null), over all rows. */
-  readonly columns: readonly ResultColumn[];
+  /** One per result column, in columnNames order ("Time" included), over all rows. */
+  readonly columns: readonly ColumnarColumn[];
 }
 
 type Values = ResultColumn["values"];
 
-export function concatBlocks(columnNames: readonly string[], columnTypes: readonly string[], blocks: readonly ResultBlock[]): ColumnarResult {
+const EMPTY: Record<string, () => Values> = {
+  BOOLEAN: () => new Uint8Array(0),
+  INT32: () => new Int32Array(0),
+  DATE: () => new Int32Array(0),
+  INT64: () => new BigInt64Array(0),
+  TIMESTAMP: () => new BigInt64Array(0),
+  FLOAT: () => new Float32Array(0),
+  DOUBLE: () => new Float64Array(0),
+};
+
+export function concatBlocks(columnNames: readonly string[], columnTypes: readonly TSDataTypeName[], blocks: readonly ResultBlock[]): ColumnarResult {
   const rowCount = blocks.reduce((n, b) => n + b.rowCount, 0);
   const columns = columnNames.map((name, c) => {
-    const parts = blocks.map((b) => b.columns[c]!);
-    return {
-      name,
-      type: parts[0]?.type ?? parseTypeName(columnTypes[c]!),
-      values: concatValues(parts.map((p) => p.values), rowCount),
-      nulls: concatNulls(blocks, c, rowCount),
-    } as ResultColumn;
+    const type = columnTypes[c]!;
+    const parts = blocks.map((b) => b.columns[c]!.values);
+    return { name, type, values: parts.length === 0 ? (EMPTY[type]?.() ?? []) : concatValues(parts, rowCount), nulls: concatNulls(blocks, c, rowCount) } as ColumnarColumn;
   });
   return { columnNames, columnTypes, rowCount, columns };
 }
 
 function concatValues(parts: Values[], total: number): Values {
-  const first = parts[0];
-  if (first === undefined) return [];
+  const first = parts[0]!;
   if (parts.length === 1) return first;
   if (Array.isArray(first)) return ([] as unknown[]).concat(...(parts as unknown[][])) as Values;
   const TypedArray = first.constructor as new (n: number) => Exclude<Values, unknown[]>;

@@ -2,9 +2,10 @@
 // rest through fetchResultsV2 while the server says moreData. The next batch is requested when
 // the current one starts being read, so at most one fetched batch waits ahead of the reader.
 // The server-side query is closed (closeOperation) when iteration ends, breaks or throws.
-import { type Int64Mode, ResultBlock, ResultSetDecoder, type RowRecord } from "@zerowire/iotdb-codec";
+import { type Float32Mode, type Int64Mode, type TSDataTypeName, ResultBlock, ResultSetDecoder, type RowOptions, type RowRecord } from "@zerowire/iotdb-codec";
 import type Int64 from "node-int64";
 import type { Connection } from "../connection.js";
+import { DataSetError } from "../errors.js";
 import type { TSExecuteStatementResp } from "../gen/client_types.js";
 import { TSCloseOperationReq, TSFetchResultsReq } from "../gen/client_types.js";
 import { verifyStatus } from "../status.js";
@@ -15,26 +16,32 @@ import { type ColumnarResult, concatBlocks } from "./columnar.js";
  * The rows of a stream of blocks, a block's rows handed out one by one without a wait in between:
  * an async generator (`yield*` of each block's rows) cost several promises and microtask hops per
  * row, most of reading a large result row by row (bench/client fetch-5000x10). Ending early
- * (break, return, throw in the loop) ends the block stream, which closes the query.
+ * (break, return, throw in the loop), or the data set's close(), ends the block stream, which
+ * closes the query.
  */
-class BlockRows implements AsyncIterableIterator<RowRecord> {
-  private current: Iterator<RowRecord> | undefined;
+class BlockRows<Q extends Int64Mode> implements AsyncIterableIterator<RowRecord<Q>> {
+  private current: Iterator<RowRecord<Q>> | undefined;
   /** The next block being awaited; calls to next() made meanwhile wait for it, in order. */
   private fetching: Promise<void> | undefined;
+  /** A block was asked for: from then on close() ends the iteration (before, the block stream says why it cannot start). */
+  private started = false;
   private done = false;
 
   constructor(
     private readonly blocks: AsyncGenerator<ResultBlock, void, undefined>,
-    private readonly int64: Int64Mode,
+    private readonly read: RowOptions<Q>,
+    /** True once the data set's close() was called: iteration ends at once. */
+    private readonly closed: () => boolean,
   ) {}
 
-  [Symbol.asyncIterator](): AsyncIterableIterator<RowRecord> {
+  [Symbol.asyncIterator](): AsyncIterableIterator<RowRecord<Q>> {
     return this;
   }
 
-  next(): Promise<IteratorResult<RowRecord, undefined>> {
+  next(): Promise<IteratorResult<RowRecord<Q>, undefined>> {
     if (this.fetching === undefined) {
-      let row: IteratorResult<RowRecord, void> | undefined;
+      if (this.started && !this.done && this.closed()) return this.return();
+      let row: IteratorResult<RowRecord<Q>, void> | undefined;
       try {
         row = this.current?.next();
       } catch (error) {
@@ -43,11 +50,12 @@ class BlockRows implements AsyncIterableIterator<RowRecord> {
       if (row !== undefined && row.done !== true) return Promise.resolve(row);
       this.current = undefined;
       if (this.done) return Promise.resolve(END);
+      this.started = true;
       this.fetching = this.blocks.next().then(
         (step) => {
           this.fetching = undefined;
           if (step.done === true) this.done = true;
-          else this.current = step.value.rows({ int64: this.int64 });
+          else this.current = step.value.rows(this.read);
         },
         (error: unknown) => {
           this.fetching = undefined;
@@ -59,7 +67,7 @@ class BlockRows implements AsyncIterableIterator<RowRecord> {
     return this.fetching.then(() => this.next());
   }
 
-  async return(): Promise<IteratorResult<RowRecord, undefined>> {
+  async return(): Promise<IteratorResult<RowRecord<Q>, undefined>> {
     this.current = undefined;
     this.done = true;
     await this.blocks.return();
@@ -92,6 +100,13 @@ export interface QueryHandle {
   /** Client-side wait for each fetch reply. */
   requestTimeoutMs: number;
   int64: Int64Mode;
+  float32: Float32Mode;
+}
+
+/** How rows are read: INT64/TIMESTAMP as bigint or number, FLOAT exact or shortest; each defaults to the query's. */
+export interface RowReadOptions<M extends Int64Mode> {
+  int64?: M;
+  float32?: Float32Mode;
 }
 
 interface Batch {
@@ -99,11 +114,19 @@ interface Batch {
   moreData: boolean;
 }
 
-export class SessionDataSet implements AsyncIterable<RowRecord> {
+/**
+ * One query's result, typed by the int64 mode its rows are read in (M: "bigint" unless the
+ * session or query says "number"). Column i is the same column in columnNames, columnTypes,
+ * every block's columns and toColumnar().columns; row.fields leave out a leading "Time" (it is
+ * row.timestamp), so they follow fieldNames.
+ */
+export class SessionDataSet<M extends Int64Mode = "bigint"> implements AsyncIterable<RowRecord<M>> {
   /** Result columns; "Time" leads when the result has a time column (tree model). */
   readonly columnNames: readonly string[];
   /** Type names per column ("INT64" for "Time"). */
   readonly columnTypes: readonly string[];
+  /** The names of row.fields: columnNames without a leading "Time". */
+  readonly fieldNames: readonly string[];
   private readonly decoder: ResultSetDecoder;
   private readonly queryId: Int64 | undefined;
   private firstBatch: Batch | undefined;
@@ -122,21 +145,23 @@ export class SessionDataSet implements AsyncIterable<RowRecord> {
     });
     this.columnNames = this.decoder.columnNames;
     this.columnTypes = this.decoder.columnTypes;
+    this.fieldNames = this.columnNames.slice(this.decoder.schema.fieldStart);
     this.queryId = response.queryId ?? undefined;
     this.firstBatch = { blocks: response.queryResult ?? [], moreData: response.moreData === true };
   }
 
   /** Rows in order, as the Java SessionDataSet.next() gives them. */
-  [Symbol.asyncIterator](): AsyncIterableIterator<RowRecord> {
+  [Symbol.asyncIterator](): AsyncIterableIterator<RowRecord<M>> {
     return this.rows();
   }
 
-  /** Rows in order; `int64` overrides the session's INT64/TIMESTAMP mode. */
-  rows(options: { int64?: Int64Mode } = {}): AsyncIterableIterator<RowRecord> {
-    return new BlockRows(this.blocks(), options.int64 ?? this.handle.int64);
+  /** Rows in order; `int64` overrides the session's INT64/TIMESTAMP mode. Ends at once when close() is called. */
+  rows<Q extends Int64Mode = M>(options: RowReadOptions<Q> = {}): AsyncIterableIterator<RowRecord<Q>> {
+    const read = { int64: (options.int64 ?? this.handle.int64) as Q, float32: options.float32 ?? this.handle.float32 };
+    return new BlockRows(this.blocks(), read, () => this.closing !== undefined);
   }
 
-  /** The result one TsBlock at a time, as typed columns (no copy of the decoded arrays). */
+  /** The result one TsBlock at a time, as typed columns (no copy of the decoded arrays). Ends at once when close() is called. */
   async *blocks(): AsyncGenerator<ResultBlock, void, undefined> {
     let batch = this.takeFirstBatch();
     let failed = false;
@@ -145,8 +170,11 @@ export class SessionDataSet implements AsyncIterable<RowRecord> {
         const ahead = batch.moreData ? this.fetchBatch() : undefined;
         // If the reader stops early, the fetch's outcome no longer matters to anyone.
         ahead?.catch(() => {});
-        for (const bytes of batch.blocks) yield this.decoder.decodeBlock(bytes);
-        if (ahead === undefined) break;
+        for (const bytes of batch.blocks) {
+          if (this.closing !== undefined) return;
+          yield this.decoder.decodeBlock(bytes);
+        }
+        if (ahead === undefined || this.closing !== undefined) break;
         batch = await ahead;
       }
     } catch (e) {
@@ -160,8 +188,8 @@ export class SessionDataSet implements AsyncIterable<RowRecord> {
   }
 
   /** Every remaining row in one array. */
-  async toRows(options: { int64?: Int64Mode } = {}): Promise<RowRecord[]> {
-    const rows: RowRecord[] = [];
+  async toRows<Q extends Int64Mode = M>(options: RowReadOptions<Q> = {}): Promise<RowRecord<Q>[]> {
+    const rows: RowRecord<Q>[] = [];
     for await (const row of this.rows(options)) rows.push(row);
     return rows;
   }
@@ -170,7 +198,7 @@ export class SessionDataSet implements AsyncIterable<RowRecord> {
   async toColumnar(): Promise<ColumnarResult> {
     const blocks: ResultBlock[] = [];
     for await (const block of this.blocks()) blocks.push(block);
-    return concatBlocks(this.columnNames, this.columnTypes, blocks);
+    return concatBlocks(this.columnNames, this.columnTypes as readonly TSDataTypeName[], blocks);
   }
 
   /** Ends the query on the server (closeOperation). Idempotent; iteration calls it on its own. */
@@ -191,7 +219,7 @@ export class SessionDataSet implements AsyncIterable<RowRecord> {
   private takeFirstBatch(): Batch {
     const batch = this.firstBatch;
     if (batch === undefined) {
-      throw new Error(this.closing ? "this SessionDataSet is closed" : "this SessionDataSet is already being read; a result can be read once");
+      throw new DataSetError(this.closing ? "this SessionDataSet is closed" : "this SessionDataSet is already being read; a result can be read once");
     }
     this.firstBatch = undefined;
     return batch;
@@ -214,7 +242,7 @@ export class SessionDataSet implements AsyncIterable<RowRecord> {
       ],
       h.requestTimeoutMs,
     );
-    verifyStatus(resp.status, "fetchResultsV2");
+    verifyStatus(resp.status, "fetchResultsV2", h.queryTimeoutMs);
     if (!resp.hasResultSet) return { blocks: [], moreData: false };
     return { blocks: resp.queryResult ?? [], moreData: resp.moreData === true };
   }

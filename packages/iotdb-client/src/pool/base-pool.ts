@@ -2,6 +2,7 @@
 // endpoint), failover across nodeUrls, inserts sent where the server's redirect hints said their
 // device lives, retries of calls whose connection broke, queries that hold their session until
 // the data set closes, and counters and events that show where each request went.
+import type { Int64Mode } from "@zerowire/iotdb-codec";
 import type { SessionDataSet } from "../dataset/session-data-set.js";
 import { ConnectionError, EncodeError, IoTDBError, type EndPoint, type Status, TimeoutError } from "../errors.js";
 import type { BaseSession, QueryOptions } from "../session/base-session.js";
@@ -62,7 +63,8 @@ interface Call<S, R> {
   keep?(result: R, release: () => void): void;
 }
 
-export abstract class BasePool<S extends BaseSession> {
+/** S: the session class; M: the int64 mode of its sessions, which types query results. */
+export abstract class BasePool<S extends BaseSession<Int64Mode>, M extends Int64Mode = "bigint"> {
   protected readonly options: Omit<ResolvedPoolOptions, "session">;
   // The sessions' options hold the password and TLS options: kept in an ES private field, which
   // util.inspect (even with showHidden), JSON.stringify and property walks never see.
@@ -76,7 +78,7 @@ export abstract class BasePool<S extends BaseSession> {
   private readonly maintenance: NodeJS.Timeout;
   private closing: Promise<void> | undefined;
 
-  constructor(options: PoolOptions<S>, createSession: (options: SessionOptions) => S) {
+  constructor(options: PoolOptions<S, M>, createSession: (options: SessionOptions) => S) {
     const { session, ...poolSettings } = resolvePoolOptions(options);
     this.options = poolSettings;
     this.#sessionOptions = session;
@@ -106,8 +108,8 @@ export abstract class BasePool<S extends BaseSession> {
   }
 
   /** Runs a query; its session goes back to the pool when the data set is closed (at the end of iteration, or by close()). */
-  executeQueryStatement(sql: string, options?: QueryOptions): Promise<SessionDataSet> {
-    return this.query("executeQueryStatement", (s) => s.executeQueryStatement(sql, options));
+  executeQueryStatement<Q extends Int64Mode = M>(sql: string, options?: QueryOptions<Q>): Promise<SessionDataSet<Q>> {
+    return this.query("executeQueryStatement", (s) => s.executeQueryStatement(sql, options) as Promise<SessionDataSet<Q>>);
   }
 
   /** A statement that returns no rows; not retried. */
@@ -174,7 +176,7 @@ export abstract class BasePool<S extends BaseSession> {
   }
 
   /** A query: retried when its connection fails before the data set exists; the session is held until the data set closes. */
-  protected query(method: string, op: (session: S) => Promise<SessionDataSet>): Promise<SessionDataSet> {
+  protected query<Q extends Int64Mode>(method: string, op: (session: S) => Promise<SessionDataSet<Q>>): Promise<SessionDataSet<Q>> {
     return this.run({ method, retry: true, op, keep: (dataSet, release) => dataSet.onClose(release) });
   }
 
@@ -290,7 +292,7 @@ export abstract class BasePool<S extends BaseSession> {
     const endpoint = target !== undefined && !this.health.isDown(target) ? target : this.health.order(this.options.endpoints)[0]!;
     const entry = this.pools.get(endpointKey(endpoint));
     const session = entry?.sessions.tryAcquire();
-    return session === undefined ? undefined : leaseOf(entry!, session, endpoint);
+    return session === undefined ? undefined : this.leaseOf(entry!, session, endpoint);
   }
 
   /**
@@ -318,13 +320,24 @@ export abstract class BasePool<S extends BaseSession> {
         if (error instanceof TimeoutError) timeouts.push(error);
         continue;
       }
-      return leaseOf(entry, session, endpoint);
+      return this.leaseOf(entry, session, endpoint);
     }
     // Every DataNode tried was there but silent (e.g. frozen): the caller's timeout ran out, and says so.
     if (timeouts.length > 0 && timeouts.length === failures.length) {
       throw new TimeoutError(`no DataNode answered in time (${failures.join("; ")})`, Math.max(...timeouts.map((t) => t.timeoutMs)));
     }
     throw new ConnectionError(`no DataNode could be reached (${failures.join("; ")})`);
+  }
+
+  /** A borrowed session; with allowExitOnIdle it keeps the process running until it is given back. */
+  private leaseOf(entry: EndpointPool<S>, session: S, endpoint: EndPoint): Lease<S> {
+    const exitOnIdle = this.options.allowExitOnIdle;
+    if (exitOnIdle) session.ref();
+    const release = (error?: unknown) => {
+      if (exitOnIdle) session.unref();
+      entry.sessions.release(session, releaseState(error));
+    };
+    return { session, endpoint, entry, release };
   }
 
   private poolAt(endpoint: EndPoint): EndpointPool<S> {
@@ -338,6 +351,7 @@ export abstract class BasePool<S extends BaseSession> {
           const session = this.createSession({ ...this.#sessionOptions, host: endpoint.host, port: endpoint.port, autoReconnect: false });
           session.onBroken(() => this.broken.add(session));
           await session.open();
+          if (this.options.allowExitOnIdle) session.unref();
           this.health.markUp(endpoint);
           return session;
         },
@@ -383,9 +397,7 @@ export abstract class BasePool<S extends BaseSession> {
   }
 }
 
-function leaseOf<S>(entry: EndpointPool<S>, session: S, endpoint: EndPoint): Lease<S> {
-  return { session, endpoint, entry, release: (error?: unknown) => entry.sessions.release(session, releaseState(error)) };
-}
+
 
 /** The connection is gone or never came up: the DataNode may be down. */
 function isUnreachable(error: unknown): boolean {

@@ -1,10 +1,12 @@
 // What a pool is created with, and its defaults. Session options (user, zone, timeouts, protocol,
 // TLS, database, ...) apply to every session the pool opens.
+import type { Int64Mode } from "@zerowire/iotdb-codec";
 import type { EndPoint } from "../errors.js";
 import type { SessionOptions } from "../session/session-options.js";
 import { parseNodeUrl } from "./endpoints.js";
 
-export interface PoolOptions<S> extends Omit<SessionOptions, "autoReconnect"> {
+/** S: the session class; M: the int64 mode, inferred from `int64` ("bigint" when left out). */
+export interface PoolOptions<S, M extends Int64Mode = Int64Mode> extends Omit<SessionOptions<M>, "autoReconnect"> {
   /**
    * DataNodes as "host:port" or { host, port }. New sessions go to the first one not marked down;
    * the others are for failover. Default: [host:port].
@@ -35,6 +37,12 @@ export interface PoolOptions<S> extends Omit<SessionOptions, "autoReconnect"> {
   maxRoutes?: number;
   /** How long close() waits for borrowed sessions to come back before closing them. Default 10,000 ms. */
   closeGraceMs?: number;
+  /**
+   * Let the process exit while every session of the pool is idle (as pg's allowExitOnIdle): idle
+   * sessions' sockets are unref'd, a borrowed one is ref'd. Default false: an open pool keeps
+   * the process running until close().
+   */
+  allowExitOnIdle?: boolean;
   /** Makes the (unopened) sessions; for tests and custom session classes. */
   createSession?: (options: SessionOptions) => S;
 }
@@ -54,6 +62,7 @@ export interface ResolvedPoolOptions {
   enableRedirection: boolean;
   maxRoutes: number;
   closeGraceMs: number;
+  allowExitOnIdle: boolean;
 }
 
 export const POOL_DEFAULTS = {
@@ -69,7 +78,7 @@ export const POOL_DEFAULTS = {
   closeGraceMs: 10_000,
 } as const;
 
-export function resolvePoolOptions<S>(options: PoolOptions<S>): ResolvedPoolOptions {
+export function resolvePoolOptions<S>(options: PoolOptions<S, Int64Mode>): ResolvedPoolOptions {
   const {
     nodeUrls,
     host,
@@ -85,6 +94,7 @@ export function resolvePoolOptions<S>(options: PoolOptions<S>): ResolvedPoolOpti
     enableRedirection = true,
     maxRoutes = POOL_DEFAULTS.maxRoutes,
     closeGraceMs = POOL_DEFAULTS.closeGraceMs,
+    allowExitOnIdle = false,
     createSession: _createSession,
     ...session
   } = options;
@@ -98,6 +108,7 @@ export function resolvePoolOptions<S>(options: PoolOptions<S>): ResolvedPoolOpti
   count("maxRoutes", maxRoutes, 1);
   for (const [name, ms] of Object.entries({ waitTimeoutMs, maxIdleMs, healthCheckAfterIdleMs, endpointDownMs, retryIntervalMs, closeGraceMs })) count(name, ms, 0);
   if (typeof enableRedirection !== "boolean") throw new RangeError(`enableRedirection must be a boolean, got ${String(enableRedirection)}`);
+  if (typeof allowExitOnIdle !== "boolean") throw new RangeError(`allowExitOnIdle must be a boolean, got ${String(allowExitOnIdle)}`);
   return {
     endpoints,
     session,
@@ -112,6 +123,7 @@ export function resolvePoolOptions<S>(options: PoolOptions<S>): ResolvedPoolOpti
     enableRedirection,
     maxRoutes,
     closeGraceMs,
+    allowExitOnIdle,
   };
 }
 

@@ -2,7 +2,8 @@
 // (single-device inserts by their device; insertTablets/insertRecords split by the devices'
 // routes); queries hold their session until the data set closes; the schema helpers run on any
 // session.
-import type { DeviceRecord, DeviceStringRecord, InsertRecord, StringRecord, TSDataType, TSDataTypeName } from "@zerowire/iotdb-codec";
+import type { DeviceRecord, DeviceStringRecord, InsertRecord, Int64Mode, StringRecord, TSDataType, TSDataTypeName } from "@zerowire/iotdb-codec";
+import type { SessionOptions } from "../session/session-options.js";
 import type { SessionDataSet } from "../dataset/session-data-set.js";
 import type { Status } from "../errors.js";
 import type { QueryOptions } from "../session/base-session.js";
@@ -13,9 +14,10 @@ import { BasePool } from "./base-pool.js";
 import type { PoolOptions } from "./pool-options.js";
 import { singleDevice, type WrittenDevices } from "./redirect-hints.js";
 
-export class SessionPool extends BasePool<Session> {
-  constructor(options: PoolOptions<Session> = {}) {
-    super(options, (o) => new Session(o));
+/** M: the int64 mode of the pool's sessions ("bigint" unless `int64: "number"`), which types query results. */
+export class SessionPool<M extends Int64Mode = "bigint"> extends BasePool<Session<M>, M> {
+  constructor(options: PoolOptions<Session<M>, M> = {}) {
+    super(options, (o) => new Session(o as SessionOptions<M>));
   }
 
   // ---- inserts (routed by device) ---------------------------------------
@@ -86,20 +88,20 @@ export class SessionPool extends BasePool<Session> {
 
   // ---- queries (the session is held until the data set closes) ----------
 
-  executeRawDataQuery(paths: readonly string[], startTime: bigint | number, endTime: bigint | number, options?: QueryOptions): Promise<SessionDataSet> {
-    return this.query("executeRawDataQuery", (s) => s.executeRawDataQuery(paths, startTime, endTime, options));
+  executeRawDataQuery<Q extends Int64Mode = M>(paths: readonly string[], startTime: bigint | number, endTime: bigint | number, options?: QueryOptions<Q>): Promise<SessionDataSet<Q>> {
+    return this.query("executeRawDataQuery", (s) => s.executeRawDataQuery(paths, startTime, endTime, options) as Promise<SessionDataSet<Q>>);
   }
 
-  executeLastDataQuery(paths: readonly string[], lastTime?: bigint | number, options?: QueryOptions): Promise<SessionDataSet> {
-    return this.query("executeLastDataQuery", (s) => s.executeLastDataQuery(paths, lastTime, options));
+  executeLastDataQuery<Q extends Int64Mode = M>(paths: readonly string[], lastTime?: bigint | number, options?: QueryOptions<Q>): Promise<SessionDataSet<Q>> {
+    return this.query("executeLastDataQuery", (s) => s.executeLastDataQuery(paths, lastTime, options) as Promise<SessionDataSet<Q>>);
   }
 
-  executeAggregationQuery(
+  executeAggregationQuery<Q extends Int64Mode = M>(
     paths: readonly string[],
     aggregations: readonly (AggregationName | TAggregationType)[],
-    options?: AggregationOptions,
-  ): Promise<SessionDataSet> {
-    return this.query("executeAggregationQuery", (s) => s.executeAggregationQuery(paths, aggregations, options));
+    options?: AggregationOptions<Q>,
+  ): Promise<SessionDataSet<Q>> {
+    return this.query("executeAggregationQuery", (s) => s.executeAggregationQuery(paths, aggregations, options) as Promise<SessionDataSet<Q>>);
   }
 
   // ---- deletes and schema (any session, not retried) --------------------

@@ -3,11 +3,11 @@
 // frames, and running statements and queries. A pool can open one against any endpoint, watch
 // it with onBroken(), and route inserts per device through the insert methods' returned status.
 import { BufferPool, Writer } from "@zerowire/writer";
-import { type InsertCall, writeCallFrame } from "@zerowire/iotdb-codec";
+import { type Float32Mode, type InsertCall, type Int64Mode, type RecordsCallOptions, writeCallFrame } from "@zerowire/iotdb-codec";
 import type Int64 from "node-int64";
 import { Connection } from "../connection.js";
 import { SessionDataSet } from "../dataset/session-data-set.js";
-import { ConnectionError, EncodeError, type EndPoint, type Status } from "../errors.js";
+import { ConnectionError, EncodeError, IoTDBError, TimeoutError, type EndPoint, type Status } from "../errors.js";
 import { TSCloseSessionReq, TSExecuteStatementReq, TSProtocolVersion, type TSExecuteStatementResp } from "../gen/client_types.js";
 import { verifyStatus } from "../status.js";
 import { fromInt64, toInt64 } from "../thrift/int64.js";
@@ -16,11 +16,13 @@ import { openSessionRequest, type SqlDialect } from "./open-request.js";
 import { resolveSessionOptions, type ResolvedSessionOptions, type SessionCredentials, type SessionOptions } from "./session-options.js";
 
 /** Per-query settings; each defaults to the session's. */
-export interface QueryOptions {
+export interface QueryOptions<M extends Int64Mode = Int64Mode> {
   fetchSize?: number;
   /** Server-side query timeout in ms (0 = none). */
   queryTimeoutMs?: number;
-  int64?: "bigint" | "number";
+  int64?: M;
+  /** FLOAT values: "exact" (the float32's value) or "shortest" (the shortest decimal that reads back as it). */
+  float32?: Float32Mode;
 }
 
 export type TimestampPrecision = "ms" | "us" | "ns";
@@ -34,6 +36,8 @@ interface OpenState {
   sessionIdValue: bigint;
   statementId: Int64;
   timestampPrecision: TimestampPrecision;
+  /** What the codec's insert calls are made with: the value size guard, the Date time unit, records-to-tablets. */
+  insertOptions: RecordsCallOptions;
 }
 
 /** Insert frames are built in pooled buffers shared by every session of the process (unless given a framePool). */
@@ -42,7 +46,8 @@ export const framePool = new BufferPool();
 /** Extra client-side wait beyond the server's query timeout, so the server's own timeout error arrives first. */
 const QUERY_TIMEOUT_MARGIN_MS = 10_000;
 
-export abstract class BaseSession {
+/** M: how INT64/TIMESTAMP values come back ("bigint" unless the options say int64: "number"); it types rows and data sets. */
+export abstract class BaseSession<M extends Int64Mode = "bigint"> {
   protected readonly options: ResolvedSessionOptions;
   // An ES private field: util.inspect (even with showHidden), JSON.stringify and property walks
   // never see it, so logging a session cannot show its password.
@@ -52,11 +57,15 @@ export abstract class BaseSession {
   private state: OpenState | undefined;
   private reopening: Promise<OpenState> | undefined;
   private closedByUser = false;
+  /** False after unref(): the session's connections do not keep the process running. */
+  private keepsProcessAlive = true;
   /** The database the session is in: the option, then whatever `USE` switched to. */
   protected currentDatabase: string | undefined;
+  /** Insert options before the session is open (no precision yet, so a Date time is refused). */
+  private readonly unopenedInsertOptions: RecordsCallOptions;
 
   constructor(
-    options: SessionOptions,
+    options: SessionOptions<M>,
     private readonly dialect: SqlDialect,
   ) {
     const { settings, credentials } = resolveSessionOptions(options);
@@ -64,6 +73,7 @@ export abstract class BaseSession {
     this.#credentials = credentials;
     this.writer = new Writer({ pool: options.framePool ?? framePool });
     this.currentDatabase = this.options.database;
+    this.unopenedInsertOptions = { maxValueBytes: this.options.maxValueBytes, autoConvertRecords: this.options.autoConvertRecords };
   }
 
   /** Connects and opens the session (openSession, then requestStatementId). A no-op when open. */
@@ -126,6 +136,22 @@ export abstract class BaseSession {
     return this.options.zoneId;
   }
 
+  /**
+   * An open session keeps the Node process running (its socket does), until close(). unref()
+   * lets the process exit while the session is open and idle, as net.Socket.unref() does; a
+   * reopened connection stays unref'd. ref() undoes it. Pools do this with allowExitOnIdle.
+   */
+  unref(): void {
+    this.keepsProcessAlive = false;
+    this.state?.connection.keepProcessAlive(false);
+  }
+
+  /** Undoes unref(): the open session keeps the process running again. */
+  ref(): void {
+    this.keepsProcessAlive = true;
+    this.state?.connection.keepProcessAlive(true);
+  }
+
   /** Calls `listener` whenever the session's connection breaks (not on close()). */
   onBroken(listener: (error: ConnectionError) => void): void {
     this.brokenListeners.push(listener);
@@ -152,11 +178,16 @@ export abstract class BaseSession {
   }
 
   /** Runs a query (executeQueryStatementV2); the rows stream from the returned data set. */
-  async executeQueryStatement(sql: string, options: QueryOptions = {}): Promise<SessionDataSet> {
+  async executeQueryStatement<Q extends Int64Mode = M>(sql: string, options: QueryOptions<Q> = {}): Promise<SessionDataSet<Q>> {
     sqlText(sql, "executeQueryStatement");
     return this.runQuery("executeQueryStatementV2", sql, options, (s, fetchSize, timeout) => [
       new TSExecuteStatementReq({ sessionId: s.sessionId, statement: sql, statementId: s.statementId, fetchSize, timeout, enableRedirectQuery: true }),
     ]);
+  }
+
+  /** The options the codec's insert calls take: maxValueBytes, the server's precision for Date times, autoConvertRecords. */
+  protected get insertOptions(): RecordsCallOptions {
+    return this.state?.insertOptions ?? this.unopenedInsertOptions;
   }
 
   /** Hook for what a successful non-query changes in the session (TableSession tracks USE). */
@@ -198,20 +229,20 @@ export abstract class BaseSession {
   }
 
   /** One query RPC; the data set keeps the connection and ids it ran with. */
-  protected async runQuery<M extends QueryMethod>(
-    method: M,
+  protected async runQuery<R extends QueryMethod, Q extends Int64Mode>(
+    method: R,
     statement: string,
-    options: QueryOptions,
-    args: (s: OpenState, fetchSize: number, queryTimeout: Int64) => RpcArgs<M>,
-  ): Promise<SessionDataSet> {
+    options: QueryOptions<Q>,
+    args: (s: OpenState, fetchSize: number, queryTimeout: Int64) => RpcArgs<R>,
+  ): Promise<SessionDataSet<Q>> {
     const fetchSize = options.fetchSize ?? this.options.fetchSize;
     if (!Number.isInteger(fetchSize) || fetchSize <= 0 || fetchSize > 0x7fffffff) throw new RangeError(`fetchSize must be a positive int32, got ${fetchSize}`);
     const queryTimeoutMs = options.queryTimeoutMs ?? this.options.queryTimeoutMs;
     const requestTimeoutMs = this.queryCallTimeout(queryTimeoutMs);
     const state = await this.ready();
     const resp = (await state.connection.call(method, args(state, fetchSize, toInt64(queryTimeoutMs)), requestTimeoutMs)) as TSExecuteStatementResp;
-    verifyStatus(resp.status, method);
-    return new SessionDataSet(
+    verifyStatus(resp.status, method, queryTimeoutMs);
+    return new SessionDataSet<Q>(
       {
         connection: state.connection,
         sessionId: state.sessionId,
@@ -221,6 +252,7 @@ export abstract class BaseSession {
         queryTimeoutMs,
         requestTimeoutMs,
         int64: options.int64 ?? this.options.int64,
+        float32: options.float32 ?? this.options.float32,
       },
       resp,
     );
@@ -262,8 +294,15 @@ export abstract class BaseSession {
     return reopened;
   }
 
+  /**
+   * Connects and opens the session, all of it (TCP, TLS handshake, openSession with the database,
+   * requestStatementId) within connectTimeoutMs: each reply may take only what is left of it.
+   */
   private async connect(): Promise<OpenState> {
     const o = this.options;
+    const deadline = performance.now() + o.connectTimeoutMs;
+    // Each reply waits at most requestTimeoutMs, and no longer than the open's deadline.
+    const replyTimeout = () => Math.min(o.requestTimeoutMs, Math.max(1, Math.ceil(deadline - performance.now())));
     const connection = await Connection.open({
       host: o.host,
       port: o.port,
@@ -282,20 +321,26 @@ export abstract class BaseSession {
         sqlDialect: this.dialect,
         database: this.currentDatabase,
       });
-      const resp = await connection.call("openSession", [request]);
+      const resp = await connection.call("openSession", [request], replyTimeout());
       verifyStatus(resp.status, "openSession");
       if (resp.serverProtocolVersion === TSProtocolVersion.IOTDB_SERVICE_PROTOCOL_V1) {
         throw new ConnectionError(`the server speaks protocol V1 (IoTDB before 0.10); this client needs V3`);
       }
       if (resp.sessionId == null) throw new ConnectionError("openSession reply carries no sessionId");
       const sessionId = resp.sessionId;
-      const statementId = await connection.call("requestStatementId", [sessionId]);
+      const statementId = await connection.call("requestStatementId", [sessionId], replyTimeout());
       connection.onClose((error) => {
         if (error !== undefined && this.state?.connection === connection) for (const l of this.brokenListeners) l(error);
       });
-      return { connection, sessionId, sessionIdValue: fromInt64(sessionId), statementId, timestampPrecision: precisionOf(resp.configuration?.timestamp_precision) };
+      const timestampPrecision = precisionOf(resp.configuration?.timestamp_precision);
+      if (!this.keepsProcessAlive) connection.keepProcessAlive(false);
+      const insertOptions = { maxValueBytes: o.maxValueBytes, timestampPrecision, autoConvertRecords: o.autoConvertRecords };
+      return { connection, sessionId, sessionIdValue: fromInt64(sessionId), statementId, timestampPrecision, insertOptions };
     } catch (e) {
       connection.close();
+      if (e instanceof TimeoutError && !(e instanceof IoTDBError) && performance.now() >= deadline - 1) {
+        throw new TimeoutError(`opening a session on ${o.host}:${o.port}: not done within connectTimeoutMs ${o.connectTimeoutMs} ms (${e.message})`, o.connectTimeoutMs, { cause: e });
+      }
       throw e;
     }
   }

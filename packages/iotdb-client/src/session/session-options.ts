@@ -1,11 +1,12 @@
 // What a session is opened with, and the Java client's defaults.
 import type tls from "node:tls";
-import type { Int64Mode } from "@zerowire/iotdb-codec";
+import { DEFAULT_MAX_VALUE_BYTES, type Float32Mode, type Int64Mode } from "@zerowire/iotdb-codec";
 import type { BufferPool } from "@zerowire/writer";
 import { CONNECTION_DEFAULTS } from "../connection.js";
 import type { WireProtocol } from "../thrift/rpc-codec.js";
 
-export interface SessionOptions {
+/** M: the int64 mode, inferred from `int64` ("bigint" when it is left out). */
+export interface SessionOptions<M extends Int64Mode = Int64Mode> {
   /** Default "127.0.0.1". */
   host?: string;
   /** Default 6667. */
@@ -33,12 +34,25 @@ export interface SessionOptions {
    * 512 MiB, as the server's). A larger request is refused with an EncodeError before anything is sent.
    */
   maxRequestFrameSize?: number;
+  /**
+   * Largest TEXT, STRING or BLOB value sent, in bytes (UTF-8 bytes for a string): a larger one is
+   * an EncodeError and nothing is sent. Default 16 MiB. IoTDB 2.0.1-beta jams on one huge value
+   * (its write-ahead log waits forever for room): above ~34 MiB with a 2 GiB DataNode heap, and
+   * proportionally less with a smaller heap. Raise it only for a server with a larger heap.
+   */
+  maxValueBytes?: number;
   /** Rows per fetched batch (default 5000, as Java). */
   fetchSize?: number;
   /** Server-side query timeout sent with each query (default 60,000 ms, as Java; 0 = none). */
   queryTimeoutMs?: number;
-  /** INT64/TIMESTAMP values as bigint (default) or number (throws rather than rounds). */
-  int64?: Int64Mode;
+  /** INT64/TIMESTAMP values (and row times) as bigint (default) or number (throws rather than rounds). Types rows and data sets. */
+  int64?: M;
+  /**
+   * FLOAT values as read: "exact" (default) the float32's exact value (21.3f reads
+   * 21.299999237060547), or "shortest" the shortest decimal that reads back as the same float32
+   * (21.3, as the IoTDB CLI and Java's Float.toString show it).
+   */
+  float32?: Float32Mode;
   /** Reopen the session on the next call after its connection broke (default true). */
   autoReconnect?: boolean;
   /**
@@ -77,7 +91,7 @@ export const SESSION_DEFAULTS = {
   queryTimeoutMs: 60_000,
 } as const;
 
-export function resolveSessionOptions(options: SessionOptions): { settings: ResolvedSessionOptions; credentials: SessionCredentials } {
+export function resolveSessionOptions(options: SessionOptions<Int64Mode>): { settings: ResolvedSessionOptions; credentials: SessionCredentials } {
   const fetchSize = options.fetchSize ?? SESSION_DEFAULTS.fetchSize;
   if (!Number.isInteger(fetchSize) || fetchSize <= 0 || fetchSize > 0x7fffffff) throw new RangeError(`fetchSize must be a positive int32, got ${fetchSize}`);
   const queryTimeoutMs = options.queryTimeoutMs ?? SESSION_DEFAULTS.queryTimeoutMs;
@@ -88,6 +102,10 @@ export function resolveSessionOptions(options: SessionOptions): { settings: Reso
   if (int64 !== "bigint" && int64 !== "number") throw new RangeError(`int64 must be "bigint" or "number", got ${String(int64)}`);
   const autoConvertRecords = options.autoConvertRecords ?? true;
   if (typeof autoConvertRecords !== "boolean") throw new TypeError(`autoConvertRecords must be a boolean, got ${typeof autoConvertRecords}`);
+  const float32 = options.float32 ?? "exact";
+  if (float32 !== "exact" && float32 !== "shortest") throw new RangeError(`float32 must be "exact" or "shortest", got ${String(float32)}`);
+  const maxValueBytes = options.maxValueBytes ?? DEFAULT_MAX_VALUE_BYTES;
+  if (typeof maxValueBytes !== "number" || !(maxValueBytes > 0)) throw new RangeError(`maxValueBytes must be a positive number of bytes, got ${String(maxValueBytes)}`);
   const settings: ResolvedSessionOptions = {
     host: options.host ?? SESSION_DEFAULTS.host,
     port: options.port ?? SESSION_DEFAULTS.port,
@@ -99,9 +117,11 @@ export function resolveSessionOptions(options: SessionOptions): { settings: Reso
     requestTimeoutMs: options.requestTimeoutMs ?? CONNECTION_DEFAULTS.requestTimeoutMs,
     maxFrameSize: options.maxFrameSize ?? CONNECTION_DEFAULTS.maxFrameSize,
     maxRequestFrameSize: options.maxRequestFrameSize ?? CONNECTION_DEFAULTS.maxRequestFrameSize,
+    maxValueBytes,
     fetchSize,
     queryTimeoutMs,
     int64,
+    float32,
     autoReconnect: options.autoReconnect ?? true,
     autoConvertRecords,
   };

@@ -14,6 +14,7 @@ import {
   insertTabletCall,
   insertTabletsCall,
   type DeviceStringRecord,
+  type Int64Mode,
   type StringRecord,
   type TSDataType,
   type TSDataTypeName,
@@ -58,15 +59,16 @@ export interface MeasurementSpec extends Omit<TimeseriesOptions, "props"> {
   dataType: TSDataType | TSDataTypeName;
 }
 
-export interface AggregationOptions extends QueryOptions {
+export interface AggregationOptions<M extends Int64Mode = Int64Mode> extends QueryOptions<M> {
   startTime?: bigint | number;
   endTime?: bigint | number;
   interval?: bigint | number;
   slidingStep?: bigint | number;
 }
 
-export class Session extends BaseSession {
-  constructor(options: SessionOptions = {}) {
+/** The tree-model session; M is its int64 mode ("bigint" unless `int64: "number"`), which types its query results. */
+export class Session<M extends Int64Mode = "bigint"> extends BaseSession<M> {
+  constructor(options: SessionOptions<M> = {}) {
     super(options, "tree");
   }
 
@@ -74,31 +76,31 @@ export class Session extends BaseSession {
 
   /** insertTablet: one device's columns (aligned when schema.aligned is true). */
   insertTablet(tablet: SessionTablet): Promise<Status> {
-    return this.sendInsert(() => insertTabletCall(withModel(tablet, "tree")));
+    return this.sendInsert(() => insertTabletCall(withModel(tablet, "tree"), this.insertOptions));
   }
 
   /** insertAlignedTablet: insertTablet with isAligned=true. */
   insertAlignedTablet(tablet: SessionTablet): Promise<Status> {
-    return this.sendInsert(() => insertTabletCall(withModel(tablet, "tree", true)));
+    return this.sendInsert(() => insertTabletCall(withModel(tablet, "tree", true), this.insertOptions));
   }
 
   /** insertTablets: several devices in one request (all non-aligned). */
   insertTablets(tablets: readonly SessionTablet[]): Promise<Status> {
-    return this.sendInsert(() => insertTabletsCall(tabletList(tablets).map((t) => withModel(t, "tree", false))));
+    return this.sendInsert(() => insertTabletsCall(tabletList(tablets).map((t) => withModel(t, "tree", false)), this.insertOptions));
   }
 
   /** insertAlignedTablets: several aligned devices in one request. */
   insertAlignedTablets(tablets: readonly SessionTablet[]): Promise<Status> {
-    return this.sendInsert(() => insertTabletsCall(tabletList(tablets).map((t) => withModel(t, "tree", true))));
+    return this.sendInsert(() => insertTabletsCall(tabletList(tablets).map((t) => withModel(t, "tree", true)), this.insertOptions));
   }
 
   /** insertRecord: one row of one device; null values are left out, an all-null record sends nothing. */
   insertRecord(record: InsertRecord): Promise<Status> {
-    return this.sendInsert(() => insertRecordCall(record));
+    return this.sendInsert(() => insertRecordCall(record, this.insertOptions));
   }
 
   insertAlignedRecord(record: InsertRecord): Promise<Status> {
-    return this.sendInsert(() => insertRecordCall(record, { aligned: true }));
+    return this.sendInsert(() => insertRecordCall(record, { ...this.insertOptions, aligned: true }));
   }
 
   /**
@@ -106,11 +108,11 @@ export class Session extends BaseSession {
    * goes as one insertTablets request (SessionOptions.autoConvertRecords, default true).
    */
   insertRecords(records: readonly InsertRecord[]): Promise<Status> {
-    return this.sendInsert(() => insertRecordsCall(records, { autoConvertRecords: this.options.autoConvertRecords }));
+    return this.sendInsert(() => insertRecordsCall(records, this.insertOptions));
   }
 
   insertAlignedRecords(records: readonly InsertRecord[]): Promise<Status> {
-    return this.sendInsert(() => insertRecordsCall(records, { aligned: true, autoConvertRecords: this.options.autoConvertRecords }));
+    return this.sendInsert(() => insertRecordsCall(records, { ...this.insertOptions, aligned: true }));
   }
 
   /**
@@ -118,11 +120,11 @@ export class Session extends BaseSession {
    * that fit Java's rule go as one insertTablet (SessionOptions.autoConvertRecords).
    */
   insertRecordsOfOneDevice(deviceId: string, records: readonly DeviceRecord[]): Promise<Status> {
-    return this.sendInsert(() => insertRecordsOfOneDeviceCall(deviceId, records, { autoConvertRecords: this.options.autoConvertRecords }));
+    return this.sendInsert(() => insertRecordsOfOneDeviceCall(deviceId, records, this.insertOptions));
   }
 
   insertAlignedRecordsOfOneDevice(deviceId: string, records: readonly DeviceRecord[]): Promise<Status> {
-    return this.sendInsert(() => insertRecordsOfOneDeviceCall(deviceId, records, { aligned: true, autoConvertRecords: this.options.autoConvertRecords }));
+    return this.sendInsert(() => insertRecordsOfOneDeviceCall(deviceId, records, { ...this.insertOptions, aligned: true }));
   }
 
   // ---- inserts with string values (the server infers the types) --------
@@ -163,7 +165,12 @@ export class Session extends BaseSession {
   // ---- queries -----------------------------------------------------------
 
   /** Raw data of the given full paths with startTime <= time < endTime (executeRawDataQueryV2). */
-  async executeRawDataQuery(paths: readonly string[], startTime: bigint | number, endTime: bigint | number, options: QueryOptions = {}): Promise<SessionDataSet> {
+  async executeRawDataQuery<Q extends Int64Mode = M>(
+    paths: readonly string[],
+    startTime: bigint | number,
+    endTime: bigint | number,
+    options: QueryOptions<Q> = {},
+  ): Promise<SessionDataSet<Q>> {
     const list = pathList(paths, "executeRawDataQuery");
     const start = int64Arg(startTime, "startTime");
     const end = int64Arg(endTime, "endTime");
@@ -182,7 +189,7 @@ export class Session extends BaseSession {
   }
 
   /** The latest point of each path at or after `lastTime` (default: any time) (executeLastDataQueryV2). */
-  async executeLastDataQuery(paths: readonly string[], lastTime: bigint | number = INT64_MIN, options: QueryOptions = {}): Promise<SessionDataSet> {
+  async executeLastDataQuery<Q extends Int64Mode = M>(paths: readonly string[], lastTime: bigint | number = INT64_MIN, options: QueryOptions<Q> = {}): Promise<SessionDataSet<Q>> {
     const list = pathList(paths, "executeLastDataQuery");
     const time = int64Arg(lastTime, "lastTime");
     return this.runQuery("executeLastDataQueryV2", "", options, (s, fetchSize, timeout) => [
@@ -199,11 +206,11 @@ export class Session extends BaseSession {
   }
 
   /** One aggregation per path (executeAggregationQueryV2), optionally over a time range and windows. */
-  async executeAggregationQuery(
+  async executeAggregationQuery<Q extends Int64Mode = M>(
     paths: readonly string[],
     aggregations: readonly (AggregationName | TAggregationType)[],
-    options: AggregationOptions = {},
-  ): Promise<SessionDataSet> {
+    options: AggregationOptions<Q> = {},
+  ): Promise<SessionDataSet<Q>> {
     const list = pathList(paths, "executeAggregationQuery");
     if (!Array.isArray(aggregations) || aggregations.length !== list.length) {
       throw new EncodeError(`executeAggregationQuery: expected one aggregation per path (${list.length}), got ${Array.isArray(aggregations) ? aggregations.length : typeof aggregations}`);

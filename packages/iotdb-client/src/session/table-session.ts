@@ -1,14 +1,15 @@
 // The table-model session: always sql_dialect "table", an optional database, tablet inserts with
 // TAG / ATTRIBUTE / FIELD columns, and the database a `USE` switched to kept for reconnects.
-import { insertTabletCall } from "@zerowire/iotdb-codec";
+import { type Int64Mode, insertTabletCall } from "@zerowire/iotdb-codec";
 import type { Status } from "../errors.js";
 import type { TSExecuteStatementResp } from "../gen/client_types.js";
 import { BaseSession } from "./base-session.js";
 import type { SessionOptions } from "./session-options.js";
 import { type SessionTablet, withModel } from "./tablet-input.js";
 
-export class TableSession extends BaseSession {
-  constructor(options: SessionOptions = {}) {
+/** The table-model session; M is its int64 mode ("bigint" unless `int64: "number"`), which types its query results. */
+export class TableSession<M extends Int64Mode = "bigint"> extends BaseSession<M> {
+  constructor(options: SessionOptions<M> = {}) {
     super(options, "table");
   }
 
@@ -17,7 +18,7 @@ export class TableSession extends BaseSession {
    * ATTRIBUTE or FIELD, the default). A tablet without rows sends nothing, as in Java.
    */
   insert(tablet: SessionTablet): Promise<Status> {
-    return this.sendInsert(() => insertTabletCall(withModel(tablet, "table")));
+    return this.sendInsert(() => insertTabletCall(withModel(tablet, "table"), this.insertOptions));
   }
 
   /**

@@ -70,7 +70,7 @@ export class FrameReader {
 
   private checkedLength(length: number): number {
     if (length > this.maxFrameSize) {
-      throw new FrameError(`incoming frame of ${length} bytes exceeds maxFrameSize ${this.maxFrameSize}${looksLikeTlsRecord(length) ? TLS_HINT : ""}`);
+      throw new FrameError(`incoming frame of ${length} bytes exceeds maxFrameSize ${this.maxFrameSize}${wrongPortHint(length)}`);
     }
     return length;
   }
@@ -99,6 +99,22 @@ export class FrameReader {
 }
 
 const TLS_HINT = "; the reply looks like a TLS record: does the server want TLS (the tls option)?";
+
+/**
+ * What the port seems to be when its reply's first 4 bytes, read as a frame length, are too
+ * large: a TLS record, or text (a Thrift frame never starts with 4 printable bytes below
+ * maxFrameSize's reach), e.g. "HTTP" from IoTDB's REST port or a web server, "SSH-" from sshd.
+ */
+function wrongPortHint(length: number): string {
+  if (looksLikeTlsRecord(length)) return TLS_HINT;
+  const bytes = [length >>> 24, (length >>> 16) & 0xff, (length >>> 8) & 0xff, length & 0xff];
+  if (!bytes.every((b) => b >= 0x20 && b < 0x7f)) return "";
+  const text = String.fromCharCode(...bytes);
+  const server = text === "HTTP" ? "an HTTP server (IoTDB's REST service, for one, is HTTP; its Thrift RPC port is 6667 by default)"
+    : text === "SSH-" ? "an SSH server"
+    : "a text protocol, not framed Thrift";
+  return `; the reply starts with the text ${JSON.stringify(text)}: the port seems to be ${server}. Is this the DataNode's RPC port (dn_rpc_port)?`;
+}
 
 /** A TLS record header read as a frame length: alert (0x15) or handshake (0x16), then version 3.x (x <= 4). */
 function looksLikeTlsRecord(length: number): boolean {

@@ -12,16 +12,39 @@ export type CellValue = boolean | number | bigint | string | Buffer | null;
  *  RangeError for a value beyond ±(2^53-1) instead of rounding it. */
 export type Int64Mode = "bigint" | "number";
 
+/** The JS type of an INT64/TIMESTAMP value (and a row time) in a mode: bigint, or number. */
+export type Int64Of<M extends Int64Mode> = M extends "number" ? number : bigint;
+
+/**
+ * How FLOAT values are returned: "exact" (default) the float32's exact value as a number
+ * (21.3f reads 21.299999237060547), "shortest" the shortest decimal that reads back as the same
+ * float32 (21.3, as Java's Float.toString and the IoTDB CLI show it).
+ */
+export type Float32Mode = "exact" | "shortest";
+
+/**
+ * The shortest decimal (fewest significant digits) whose float32 rounding is `x`; `x` itself for
+ * NaN, ±Infinity and ±0. 9 significant digits always suffice for a float32.
+ */
+export function shortestFloat32(x: number): number {
+  if (x === 0 || !Number.isFinite(x)) return x;
+  for (let digits = 1; digits < 9; digits++) {
+    const candidate = Number(x.toPrecision(digits));
+    if (Math.fround(candidate) === x) return candidate;
+  }
+  return Number(x.toPrecision(9));
+}
+
 export type CellReader = (position: number) => CellValue;
 
 /** A reader for one column, chosen once per block so the per-cell work is a typed-array load. */
-export function cellReader(column: TsBlockColumn, int64: Int64Mode, name: string): CellReader {
-  const read = valueReader(column, int64, name);
+export function cellReader(column: TsBlockColumn, int64: Int64Mode, name: string, float32: Float32Mode = "exact"): CellReader {
+  const read = valueReader(column, int64, name, float32);
   const nulls = column.nulls;
   return nulls === undefined ? read : (i) => (nulls[i] === 1 ? null : read(i));
 }
 
-function valueReader(column: TsBlockColumn, int64: Int64Mode, name: string): CellReader {
+function valueReader(column: TsBlockColumn, int64: Int64Mode, name: string, float32: Float32Mode): CellReader {
   switch (column.type) {
     case TSDataType.BOOLEAN: {
       const v = column.values;
@@ -36,8 +59,11 @@ function valueReader(column: TsBlockColumn, int64: Int64Mode, name: string): Cel
       const v = column.values;
       return int64 === "bigint" ? (i) => v[i]! : int64NumberReader(v, name);
     }
+    case TSDataType.FLOAT: {
+      const v = column.values;
+      return float32 === "shortest" ? (i) => shortestFloat32(v[i]!) : (i) => v[i]!;
+    }
     case TSDataType.INT32:
-    case TSDataType.FLOAT:
     case TSDataType.DOUBLE:
     case TSDataType.TEXT:
     case TSDataType.STRING:

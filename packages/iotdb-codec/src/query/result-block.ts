@@ -2,7 +2,7 @@
 // shared with the TsBlock, no copy) and RowRecord-like rows.
 import type { TsBlock, TsBlockColumn } from "../tsblock/columns.js";
 import { TSDataType } from "../types.js";
-import { type CellReader, type CellValue, cellReader, type Int64Mode, int64NumberReader } from "./cell-values.js";
+import { type CellReader, type CellValue, cellReader, type Float32Mode, type Int64Mode, type Int64Of, int64NumberReader } from "./cell-values.js";
 import type { ResultSchema } from "./result-schema.js";
 
 /** A result column over one block: the TsBlock column it maps to (the time column for index -1,
@@ -10,15 +10,17 @@ import type { ResultSchema } from "./result-schema.js";
 export type ResultColumn = TsBlockColumn & { readonly name: string };
 
 /** What SessionDataSet.next() returns: the row time (0 in the table model) and one field per
- *  result column except a leading "Time". */
-export interface RowRecord {
-  readonly timestamp: bigint | number;
+ *  result column except a leading "Time". Typed by the int64 mode it was read in (bigint by default). */
+export interface RowRecord<M extends Int64Mode = Int64Mode> {
+  readonly timestamp: Int64Of<M>;
   readonly fields: CellValue[];
 }
 
-export interface RowOptions {
+export interface RowOptions<M extends Int64Mode = Int64Mode> {
   /** "bigint" (default) or "number" for INT64/TIMESTAMP fields and the row timestamp. */
-  readonly int64?: Int64Mode;
+  readonly int64?: M;
+  /** "exact" (default) or "shortest" for FLOAT fields (see Float32Mode). */
+  readonly float32?: Float32Mode;
 }
 
 export class ResultBlock {
@@ -42,9 +44,9 @@ export class ResultBlock {
   }
 
   /** The rows of this block in order, as SessionDataSet.next() gives them. */
-  *rows(options: RowOptions = {}): Generator<RowRecord, void, undefined> {
+  *rows<M extends Int64Mode = "bigint">(options: RowOptions<M> = {}): Generator<RowRecord<M>, void, undefined> {
     const read = this.fieldReaders(options);
-    const time = this.timeReader(options);
+    const time = this.timeReader(options) as (i: number) => Int64Of<M>;
     for (let i = 0; i < this.tsBlock.positionCount; i++) {
       const fields: CellValue[] = new Array(read.length);
       for (let f = 0; f < read.length; f++) fields[f] = read[f]!(i);
@@ -54,7 +56,7 @@ export class ResultBlock {
 
   private fieldReaders(options: RowOptions): CellReader[] {
     const int64 = options.int64 ?? "bigint";
-    return this.schema.fieldSource.map((c) => cellReader(this.columns[c]!, int64, this.columns[c]!.name));
+    return this.schema.fieldSource.map((c) => cellReader(this.columns[c]!, int64, this.columns[c]!.name, options.float32));
   }
 
   private timeReader(options: RowOptions): (i: number) => bigint | number {
