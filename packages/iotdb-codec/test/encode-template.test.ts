@@ -12,7 +12,7 @@ import { javaHashMapOrder, javaStringHash } from "../src/java-hash-order.js";
 import { hex, i32, text, toHex } from "./encode-bytes.js";
 
 // TSEncoding / CompressionType serialize() bytes used below.
-const PLAIN = 0, RLE = 2, TS_2DIFF = 4, GORILLA = 8;
+const PLAIN = 0, RLE = 2, GORILLA = 8;
 const UNCOMPRESSED = 0, SNAPPY = 1, GZIP = 2, LZ4 = 7, ZSTD = 8;
 
 const JAVA_T1 =
