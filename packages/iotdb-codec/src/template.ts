@@ -6,8 +6,11 @@
 // bool = one byte 0/1. A flat template's prefix is always "" and every measurement is aligned
 // exactly when the template is (shareTime). Java keeps the children in a HashMap, pushes them
 // on a stack in the map's order and pops them, so measurements are written in the reverse of
-// Java's HashMap order (java-hash-order.ts), not in the caller's order.
+// Java's HashMap order (java-hash-order.ts), not in the caller's order. Names follow the
+// project's identifier policy (identifier.ts): an empty one or one with a lone surrogate (Java
+// would send '?') is refused.
 import { EncodeError } from "./errors.js";
+import { checkIdentifier } from "./identifier.js";
 import { javaHashMapOrder } from "./java-hash-order.js";
 import { javaString } from "./java-string.js";
 import { isSendable } from "./types.js";
@@ -33,13 +36,13 @@ export interface TemplateCodes {
 export function serializeTemplate(template: TemplateCodes): Buffer {
   if (template === null || typeof template !== "object") throw new EncodeError(`template: expected { name, aligned, measurements }, got ${template === null ? "null" : typeof template}`);
   const { name, aligned, measurements } = template;
-  if (typeof name !== "string" || name === "") throw new EncodeError(`template name must be a non-empty string, got ${JSON.stringify(name)}`);
+  checkIdentifier(name, "template name");
   if (typeof aligned !== "boolean") throw new EncodeError(`template ${JSON.stringify(name)}: aligned must be a boolean, got ${typeof aligned}`);
   if (!Array.isArray(measurements) || measurements.length === 0) throw new EncodeError(`template ${JSON.stringify(name)}: expected a non-empty array of measurements`);
   const byName = new Map<string, TemplateMeasurementCodes>();
   measurements.forEach((m: TemplateMeasurementCodes, row: number) => {
     if (m === null || typeof m !== "object") throw new EncodeError(`template ${JSON.stringify(name)}: measurement ${row} is not an object`, undefined, row);
-    if (typeof m.name !== "string" || m.name === "") throw new EncodeError(`template ${JSON.stringify(name)}: measurement ${row} needs a non-empty name`, undefined, row);
+    checkIdentifier(m.name, `template ${JSON.stringify(name)}: the name of measurement ${row}`, undefined, row);
     if (byName.has(m.name)) throw new EncodeError(`template ${JSON.stringify(name)}: measurement ${JSON.stringify(m.name)} is given twice (Java: duplicated child)`, m.name, row);
     if (!isSendable(m.dataType)) throw new EncodeError(`template ${JSON.stringify(name)}: measurement ${JSON.stringify(m.name)} has no storable data type (${String(m.dataType)})`, m.name, row);
     for (const key of ["encoding", "compressor"] as const) {

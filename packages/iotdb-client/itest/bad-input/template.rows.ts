@@ -53,6 +53,7 @@ sessionRow("T06", (x) => x.addAlignedMeasurementsInTemplate("", [s]));
 sessionRow("T07", (x) => x.createTimeseriesUsingSchemaTemplate([]));
 sessionRow("T08", (x) => x.showMeasurementsInTemplate("t", 5 as never));
 sessionRow("T09", (x) => x.setTimeZone(""));
+sessionRow("T12", (x) => x.createSchemaTemplate({ name: "t", measurements: [{ name: "m\ud800", dataType: "INT32" }] }));
 poolRow("T10", (p) => p.createSchemaTemplate({ name: "t", measurements: [{ dataType: "INT32" } as never] }));
 poolRow("T11", (p) => p.setTimeZone(8 as never));
 
