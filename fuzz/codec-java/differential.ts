@@ -115,7 +115,7 @@ function summarize(judged: Judged[]): RunSummary {
 }
 
 function hasLoneSurrogateValue(input: CaseInput): boolean {
-  const values = input.kind === "tablet" ? input.rows.flat() : input.kind === "tsblock" ? [] : input.records.flatMap((r) => r.values);
+  const values = input.kind === "tablet" ? input.rows.flat() : input.kind === "tsblock" || input.kind === "template" ? [] : input.records.flatMap((r) => r.values);
   return values.some((v) => typeof v === "string" && hasLoneSurrogate(v));
 }
 

@@ -5,6 +5,7 @@ import { checkEncoderRejects } from "./check-rejected.js";
 import { checkTsBlock } from "./check-tsblock.js";
 import { checkTablet } from "./check-tablet.js";
 import { checkRecords } from "./check-records.js";
+import { checkTemplate } from "./check-template.js";
 import type { KindChecker, Vector } from "./vector.js";
 
 /** Insert kinds: our encoder must throw EncodeError for the input Java threw on. */
@@ -37,3 +38,4 @@ checkers.queryResponse = decodedOnly(checkQuery);
 checkers.tablet = orEncoderRejects(checkTablet);
 checkers.insertRecords = orEncoderRejects(checkRecords);
 checkers.insertRecord = orEncoderRejects(checkRecords);
+checkers.template = checkTemplate;

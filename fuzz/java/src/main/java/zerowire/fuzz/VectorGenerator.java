@@ -89,6 +89,8 @@ public final class VectorGenerator {
           return RecordsCase.run(input, true);
         case "tsblock":
           return TsBlockCase.run(input);
+        case "template":
+          return TemplateCase.run(input);
         default:
           throw new IllegalArgumentException("unsupported kind \"" + kind + "\"");
       }
