@@ -197,8 +197,11 @@ export class SessionPool extends BasePool<Session> {
    * of reused (Java only changes their local zone).
    */
   async setTimeZone(zoneId: string): Promise<void> {
-    await this.call("setTimeZone", (s) => s.setTimeZone(zoneId));
-    this.changeSessionZone(zoneId);
+    // The pool's zone changes before the session goes back, so that session (already in it) stays.
+    await this.call("setTimeZone", async (s) => {
+      await s.setTimeZone(zoneId);
+      this.changeSessionZone(zoneId);
+    });
   }
 
   /** The zone the pool's sessions use (Java's getZoneId, as its string). */
