@@ -48,12 +48,21 @@ export interface TsBlockCaseInput {
   columns: TsBlockColumnInput[];
 }
 
-export type CaseInput = TabletCaseInput | RecordsCaseInput | TsBlockCaseInput | SessionCallsCaseInput;
+/** A flat schema template (fuzz/java TemplateCase): names of TSDataType, TSEncoding, CompressionType. */
+export interface TemplateCaseInput {
+  kind: "template";
+  name: string;
+  aligned: boolean;
+  measurements: { name: string; type: string; encoding: string; compressor: string }[];
+}
+
+export type CaseInput = TabletCaseInput | RecordsCaseInput | TsBlockCaseInput | SessionCallsCaseInput | TemplateCaseInput;
 
 /**
  * - `valid`: Java produces bytes (or sends nothing), ours must be identical. TEXT/STRING values may
  *   hold lone surrogates: Java writes '?', and so must ours.
- * - `javaRejects`: one cell/time is invalid (bad DATE, INT32, INT64); Java throws, ours must throw EncodeError.
+ * - `javaRejects`: one cell/time is invalid (bad DATE, INT32, INT64), or a template names a
+ *   measurement twice; Java throws, ours must throw EncodeError.
  * - `policyRejects`: a device id, table, column or measurement name is empty or holds a lone
  *   surrogate; Java would send it ('?'), the project's policy is that ours throws EncodeError, so
  *   these are judged without Java.

@@ -5,23 +5,31 @@ import { javaRejectedCase, policyRejectedCase } from "./invalid-cases.js";
 import { recordsCase } from "./records-cases.js";
 import { sessionCallsCase } from "./session-calls-cases.js";
 import { tabletCase } from "./tablet-cases.js";
+import { duplicateTemplateCase, templateCase } from "./template-cases.js";
 import { tsblockCase } from "./tsblock-cases.js";
 
 const valid = (arb: fc.Arbitrary<FuzzCase["input"]>) => arb.map((input): FuzzCase => ({ family: "valid", input }));
 
-/** Cases whose Java bytes are reference vectors: tablets, records, TsBlocks, session-call sequences. */
+/** Cases whose Java bytes are reference vectors: tablets, records, TsBlocks, session-call sequences, schema templates. */
 export const validCase: fc.Arbitrary<FuzzCase> = fc.oneof(
   { weight: 11, arbitrary: valid(tabletCase()) },
   { weight: 2, arbitrary: valid(recordsCase(false)) },
   { weight: 1, arbitrary: valid(recordsCase(true)) },
   { weight: 4, arbitrary: valid(tsblockCase) },
   { weight: 2, arbitrary: valid(sessionCallsCase) },
+  { weight: 1, arbitrary: valid(templateCase) },
 );
 
 /** The differential mix: mostly valid cases, plus a few that must be rejected. */
 export const differentialCase: fc.Arbitrary<FuzzCase> = fc.oneof(
   { weight: 18, arbitrary: validCase },
-  { weight: 1, arbitrary: javaRejectedCase },
+  {
+    weight: 1,
+    arbitrary: fc.oneof(
+      { weight: 4, arbitrary: javaRejectedCase },
+      { weight: 1, arbitrary: duplicateTemplateCase.map((input): FuzzCase => ({ family: "javaRejects", input })) },
+    ),
+  },
   { weight: 1, arbitrary: policyRejectedCase },
 );
 

@@ -123,6 +123,7 @@ function valuesOf(input: CaseInput): unknown[] {
     case "tablet":
       return input.rows.flat();
     case "tsblock":
+    case "template":
       return [];
     case "sessionCalls":
       // String records' values, and typed records' values, of every call.

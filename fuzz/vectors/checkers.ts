@@ -6,6 +6,7 @@ import { checkTsBlock } from "./check-tsblock.js";
 import { checkTablet } from "./check-tablet.js";
 import { checkRecords } from "./check-records.js";
 import { checkSessionCalls } from "./check-session-calls.js";
+import { checkTemplate } from "./check-template.js";
 import type { KindChecker, Vector } from "./vector.js";
 
 /** Insert kinds: our encoder must throw EncodeError for the input Java threw on. */
@@ -39,3 +40,4 @@ checkers.tablet = orEncoderRejects(checkTablet);
 checkers.insertRecords = orEncoderRejects(checkRecords);
 checkers.insertRecord = orEncoderRejects(checkRecords);
 checkers.sessionCalls = checkSessionCalls;
+checkers.template = checkTemplate;

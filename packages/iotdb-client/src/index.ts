@@ -1,6 +1,7 @@
 // @zerowire/iotdb-client: Apache IoTDB sessions (tree and table model) on @zerowire/iotdb-codec.
 export { Session } from "./session/session.js";
 export type { AggregationName, AggregationOptions, MeasurementSpec, TimeseriesOptions } from "./session/session.js";
+export type { SchemaTemplate, TemplateMeasurement } from "./session/schema-template.js";
 export { TableSession } from "./session/table-session.js";
 export { BaseSession } from "./session/base-session.js";
 export type { QueryOptions, TimestampPrecision } from "./session/base-session.js";

@@ -398,6 +398,72 @@ struct TSCreateMultiTimeseriesReq {
 }
 
 // ---------------------------------------------------------------------------
+// Schema templates (tree model). queryType of TSQueryTemplateReq is Java's
+// TemplateQueryType.ordinal(): 0 COUNT_MEASUREMENTS, 1 IS_MEASUREMENT, 2 PATH_EXIST,
+// 3 SHOW_MEASUREMENTS, 4 SHOW_TEMPLATES, 5 SHOW_SET_TEMPLATES, 6 SHOW_USING_TEMPLATES.
+// ---------------------------------------------------------------------------
+
+// serializedTemplate is Java's Template.serialize() (see the codec's template module).
+struct TSCreateSchemaTemplateReq {
+  1: required i64 sessionId
+  2: required string name
+  3: required binary serializedTemplate
+}
+
+struct TSAppendSchemaTemplateReq {
+  1: required i64 sessionId
+  2: required string name
+  3: required bool isAligned
+  4: required list<string> measurements
+  5: required list<i32> dataTypes
+  6: required list<i32> encodings
+  7: required list<i32> compressors
+}
+
+struct TSPruneSchemaTemplateReq {
+  1: required i64 sessionId
+  2: required string name
+  3: required string path
+}
+
+struct TSQueryTemplateReq {
+  1: required i64 sessionId
+  2: required string name
+  3: required i32 queryType
+  4: optional string measurement
+}
+
+struct TSQueryTemplateResp {
+  1: required TSStatus status
+  2: required i32 queryType
+  3: optional bool result
+  4: optional i32 count
+  5: optional list<string> measurements
+}
+
+struct TSSetSchemaTemplateReq {
+  1: required i64 sessionId
+  2: required string templateName
+  3: required string prefixPath
+}
+
+struct TSUnsetSchemaTemplateReq {
+  1: required i64 sessionId
+  2: required string prefixPath
+  3: required string templateName
+}
+
+struct TSDropSchemaTemplateReq {
+  1: required i64 sessionId
+  2: required string templateName
+}
+
+struct TCreateTimeseriesUsingSchemaTemplateReq {
+  1: required i64 sessionId
+  2: required list<string> devicePathList
+}
+
+// ---------------------------------------------------------------------------
 // The service. Each call's args struct is { <id>: <param> } as numbered here and
 // its result struct is { 0: success }; no call declares exceptions.
 // ---------------------------------------------------------------------------
@@ -443,4 +509,14 @@ service IClientRPCService {
   TSStatus createAlignedTimeseries(1: TSCreateAlignedTimeseriesReq req)
   TSStatus createMultiTimeseries(1: TSCreateMultiTimeseriesReq req)
   TSStatus deleteTimeseries(1: i64 sessionId, 2: list<string> path)
+
+  // schema templates
+  TSStatus createSchemaTemplate(1: TSCreateSchemaTemplateReq req)
+  TSStatus appendSchemaTemplate(1: TSAppendSchemaTemplateReq req)
+  TSStatus pruneSchemaTemplate(1: TSPruneSchemaTemplateReq req)
+  TSQueryTemplateResp querySchemaTemplate(1: TSQueryTemplateReq req)
+  TSStatus setSchemaTemplate(1: TSSetSchemaTemplateReq req)
+  TSStatus unsetSchemaTemplate(1: TSUnsetSchemaTemplateReq req)
+  TSStatus dropSchemaTemplate(1: TSDropSchemaTemplateReq req)
+  TSStatus createTimeseriesUsingSchemaTemplate(1: TCreateTimeseriesUsingSchemaTemplateReq req)
 }

@@ -27,6 +27,9 @@ export type { InsertCall, InsertMethod, RecordCallOptions, RecordsCallOptions } 
 export type { StringRecord, DeviceStringRecord } from "./string-records.js";
 export { writeCallFrame, writeCallRequest } from "./insert-frames.js";
 export type { FrameOptions, RequestOptions } from "./insert-frames.js";
+// encoding: schema templates (Java's Template.serialize)
+export { serializeTemplate } from "./template.js";
+export type { TemplateCodes, TemplateMeasurementCodes } from "./template.js";
 export { ThriftType, ThriftMessageType } from "./thrift/protocol.js";
 export type { ThriftProtocol, ThriftWriter } from "./thrift/protocol.js";
 export { BinaryProtocolWriter } from "./thrift/binary-protocol.js";

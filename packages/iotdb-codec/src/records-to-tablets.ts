@@ -60,8 +60,7 @@ export function recordsAsTablets(records: readonly (DeviceRecord & { deviceId: s
   // Session.convertToTabletsAndInsert fills `tablets` with computeIfAbsent, one call per record.
   const order = javaHashMapOrder(
     records.map((r) => r.deviceId),
-    groups.length + 1,
-    "computeIfAbsent",
+    { initialCapacity: groups.length + 1, loadFactor: 1, insertion: "computeIfAbsent" },
   );
   return order.map((i) => groupTablet(groups[i]!, records, aligned));
 }
@@ -119,7 +118,7 @@ function everyRecordFits(records: readonly DeviceRecord[], groups: readonly Devi
 }
 
 function groupTablet(g: DeviceGroup, records: readonly DeviceRecord[], aligned: boolean): Tablet {
-  const order = javaHashMapOrder(g.names, g.firstRecordSize + 1, "put");
+  const order = javaHashMapOrder(g.names, { initialCapacity: g.firstRecordSize + 1, loadFactor: 1, insertion: "put" });
   const positionOf = new Int32Array(g.names.length);
   order.forEach((column, position) => (positionOf[column] = position));
   const columns: TabletColumn[] = order.map((c) => ({ name: g.names[c]!, type: g.types[c]! }));

@@ -5,7 +5,9 @@
 import { readFileSync } from "node:fs";
 import { test } from "uvu";
 import * as assert from "uvu/assert";
-import { type HashMapInsertion, javaHashMapOrder, javaStringHash } from "../src/java-hash-order.js";
+import { type HashMapShape, javaHashMapOrder, javaStringHash } from "../src/java-hash-order.js";
+
+type HashMapInsertion = HashMapShape["insertion"];
 
 interface Case {
   initialCapacity: number;
@@ -28,7 +30,7 @@ test(`iteration order equals the JVM's for ${cases.length} maps (put and compute
   assert.ok(cases.length > 300);
   assert.ok(cases.filter((c) => c.insertion === "computeIfAbsent").length > 100);
   for (const c of cases) {
-    assert.equal(javaHashMapOrder(c.calls, c.initialCapacity, c.insertion), c.order, `${c.insertion} ${JSON.stringify(c.calls)} capacity ${c.initialCapacity}`);
+    assert.equal(javaHashMapOrder(c.calls, { initialCapacity: c.initialCapacity, loadFactor: 1, insertion: c.insertion }), c.order, `${c.insertion} ${JSON.stringify(c.calls)} capacity ${c.initialCapacity}`);
   }
 });
 
@@ -37,7 +39,7 @@ test("negative controls: the fixtures are not insertion order; put and computeIf
   assert.ok(insertion < cases.length / 2, `${insertion} of ${cases.length} fixtures in insertion order`);
   const swapped = cases.filter((c) => {
     const other: HashMapInsertion = c.insertion === "put" ? "computeIfAbsent" : "put";
-    return JSON.stringify(javaHashMapOrder(c.calls, c.initialCapacity, other)) !== JSON.stringify(c.order);
+    return JSON.stringify(javaHashMapOrder(c.calls, { initialCapacity: c.initialCapacity, loadFactor: 1, insertion: other })) !== JSON.stringify(c.order);
   });
   assert.ok(swapped.length > cases.length / 4, `${swapped.length} fixtures tell put from computeIfAbsent`);
   assert.ok(cases.some((c) => new Set(c.calls).size >= 9 && c.calls.every((k) => /^s(Aa|BB)+$/.test(k))));

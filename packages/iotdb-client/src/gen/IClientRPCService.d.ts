@@ -44,6 +44,15 @@ import TSDeleteDataReq = ttypes.TSDeleteDataReq
 import TSCreateTimeseriesReq = ttypes.TSCreateTimeseriesReq
 import TSCreateAlignedTimeseriesReq = ttypes.TSCreateAlignedTimeseriesReq
 import TSCreateMultiTimeseriesReq = ttypes.TSCreateMultiTimeseriesReq
+import TSCreateSchemaTemplateReq = ttypes.TSCreateSchemaTemplateReq
+import TSAppendSchemaTemplateReq = ttypes.TSAppendSchemaTemplateReq
+import TSPruneSchemaTemplateReq = ttypes.TSPruneSchemaTemplateReq
+import TSQueryTemplateReq = ttypes.TSQueryTemplateReq
+import TSQueryTemplateResp = ttypes.TSQueryTemplateResp
+import TSSetSchemaTemplateReq = ttypes.TSSetSchemaTemplateReq
+import TSUnsetSchemaTemplateReq = ttypes.TSUnsetSchemaTemplateReq
+import TSDropSchemaTemplateReq = ttypes.TSDropSchemaTemplateReq
+import TCreateTimeseriesUsingSchemaTemplateReq = ttypes.TCreateTimeseriesUsingSchemaTemplateReq
 
 declare class Client {
     private output: thrift.TTransport;
@@ -179,6 +188,38 @@ declare class Client {
     deleteTimeseries(sessionId: Int64, path: string[]): Promise<TSStatus>;
 
     deleteTimeseries(sessionId: Int64, path: string[], callback?: (error: void, response: TSStatus)=>void): void;
+
+    createSchemaTemplate(req: TSCreateSchemaTemplateReq): Promise<TSStatus>;
+
+    createSchemaTemplate(req: TSCreateSchemaTemplateReq, callback?: (error: void, response: TSStatus)=>void): void;
+
+    appendSchemaTemplate(req: TSAppendSchemaTemplateReq): Promise<TSStatus>;
+
+    appendSchemaTemplate(req: TSAppendSchemaTemplateReq, callback?: (error: void, response: TSStatus)=>void): void;
+
+    pruneSchemaTemplate(req: TSPruneSchemaTemplateReq): Promise<TSStatus>;
+
+    pruneSchemaTemplate(req: TSPruneSchemaTemplateReq, callback?: (error: void, response: TSStatus)=>void): void;
+
+    querySchemaTemplate(req: TSQueryTemplateReq): Promise<TSQueryTemplateResp>;
+
+    querySchemaTemplate(req: TSQueryTemplateReq, callback?: (error: void, response: TSQueryTemplateResp)=>void): void;
+
+    setSchemaTemplate(req: TSSetSchemaTemplateReq): Promise<TSStatus>;
+
+    setSchemaTemplate(req: TSSetSchemaTemplateReq, callback?: (error: void, response: TSStatus)=>void): void;
+
+    unsetSchemaTemplate(req: TSUnsetSchemaTemplateReq): Promise<TSStatus>;
+
+    unsetSchemaTemplate(req: TSUnsetSchemaTemplateReq, callback?: (error: void, response: TSStatus)=>void): void;
+
+    dropSchemaTemplate(req: TSDropSchemaTemplateReq): Promise<TSStatus>;
+
+    dropSchemaTemplate(req: TSDropSchemaTemplateReq, callback?: (error: void, response: TSStatus)=>void): void;
+
+    createTimeseriesUsingSchemaTemplate(req: TCreateTimeseriesUsingSchemaTemplateReq): Promise<TSStatus>;
+
+    createTimeseriesUsingSchemaTemplate(req: TCreateTimeseriesUsingSchemaTemplateReq, callback?: (error: void, response: TSStatus)=>void): void;
   }
 
 declare class Processor {
@@ -218,4 +259,12 @@ declare class Processor {
     process_createAlignedTimeseries(seqid: number, input: thrift.TProtocol, output: thrift.TProtocol): void;
     process_createMultiTimeseries(seqid: number, input: thrift.TProtocol, output: thrift.TProtocol): void;
     process_deleteTimeseries(seqid: number, input: thrift.TProtocol, output: thrift.TProtocol): void;
+    process_createSchemaTemplate(seqid: number, input: thrift.TProtocol, output: thrift.TProtocol): void;
+    process_appendSchemaTemplate(seqid: number, input: thrift.TProtocol, output: thrift.TProtocol): void;
+    process_pruneSchemaTemplate(seqid: number, input: thrift.TProtocol, output: thrift.TProtocol): void;
+    process_querySchemaTemplate(seqid: number, input: thrift.TProtocol, output: thrift.TProtocol): void;
+    process_setSchemaTemplate(seqid: number, input: thrift.TProtocol, output: thrift.TProtocol): void;
+    process_unsetSchemaTemplate(seqid: number, input: thrift.TProtocol, output: thrift.TProtocol): void;
+    process_dropSchemaTemplate(seqid: number, input: thrift.TProtocol, output: thrift.TProtocol): void;
+    process_createTimeseriesUsingSchemaTemplate(seqid: number, input: thrift.TProtocol, output: thrift.TProtocol): void;
 }

@@ -2866,12 +2866,12 @@ const IClientRPCService_deleteStorageGroups_args = class {
         case 2:
         if (ftype == Thrift.Type.LIST) {
           this.storageGroup = [];
-          const _rtmp3428 = input.readListBegin();
-          const _size427 = _rtmp3428.size || 0;
-          for (let _i429 = 0; _i429 < _size427; ++_i429) {
-            let elem430 = null;
-            elem430 = input.readString();
-            this.storageGroup.push(elem430);
+          const _rtmp3458 = input.readListBegin();
+          const _size457 = _rtmp3458.size || 0;
+          for (let _i459 = 0; _i459 < _size457; ++_i459) {
+            let elem460 = null;
+            elem460 = input.readString();
+            this.storageGroup.push(elem460);
           }
           input.readListEnd();
         } else {
@@ -2897,10 +2897,10 @@ const IClientRPCService_deleteStorageGroups_args = class {
     if (this.storageGroup !== null && this.storageGroup !== undefined) {
       output.writeFieldBegin('storageGroup', Thrift.Type.LIST, 2);
       output.writeListBegin(Thrift.Type.STRING, this.storageGroup.length);
-      for (let iter431 in this.storageGroup) {
-        if (this.storageGroup.hasOwnProperty(iter431)) {
-          iter431 = this.storageGroup[iter431];
-          output.writeString(iter431);
+      for (let iter461 in this.storageGroup) {
+        if (this.storageGroup.hasOwnProperty(iter461)) {
+          iter461 = this.storageGroup[iter461];
+          output.writeString(iter461);
         }
       }
       output.writeListEnd();
@@ -3317,12 +3317,12 @@ const IClientRPCService_deleteTimeseries_args = class {
         case 2:
         if (ftype == Thrift.Type.LIST) {
           this.path = [];
-          const _rtmp3433 = input.readListBegin();
-          const _size432 = _rtmp3433.size || 0;
-          for (let _i434 = 0; _i434 < _size432; ++_i434) {
-            let elem435 = null;
-            elem435 = input.readString();
-            this.path.push(elem435);
+          const _rtmp3463 = input.readListBegin();
+          const _size462 = _rtmp3463.size || 0;
+          for (let _i464 = 0; _i464 < _size462; ++_i464) {
+            let elem465 = null;
+            elem465 = input.readString();
+            this.path.push(elem465);
           }
           input.readListEnd();
         } else {
@@ -3348,10 +3348,10 @@ const IClientRPCService_deleteTimeseries_args = class {
     if (this.path !== null && this.path !== undefined) {
       output.writeFieldBegin('path', Thrift.Type.LIST, 2);
       output.writeListBegin(Thrift.Type.STRING, this.path.length);
-      for (let iter436 in this.path) {
-        if (this.path.hasOwnProperty(iter436)) {
-          iter436 = this.path[iter436];
-          output.writeString(iter436);
+      for (let iter466 in this.path) {
+        if (this.path.hasOwnProperty(iter466)) {
+          iter466 = this.path[iter466];
+          output.writeString(iter466);
         }
       }
       output.writeListEnd();
@@ -3405,6 +3405,854 @@ const IClientRPCService_deleteTimeseries_result = class {
 
   write (output) {
     output.writeStructBegin('IClientRPCService_deleteTimeseries_result');
+    if (this.success !== null && this.success !== undefined) {
+      output.writeFieldBegin('success', Thrift.Type.STRUCT, 0);
+      this.success.write(output);
+      output.writeFieldEnd();
+    }
+    output.writeFieldStop();
+    output.writeStructEnd();
+    return;
+  }
+
+};
+const IClientRPCService_createSchemaTemplate_args = class {
+  constructor(args) {
+    this.req = null;
+    if (args) {
+      if (args.req !== undefined && args.req !== null) {
+        this.req = new ttypes.TSCreateSchemaTemplateReq(args.req);
+      }
+    }
+  }
+
+  read (input) {
+    input.readStructBegin();
+    while (true) {
+      const ret = input.readFieldBegin();
+      const ftype = ret.ftype;
+      const fid = ret.fid;
+      if (ftype == Thrift.Type.STOP) {
+        break;
+      }
+      switch (fid) {
+        case 1:
+        if (ftype == Thrift.Type.STRUCT) {
+          this.req = new ttypes.TSCreateSchemaTemplateReq();
+          this.req.read(input);
+        } else {
+          input.skip(ftype);
+        }
+        break;
+        case 0:
+          input.skip(ftype);
+          break;
+        default:
+          input.skip(ftype);
+      }
+      input.readFieldEnd();
+    }
+    input.readStructEnd();
+    return;
+  }
+
+  write (output) {
+    output.writeStructBegin('IClientRPCService_createSchemaTemplate_args');
+    if (this.req !== null && this.req !== undefined) {
+      output.writeFieldBegin('req', Thrift.Type.STRUCT, 1);
+      this.req.write(output);
+      output.writeFieldEnd();
+    }
+    output.writeFieldStop();
+    output.writeStructEnd();
+    return;
+  }
+
+};
+const IClientRPCService_createSchemaTemplate_result = class {
+  constructor(args) {
+    this.success = null;
+    if (args) {
+      if (args.success !== undefined && args.success !== null) {
+        this.success = new ttypes.TSStatus(args.success);
+      }
+    }
+  }
+
+  read (input) {
+    input.readStructBegin();
+    while (true) {
+      const ret = input.readFieldBegin();
+      const ftype = ret.ftype;
+      const fid = ret.fid;
+      if (ftype == Thrift.Type.STOP) {
+        break;
+      }
+      switch (fid) {
+        case 0:
+        if (ftype == Thrift.Type.STRUCT) {
+          this.success = new ttypes.TSStatus();
+          this.success.read(input);
+        } else {
+          input.skip(ftype);
+        }
+        break;
+        case 0:
+          input.skip(ftype);
+          break;
+        default:
+          input.skip(ftype);
+      }
+      input.readFieldEnd();
+    }
+    input.readStructEnd();
+    return;
+  }
+
+  write (output) {
+    output.writeStructBegin('IClientRPCService_createSchemaTemplate_result');
+    if (this.success !== null && this.success !== undefined) {
+      output.writeFieldBegin('success', Thrift.Type.STRUCT, 0);
+      this.success.write(output);
+      output.writeFieldEnd();
+    }
+    output.writeFieldStop();
+    output.writeStructEnd();
+    return;
+  }
+
+};
+const IClientRPCService_appendSchemaTemplate_args = class {
+  constructor(args) {
+    this.req = null;
+    if (args) {
+      if (args.req !== undefined && args.req !== null) {
+        this.req = new ttypes.TSAppendSchemaTemplateReq(args.req);
+      }
+    }
+  }
+
+  read (input) {
+    input.readStructBegin();
+    while (true) {
+      const ret = input.readFieldBegin();
+      const ftype = ret.ftype;
+      const fid = ret.fid;
+      if (ftype == Thrift.Type.STOP) {
+        break;
+      }
+      switch (fid) {
+        case 1:
+        if (ftype == Thrift.Type.STRUCT) {
+          this.req = new ttypes.TSAppendSchemaTemplateReq();
+          this.req.read(input);
+        } else {
+          input.skip(ftype);
+        }
+        break;
+        case 0:
+          input.skip(ftype);
+          break;
+        default:
+          input.skip(ftype);
+      }
+      input.readFieldEnd();
+    }
+    input.readStructEnd();
+    return;
+  }
+
+  write (output) {
+    output.writeStructBegin('IClientRPCService_appendSchemaTemplate_args');
+    if (this.req !== null && this.req !== undefined) {
+      output.writeFieldBegin('req', Thrift.Type.STRUCT, 1);
+      this.req.write(output);
+      output.writeFieldEnd();
+    }
+    output.writeFieldStop();
+    output.writeStructEnd();
+    return;
+  }
+
+};
+const IClientRPCService_appendSchemaTemplate_result = class {
+  constructor(args) {
+    this.success = null;
+    if (args) {
+      if (args.success !== undefined && args.success !== null) {
+        this.success = new ttypes.TSStatus(args.success);
+      }
+    }
+  }
+
+  read (input) {
+    input.readStructBegin();
+    while (true) {
+      const ret = input.readFieldBegin();
+      const ftype = ret.ftype;
+      const fid = ret.fid;
+      if (ftype == Thrift.Type.STOP) {
+        break;
+      }
+      switch (fid) {
+        case 0:
+        if (ftype == Thrift.Type.STRUCT) {
+          this.success = new ttypes.TSStatus();
+          this.success.read(input);
+        } else {
+          input.skip(ftype);
+        }
+        break;
+        case 0:
+          input.skip(ftype);
+          break;
+        default:
+          input.skip(ftype);
+      }
+      input.readFieldEnd();
+    }
+    input.readStructEnd();
+    return;
+  }
+
+  write (output) {
+    output.writeStructBegin('IClientRPCService_appendSchemaTemplate_result');
+    if (this.success !== null && this.success !== undefined) {
+      output.writeFieldBegin('success', Thrift.Type.STRUCT, 0);
+      this.success.write(output);
+      output.writeFieldEnd();
+    }
+    output.writeFieldStop();
+    output.writeStructEnd();
+    return;
+  }
+
+};
+const IClientRPCService_pruneSchemaTemplate_args = class {
+  constructor(args) {
+    this.req = null;
+    if (args) {
+      if (args.req !== undefined && args.req !== null) {
+        this.req = new ttypes.TSPruneSchemaTemplateReq(args.req);
+      }
+    }
+  }
+
+  read (input) {
+    input.readStructBegin();
+    while (true) {
+      const ret = input.readFieldBegin();
+      const ftype = ret.ftype;
+      const fid = ret.fid;
+      if (ftype == Thrift.Type.STOP) {
+        break;
+      }
+      switch (fid) {
+        case 1:
+        if (ftype == Thrift.Type.STRUCT) {
+          this.req = new ttypes.TSPruneSchemaTemplateReq();
+          this.req.read(input);
+        } else {
+          input.skip(ftype);
+        }
+        break;
+        case 0:
+          input.skip(ftype);
+          break;
+        default:
+          input.skip(ftype);
+      }
+      input.readFieldEnd();
+    }
+    input.readStructEnd();
+    return;
+  }
+
+  write (output) {
+    output.writeStructBegin('IClientRPCService_pruneSchemaTemplate_args');
+    if (this.req !== null && this.req !== undefined) {
+      output.writeFieldBegin('req', Thrift.Type.STRUCT, 1);
+      this.req.write(output);
+      output.writeFieldEnd();
+    }
+    output.writeFieldStop();
+    output.writeStructEnd();
+    return;
+  }
+
+};
+const IClientRPCService_pruneSchemaTemplate_result = class {
+  constructor(args) {
+    this.success = null;
+    if (args) {
+      if (args.success !== undefined && args.success !== null) {
+        this.success = new ttypes.TSStatus(args.success);
+      }
+    }
+  }
+
+  read (input) {
+    input.readStructBegin();
+    while (true) {
+      const ret = input.readFieldBegin();
+      const ftype = ret.ftype;
+      const fid = ret.fid;
+      if (ftype == Thrift.Type.STOP) {
+        break;
+      }
+      switch (fid) {
+        case 0:
+        if (ftype == Thrift.Type.STRUCT) {
+          this.success = new ttypes.TSStatus();
+          this.success.read(input);
+        } else {
+          input.skip(ftype);
+        }
+        break;
+        case 0:
+          input.skip(ftype);
+          break;
+        default:
+          input.skip(ftype);
+      }
+      input.readFieldEnd();
+    }
+    input.readStructEnd();
+    return;
+  }
+
+  write (output) {
+    output.writeStructBegin('IClientRPCService_pruneSchemaTemplate_result');
+    if (this.success !== null && this.success !== undefined) {
+      output.writeFieldBegin('success', Thrift.Type.STRUCT, 0);
+      this.success.write(output);
+      output.writeFieldEnd();
+    }
+    output.writeFieldStop();
+    output.writeStructEnd();
+    return;
+  }
+
+};
+const IClientRPCService_querySchemaTemplate_args = class {
+  constructor(args) {
+    this.req = null;
+    if (args) {
+      if (args.req !== undefined && args.req !== null) {
+        this.req = new ttypes.TSQueryTemplateReq(args.req);
+      }
+    }
+  }
+
+  read (input) {
+    input.readStructBegin();
+    while (true) {
+      const ret = input.readFieldBegin();
+      const ftype = ret.ftype;
+      const fid = ret.fid;
+      if (ftype == Thrift.Type.STOP) {
+        break;
+      }
+      switch (fid) {
+        case 1:
+        if (ftype == Thrift.Type.STRUCT) {
+          this.req = new ttypes.TSQueryTemplateReq();
+          this.req.read(input);
+        } else {
+          input.skip(ftype);
+        }
+        break;
+        case 0:
+          input.skip(ftype);
+          break;
+        default:
+          input.skip(ftype);
+      }
+      input.readFieldEnd();
+    }
+    input.readStructEnd();
+    return;
+  }
+
+  write (output) {
+    output.writeStructBegin('IClientRPCService_querySchemaTemplate_args');
+    if (this.req !== null && this.req !== undefined) {
+      output.writeFieldBegin('req', Thrift.Type.STRUCT, 1);
+      this.req.write(output);
+      output.writeFieldEnd();
+    }
+    output.writeFieldStop();
+    output.writeStructEnd();
+    return;
+  }
+
+};
+const IClientRPCService_querySchemaTemplate_result = class {
+  constructor(args) {
+    this.success = null;
+    if (args) {
+      if (args.success !== undefined && args.success !== null) {
+        this.success = new ttypes.TSQueryTemplateResp(args.success);
+      }
+    }
+  }
+
+  read (input) {
+    input.readStructBegin();
+    while (true) {
+      const ret = input.readFieldBegin();
+      const ftype = ret.ftype;
+      const fid = ret.fid;
+      if (ftype == Thrift.Type.STOP) {
+        break;
+      }
+      switch (fid) {
+        case 0:
+        if (ftype == Thrift.Type.STRUCT) {
+          this.success = new ttypes.TSQueryTemplateResp();
+          this.success.read(input);
+        } else {
+          input.skip(ftype);
+        }
+        break;
+        case 0:
+          input.skip(ftype);
+          break;
+        default:
+          input.skip(ftype);
+      }
+      input.readFieldEnd();
+    }
+    input.readStructEnd();
+    return;
+  }
+
+  write (output) {
+    output.writeStructBegin('IClientRPCService_querySchemaTemplate_result');
+    if (this.success !== null && this.success !== undefined) {
+      output.writeFieldBegin('success', Thrift.Type.STRUCT, 0);
+      this.success.write(output);
+      output.writeFieldEnd();
+    }
+    output.writeFieldStop();
+    output.writeStructEnd();
+    return;
+  }
+
+};
+const IClientRPCService_setSchemaTemplate_args = class {
+  constructor(args) {
+    this.req = null;
+    if (args) {
+      if (args.req !== undefined && args.req !== null) {
+        this.req = new ttypes.TSSetSchemaTemplateReq(args.req);
+      }
+    }
+  }
+
+  read (input) {
+    input.readStructBegin();
+    while (true) {
+      const ret = input.readFieldBegin();
+      const ftype = ret.ftype;
+      const fid = ret.fid;
+      if (ftype == Thrift.Type.STOP) {
+        break;
+      }
+      switch (fid) {
+        case 1:
+        if (ftype == Thrift.Type.STRUCT) {
+          this.req = new ttypes.TSSetSchemaTemplateReq();
+          this.req.read(input);
+        } else {
+          input.skip(ftype);
+        }
+        break;
+        case 0:
+          input.skip(ftype);
+          break;
+        default:
+          input.skip(ftype);
+      }
+      input.readFieldEnd();
+    }
+    input.readStructEnd();
+    return;
+  }
+
+  write (output) {
+    output.writeStructBegin('IClientRPCService_setSchemaTemplate_args');
+    if (this.req !== null && this.req !== undefined) {
+      output.writeFieldBegin('req', Thrift.Type.STRUCT, 1);
+      this.req.write(output);
+      output.writeFieldEnd();
+    }
+    output.writeFieldStop();
+    output.writeStructEnd();
+    return;
+  }
+
+};
+const IClientRPCService_setSchemaTemplate_result = class {
+  constructor(args) {
+    this.success = null;
+    if (args) {
+      if (args.success !== undefined && args.success !== null) {
+        this.success = new ttypes.TSStatus(args.success);
+      }
+    }
+  }
+
+  read (input) {
+    input.readStructBegin();
+    while (true) {
+      const ret = input.readFieldBegin();
+      const ftype = ret.ftype;
+      const fid = ret.fid;
+      if (ftype == Thrift.Type.STOP) {
+        break;
+      }
+      switch (fid) {
+        case 0:
+        if (ftype == Thrift.Type.STRUCT) {
+          this.success = new ttypes.TSStatus();
+          this.success.read(input);
+        } else {
+          input.skip(ftype);
+        }
+        break;
+        case 0:
+          input.skip(ftype);
+          break;
+        default:
+          input.skip(ftype);
+      }
+      input.readFieldEnd();
+    }
+    input.readStructEnd();
+    return;
+  }
+
+  write (output) {
+    output.writeStructBegin('IClientRPCService_setSchemaTemplate_result');
+    if (this.success !== null && this.success !== undefined) {
+      output.writeFieldBegin('success', Thrift.Type.STRUCT, 0);
+      this.success.write(output);
+      output.writeFieldEnd();
+    }
+    output.writeFieldStop();
+    output.writeStructEnd();
+    return;
+  }
+
+};
+const IClientRPCService_unsetSchemaTemplate_args = class {
+  constructor(args) {
+    this.req = null;
+    if (args) {
+      if (args.req !== undefined && args.req !== null) {
+        this.req = new ttypes.TSUnsetSchemaTemplateReq(args.req);
+      }
+    }
+  }
+
+  read (input) {
+    input.readStructBegin();
+    while (true) {
+      const ret = input.readFieldBegin();
+      const ftype = ret.ftype;
+      const fid = ret.fid;
+      if (ftype == Thrift.Type.STOP) {
+        break;
+      }
+      switch (fid) {
+        case 1:
+        if (ftype == Thrift.Type.STRUCT) {
+          this.req = new ttypes.TSUnsetSchemaTemplateReq();
+          this.req.read(input);
+        } else {
+          input.skip(ftype);
+        }
+        break;
+        case 0:
+          input.skip(ftype);
+          break;
+        default:
+          input.skip(ftype);
+      }
+      input.readFieldEnd();
+    }
+    input.readStructEnd();
+    return;
+  }
+
+  write (output) {
+    output.writeStructBegin('IClientRPCService_unsetSchemaTemplate_args');
+    if (this.req !== null && this.req !== undefined) {
+      output.writeFieldBegin('req', Thrift.Type.STRUCT, 1);
+      this.req.write(output);
+      output.writeFieldEnd();
+    }
+    output.writeFieldStop();
+    output.writeStructEnd();
+    return;
+  }
+
+};
+const IClientRPCService_unsetSchemaTemplate_result = class {
+  constructor(args) {
+    this.success = null;
+    if (args) {
+      if (args.success !== undefined && args.success !== null) {
+        this.success = new ttypes.TSStatus(args.success);
+      }
+    }
+  }
+
+  read (input) {
+    input.readStructBegin();
+    while (true) {
+      const ret = input.readFieldBegin();
+      const ftype = ret.ftype;
+      const fid = ret.fid;
+      if (ftype == Thrift.Type.STOP) {
+        break;
+      }
+      switch (fid) {
+        case 0:
+        if (ftype == Thrift.Type.STRUCT) {
+          this.success = new ttypes.TSStatus();
+          this.success.read(input);
+        } else {
+          input.skip(ftype);
+        }
+        break;
+        case 0:
+          input.skip(ftype);
+          break;
+        default:
+          input.skip(ftype);
+      }
+      input.readFieldEnd();
+    }
+    input.readStructEnd();
+    return;
+  }
+
+  write (output) {
+    output.writeStructBegin('IClientRPCService_unsetSchemaTemplate_result');
+    if (this.success !== null && this.success !== undefined) {
+      output.writeFieldBegin('success', Thrift.Type.STRUCT, 0);
+      this.success.write(output);
+      output.writeFieldEnd();
+    }
+    output.writeFieldStop();
+    output.writeStructEnd();
+    return;
+  }
+
+};
+const IClientRPCService_dropSchemaTemplate_args = class {
+  constructor(args) {
+    this.req = null;
+    if (args) {
+      if (args.req !== undefined && args.req !== null) {
+        this.req = new ttypes.TSDropSchemaTemplateReq(args.req);
+      }
+    }
+  }
+
+  read (input) {
+    input.readStructBegin();
+    while (true) {
+      const ret = input.readFieldBegin();
+      const ftype = ret.ftype;
+      const fid = ret.fid;
+      if (ftype == Thrift.Type.STOP) {
+        break;
+      }
+      switch (fid) {
+        case 1:
+        if (ftype == Thrift.Type.STRUCT) {
+          this.req = new ttypes.TSDropSchemaTemplateReq();
+          this.req.read(input);
+        } else {
+          input.skip(ftype);
+        }
+        break;
+        case 0:
+          input.skip(ftype);
+          break;
+        default:
+          input.skip(ftype);
+      }
+      input.readFieldEnd();
+    }
+    input.readStructEnd();
+    return;
+  }
+
+  write (output) {
+    output.writeStructBegin('IClientRPCService_dropSchemaTemplate_args');
+    if (this.req !== null && this.req !== undefined) {
+      output.writeFieldBegin('req', Thrift.Type.STRUCT, 1);
+      this.req.write(output);
+      output.writeFieldEnd();
+    }
+    output.writeFieldStop();
+    output.writeStructEnd();
+    return;
+  }
+
+};
+const IClientRPCService_dropSchemaTemplate_result = class {
+  constructor(args) {
+    this.success = null;
+    if (args) {
+      if (args.success !== undefined && args.success !== null) {
+        this.success = new ttypes.TSStatus(args.success);
+      }
+    }
+  }
+
+  read (input) {
+    input.readStructBegin();
+    while (true) {
+      const ret = input.readFieldBegin();
+      const ftype = ret.ftype;
+      const fid = ret.fid;
+      if (ftype == Thrift.Type.STOP) {
+        break;
+      }
+      switch (fid) {
+        case 0:
+        if (ftype == Thrift.Type.STRUCT) {
+          this.success = new ttypes.TSStatus();
+          this.success.read(input);
+        } else {
+          input.skip(ftype);
+        }
+        break;
+        case 0:
+          input.skip(ftype);
+          break;
+        default:
+          input.skip(ftype);
+      }
+      input.readFieldEnd();
+    }
+    input.readStructEnd();
+    return;
+  }
+
+  write (output) {
+    output.writeStructBegin('IClientRPCService_dropSchemaTemplate_result');
+    if (this.success !== null && this.success !== undefined) {
+      output.writeFieldBegin('success', Thrift.Type.STRUCT, 0);
+      this.success.write(output);
+      output.writeFieldEnd();
+    }
+    output.writeFieldStop();
+    output.writeStructEnd();
+    return;
+  }
+
+};
+const IClientRPCService_createTimeseriesUsingSchemaTemplate_args = class {
+  constructor(args) {
+    this.req = null;
+    if (args) {
+      if (args.req !== undefined && args.req !== null) {
+        this.req = new ttypes.TCreateTimeseriesUsingSchemaTemplateReq(args.req);
+      }
+    }
+  }
+
+  read (input) {
+    input.readStructBegin();
+    while (true) {
+      const ret = input.readFieldBegin();
+      const ftype = ret.ftype;
+      const fid = ret.fid;
+      if (ftype == Thrift.Type.STOP) {
+        break;
+      }
+      switch (fid) {
+        case 1:
+        if (ftype == Thrift.Type.STRUCT) {
+          this.req = new ttypes.TCreateTimeseriesUsingSchemaTemplateReq();
+          this.req.read(input);
+        } else {
+          input.skip(ftype);
+        }
+        break;
+        case 0:
+          input.skip(ftype);
+          break;
+        default:
+          input.skip(ftype);
+      }
+      input.readFieldEnd();
+    }
+    input.readStructEnd();
+    return;
+  }
+
+  write (output) {
+    output.writeStructBegin('IClientRPCService_createTimeseriesUsingSchemaTemplate_args');
+    if (this.req !== null && this.req !== undefined) {
+      output.writeFieldBegin('req', Thrift.Type.STRUCT, 1);
+      this.req.write(output);
+      output.writeFieldEnd();
+    }
+    output.writeFieldStop();
+    output.writeStructEnd();
+    return;
+  }
+
+};
+const IClientRPCService_createTimeseriesUsingSchemaTemplate_result = class {
+  constructor(args) {
+    this.success = null;
+    if (args) {
+      if (args.success !== undefined && args.success !== null) {
+        this.success = new ttypes.TSStatus(args.success);
+      }
+    }
+  }
+
+  read (input) {
+    input.readStructBegin();
+    while (true) {
+      const ret = input.readFieldBegin();
+      const ftype = ret.ftype;
+      const fid = ret.fid;
+      if (ftype == Thrift.Type.STOP) {
+        break;
+      }
+      switch (fid) {
+        case 0:
+        if (ftype == Thrift.Type.STRUCT) {
+          this.success = new ttypes.TSStatus();
+          this.success.read(input);
+        } else {
+          input.skip(ftype);
+        }
+        break;
+        case 0:
+          input.skip(ftype);
+          break;
+        default:
+          input.skip(ftype);
+      }
+      input.readFieldEnd();
+    }
+    input.readStructEnd();
+    return;
+  }
+
+  write (output) {
+    output.writeStructBegin('IClientRPCService_createTimeseriesUsingSchemaTemplate_result');
     if (this.success !== null && this.success !== undefined) {
       output.writeFieldBegin('success', Thrift.Type.STRUCT, 0);
       this.success.write(output);
@@ -5054,6 +5902,414 @@ const IClientRPCServiceClient = exports.Client = class IClientRPCServiceClient {
     }
     return callback('deleteTimeseries failed: unknown result');
   }
+
+  createSchemaTemplate (req) {
+    this._seqid = this.new_seqid();
+    const self = this;
+    return new Promise((resolve, reject) => {
+      self._reqs[self.seqid()] = (error, result) => {
+        return error ? reject(error) : resolve(result);
+      };
+      self.send_createSchemaTemplate(req);
+    });
+  }
+
+  send_createSchemaTemplate (req) {
+    const output = new this.pClass(this.output);
+    const params = {
+      req: req
+    };
+    const args = new IClientRPCService_createSchemaTemplate_args(params);
+    try {
+      output.writeMessageBegin('createSchemaTemplate', Thrift.MessageType.CALL, this.seqid());
+      args.write(output);
+      output.writeMessageEnd();
+      return this.output.flush();
+    }
+    catch (e) {
+      delete this._reqs[this.seqid()];
+      if (typeof output.reset === 'function') {
+        output.reset();
+      }
+      throw e;
+    }
+  }
+
+  recv_createSchemaTemplate (input, mtype, rseqid) {
+    const callback = this._reqs[rseqid] || function() {};
+    delete this._reqs[rseqid];
+    if (mtype == Thrift.MessageType.EXCEPTION) {
+      const x = new Thrift.TApplicationException();
+      x.read(input);
+      input.readMessageEnd();
+      return callback(x);
+    }
+    const result = new IClientRPCService_createSchemaTemplate_result();
+    result.read(input);
+    input.readMessageEnd();
+
+    if (null !== result.success) {
+      return callback(null, result.success);
+    }
+    return callback('createSchemaTemplate failed: unknown result');
+  }
+
+  appendSchemaTemplate (req) {
+    this._seqid = this.new_seqid();
+    const self = this;
+    return new Promise((resolve, reject) => {
+      self._reqs[self.seqid()] = (error, result) => {
+        return error ? reject(error) : resolve(result);
+      };
+      self.send_appendSchemaTemplate(req);
+    });
+  }
+
+  send_appendSchemaTemplate (req) {
+    const output = new this.pClass(this.output);
+    const params = {
+      req: req
+    };
+    const args = new IClientRPCService_appendSchemaTemplate_args(params);
+    try {
+      output.writeMessageBegin('appendSchemaTemplate', Thrift.MessageType.CALL, this.seqid());
+      args.write(output);
+      output.writeMessageEnd();
+      return this.output.flush();
+    }
+    catch (e) {
+      delete this._reqs[this.seqid()];
+      if (typeof output.reset === 'function') {
+        output.reset();
+      }
+      throw e;
+    }
+  }
+
+  recv_appendSchemaTemplate (input, mtype, rseqid) {
+    const callback = this._reqs[rseqid] || function() {};
+    delete this._reqs[rseqid];
+    if (mtype == Thrift.MessageType.EXCEPTION) {
+      const x = new Thrift.TApplicationException();
+      x.read(input);
+      input.readMessageEnd();
+      return callback(x);
+    }
+    const result = new IClientRPCService_appendSchemaTemplate_result();
+    result.read(input);
+    input.readMessageEnd();
+
+    if (null !== result.success) {
+      return callback(null, result.success);
+    }
+    return callback('appendSchemaTemplate failed: unknown result');
+  }
+
+  pruneSchemaTemplate (req) {
+    this._seqid = this.new_seqid();
+    const self = this;
+    return new Promise((resolve, reject) => {
+      self._reqs[self.seqid()] = (error, result) => {
+        return error ? reject(error) : resolve(result);
+      };
+      self.send_pruneSchemaTemplate(req);
+    });
+  }
+
+  send_pruneSchemaTemplate (req) {
+    const output = new this.pClass(this.output);
+    const params = {
+      req: req
+    };
+    const args = new IClientRPCService_pruneSchemaTemplate_args(params);
+    try {
+      output.writeMessageBegin('pruneSchemaTemplate', Thrift.MessageType.CALL, this.seqid());
+      args.write(output);
+      output.writeMessageEnd();
+      return this.output.flush();
+    }
+    catch (e) {
+      delete this._reqs[this.seqid()];
+      if (typeof output.reset === 'function') {
+        output.reset();
+      }
+      throw e;
+    }
+  }
+
+  recv_pruneSchemaTemplate (input, mtype, rseqid) {
+    const callback = this._reqs[rseqid] || function() {};
+    delete this._reqs[rseqid];
+    if (mtype == Thrift.MessageType.EXCEPTION) {
+      const x = new Thrift.TApplicationException();
+      x.read(input);
+      input.readMessageEnd();
+      return callback(x);
+    }
+    const result = new IClientRPCService_pruneSchemaTemplate_result();
+    result.read(input);
+    input.readMessageEnd();
+
+    if (null !== result.success) {
+      return callback(null, result.success);
+    }
+    return callback('pruneSchemaTemplate failed: unknown result');
+  }
+
+  querySchemaTemplate (req) {
+    this._seqid = this.new_seqid();
+    const self = this;
+    return new Promise((resolve, reject) => {
+      self._reqs[self.seqid()] = (error, result) => {
+        return error ? reject(error) : resolve(result);
+      };
+      self.send_querySchemaTemplate(req);
+    });
+  }
+
+  send_querySchemaTemplate (req) {
+    const output = new this.pClass(this.output);
+    const params = {
+      req: req
+    };
+    const args = new IClientRPCService_querySchemaTemplate_args(params);
+    try {
+      output.writeMessageBegin('querySchemaTemplate', Thrift.MessageType.CALL, this.seqid());
+      args.write(output);
+      output.writeMessageEnd();
+      return this.output.flush();
+    }
+    catch (e) {
+      delete this._reqs[this.seqid()];
+      if (typeof output.reset === 'function') {
+        output.reset();
+      }
+      throw e;
+    }
+  }
+
+  recv_querySchemaTemplate (input, mtype, rseqid) {
+    const callback = this._reqs[rseqid] || function() {};
+    delete this._reqs[rseqid];
+    if (mtype == Thrift.MessageType.EXCEPTION) {
+      const x = new Thrift.TApplicationException();
+      x.read(input);
+      input.readMessageEnd();
+      return callback(x);
+    }
+    const result = new IClientRPCService_querySchemaTemplate_result();
+    result.read(input);
+    input.readMessageEnd();
+
+    if (null !== result.success) {
+      return callback(null, result.success);
+    }
+    return callback('querySchemaTemplate failed: unknown result');
+  }
+
+  setSchemaTemplate (req) {
+    this._seqid = this.new_seqid();
+    const self = this;
+    return new Promise((resolve, reject) => {
+      self._reqs[self.seqid()] = (error, result) => {
+        return error ? reject(error) : resolve(result);
+      };
+      self.send_setSchemaTemplate(req);
+    });
+  }
+
+  send_setSchemaTemplate (req) {
+    const output = new this.pClass(this.output);
+    const params = {
+      req: req
+    };
+    const args = new IClientRPCService_setSchemaTemplate_args(params);
+    try {
+      output.writeMessageBegin('setSchemaTemplate', Thrift.MessageType.CALL, this.seqid());
+      args.write(output);
+      output.writeMessageEnd();
+      return this.output.flush();
+    }
+    catch (e) {
+      delete this._reqs[this.seqid()];
+      if (typeof output.reset === 'function') {
+        output.reset();
+      }
+      throw e;
+    }
+  }
+
+  recv_setSchemaTemplate (input, mtype, rseqid) {
+    const callback = this._reqs[rseqid] || function() {};
+    delete this._reqs[rseqid];
+    if (mtype == Thrift.MessageType.EXCEPTION) {
+      const x = new Thrift.TApplicationException();
+      x.read(input);
+      input.readMessageEnd();
+      return callback(x);
+    }
+    const result = new IClientRPCService_setSchemaTemplate_result();
+    result.read(input);
+    input.readMessageEnd();
+
+    if (null !== result.success) {
+      return callback(null, result.success);
+    }
+    return callback('setSchemaTemplate failed: unknown result');
+  }
+
+  unsetSchemaTemplate (req) {
+    this._seqid = this.new_seqid();
+    const self = this;
+    return new Promise((resolve, reject) => {
+      self._reqs[self.seqid()] = (error, result) => {
+        return error ? reject(error) : resolve(result);
+      };
+      self.send_unsetSchemaTemplate(req);
+    });
+  }
+
+  send_unsetSchemaTemplate (req) {
+    const output = new this.pClass(this.output);
+    const params = {
+      req: req
+    };
+    const args = new IClientRPCService_unsetSchemaTemplate_args(params);
+    try {
+      output.writeMessageBegin('unsetSchemaTemplate', Thrift.MessageType.CALL, this.seqid());
+      args.write(output);
+      output.writeMessageEnd();
+      return this.output.flush();
+    }
+    catch (e) {
+      delete this._reqs[this.seqid()];
+      if (typeof output.reset === 'function') {
+        output.reset();
+      }
+      throw e;
+    }
+  }
+
+  recv_unsetSchemaTemplate (input, mtype, rseqid) {
+    const callback = this._reqs[rseqid] || function() {};
+    delete this._reqs[rseqid];
+    if (mtype == Thrift.MessageType.EXCEPTION) {
+      const x = new Thrift.TApplicationException();
+      x.read(input);
+      input.readMessageEnd();
+      return callback(x);
+    }
+    const result = new IClientRPCService_unsetSchemaTemplate_result();
+    result.read(input);
+    input.readMessageEnd();
+
+    if (null !== result.success) {
+      return callback(null, result.success);
+    }
+    return callback('unsetSchemaTemplate failed: unknown result');
+  }
+
+  dropSchemaTemplate (req) {
+    this._seqid = this.new_seqid();
+    const self = this;
+    return new Promise((resolve, reject) => {
+      self._reqs[self.seqid()] = (error, result) => {
+        return error ? reject(error) : resolve(result);
+      };
+      self.send_dropSchemaTemplate(req);
+    });
+  }
+
+  send_dropSchemaTemplate (req) {
+    const output = new this.pClass(this.output);
+    const params = {
+      req: req
+    };
+    const args = new IClientRPCService_dropSchemaTemplate_args(params);
+    try {
+      output.writeMessageBegin('dropSchemaTemplate', Thrift.MessageType.CALL, this.seqid());
+      args.write(output);
+      output.writeMessageEnd();
+      return this.output.flush();
+    }
+    catch (e) {
+      delete this._reqs[this.seqid()];
+      if (typeof output.reset === 'function') {
+        output.reset();
+      }
+      throw e;
+    }
+  }
+
+  recv_dropSchemaTemplate (input, mtype, rseqid) {
+    const callback = this._reqs[rseqid] || function() {};
+    delete this._reqs[rseqid];
+    if (mtype == Thrift.MessageType.EXCEPTION) {
+      const x = new Thrift.TApplicationException();
+      x.read(input);
+      input.readMessageEnd();
+      return callback(x);
+    }
+    const result = new IClientRPCService_dropSchemaTemplate_result();
+    result.read(input);
+    input.readMessageEnd();
+
+    if (null !== result.success) {
+      return callback(null, result.success);
+    }
+    return callback('dropSchemaTemplate failed: unknown result');
+  }
+
+  createTimeseriesUsingSchemaTemplate (req) {
+    this._seqid = this.new_seqid();
+    const self = this;
+    return new Promise((resolve, reject) => {
+      self._reqs[self.seqid()] = (error, result) => {
+        return error ? reject(error) : resolve(result);
+      };
+      self.send_createTimeseriesUsingSchemaTemplate(req);
+    });
+  }
+
+  send_createTimeseriesUsingSchemaTemplate (req) {
+    const output = new this.pClass(this.output);
+    const params = {
+      req: req
+    };
+    const args = new IClientRPCService_createTimeseriesUsingSchemaTemplate_args(params);
+    try {
+      output.writeMessageBegin('createTimeseriesUsingSchemaTemplate', Thrift.MessageType.CALL, this.seqid());
+      args.write(output);
+      output.writeMessageEnd();
+      return this.output.flush();
+    }
+    catch (e) {
+      delete this._reqs[this.seqid()];
+      if (typeof output.reset === 'function') {
+        output.reset();
+      }
+      throw e;
+    }
+  }
+
+  recv_createTimeseriesUsingSchemaTemplate (input, mtype, rseqid) {
+    const callback = this._reqs[rseqid] || function() {};
+    delete this._reqs[rseqid];
+    if (mtype == Thrift.MessageType.EXCEPTION) {
+      const x = new Thrift.TApplicationException();
+      x.read(input);
+      input.readMessageEnd();
+      return callback(x);
+    }
+    const result = new IClientRPCService_createTimeseriesUsingSchemaTemplate_result();
+    result.read(input);
+    input.readMessageEnd();
+
+    if (null !== result.success) {
+      return callback(null, result.success);
+    }
+    return callback('createTimeseriesUsingSchemaTemplate failed: unknown result');
+  }
 };
 const IClientRPCServiceProcessor = exports.Processor = class IClientRPCServiceProcessor {
   constructor(handler) {
@@ -6251,6 +7507,302 @@ const IClientRPCServiceProcessor = exports.Processor = class IClientRPCServicePr
         } else {
           result_obj = new Thrift.TApplicationException(Thrift.TApplicationExceptionType.UNKNOWN, err.message);
           output.writeMessageBegin("deleteTimeseries", Thrift.MessageType.EXCEPTION, seqid);
+        }
+        result_obj.write(output);
+        output.writeMessageEnd();
+        output.flush();
+      });
+    }
+  }
+  process_createSchemaTemplate (seqid, input, output) {
+    const args = new IClientRPCService_createSchemaTemplate_args();
+    args.read(input);
+    input.readMessageEnd();
+    if (this._handler.createSchemaTemplate.length === 1) {
+      Promise.resolve(this._handler.createSchemaTemplate.bind(this._handler)(
+        args.req
+      )).then(result => {
+        const result_obj = new IClientRPCService_createSchemaTemplate_result({success: result});
+        output.writeMessageBegin("createSchemaTemplate", Thrift.MessageType.REPLY, seqid);
+        result_obj.write(output);
+        output.writeMessageEnd();
+        output.flush();
+      }).catch(err => {
+        let result;
+        result = new Thrift.TApplicationException(Thrift.TApplicationExceptionType.UNKNOWN, err.message);
+        output.writeMessageBegin("createSchemaTemplate", Thrift.MessageType.EXCEPTION, seqid);
+        result.write(output);
+        output.writeMessageEnd();
+        output.flush();
+      });
+    } else {
+      this._handler.createSchemaTemplate(args.req, (err, result) => {
+        let result_obj;
+        if ((err === null || typeof err === 'undefined')) {
+          result_obj = new IClientRPCService_createSchemaTemplate_result((err !== null || typeof err === 'undefined') ? err : {success: result});
+          output.writeMessageBegin("createSchemaTemplate", Thrift.MessageType.REPLY, seqid);
+        } else {
+          result_obj = new Thrift.TApplicationException(Thrift.TApplicationExceptionType.UNKNOWN, err.message);
+          output.writeMessageBegin("createSchemaTemplate", Thrift.MessageType.EXCEPTION, seqid);
+        }
+        result_obj.write(output);
+        output.writeMessageEnd();
+        output.flush();
+      });
+    }
+  }
+  process_appendSchemaTemplate (seqid, input, output) {
+    const args = new IClientRPCService_appendSchemaTemplate_args();
+    args.read(input);
+    input.readMessageEnd();
+    if (this._handler.appendSchemaTemplate.length === 1) {
+      Promise.resolve(this._handler.appendSchemaTemplate.bind(this._handler)(
+        args.req
+      )).then(result => {
+        const result_obj = new IClientRPCService_appendSchemaTemplate_result({success: result});
+        output.writeMessageBegin("appendSchemaTemplate", Thrift.MessageType.REPLY, seqid);
+        result_obj.write(output);
+        output.writeMessageEnd();
+        output.flush();
+      }).catch(err => {
+        let result;
+        result = new Thrift.TApplicationException(Thrift.TApplicationExceptionType.UNKNOWN, err.message);
+        output.writeMessageBegin("appendSchemaTemplate", Thrift.MessageType.EXCEPTION, seqid);
+        result.write(output);
+        output.writeMessageEnd();
+        output.flush();
+      });
+    } else {
+      this._handler.appendSchemaTemplate(args.req, (err, result) => {
+        let result_obj;
+        if ((err === null || typeof err === 'undefined')) {
+          result_obj = new IClientRPCService_appendSchemaTemplate_result((err !== null || typeof err === 'undefined') ? err : {success: result});
+          output.writeMessageBegin("appendSchemaTemplate", Thrift.MessageType.REPLY, seqid);
+        } else {
+          result_obj = new Thrift.TApplicationException(Thrift.TApplicationExceptionType.UNKNOWN, err.message);
+          output.writeMessageBegin("appendSchemaTemplate", Thrift.MessageType.EXCEPTION, seqid);
+        }
+        result_obj.write(output);
+        output.writeMessageEnd();
+        output.flush();
+      });
+    }
+  }
+  process_pruneSchemaTemplate (seqid, input, output) {
+    const args = new IClientRPCService_pruneSchemaTemplate_args();
+    args.read(input);
+    input.readMessageEnd();
+    if (this._handler.pruneSchemaTemplate.length === 1) {
+      Promise.resolve(this._handler.pruneSchemaTemplate.bind(this._handler)(
+        args.req
+      )).then(result => {
+        const result_obj = new IClientRPCService_pruneSchemaTemplate_result({success: result});
+        output.writeMessageBegin("pruneSchemaTemplate", Thrift.MessageType.REPLY, seqid);
+        result_obj.write(output);
+        output.writeMessageEnd();
+        output.flush();
+      }).catch(err => {
+        let result;
+        result = new Thrift.TApplicationException(Thrift.TApplicationExceptionType.UNKNOWN, err.message);
+        output.writeMessageBegin("pruneSchemaTemplate", Thrift.MessageType.EXCEPTION, seqid);
+        result.write(output);
+        output.writeMessageEnd();
+        output.flush();
+      });
+    } else {
+      this._handler.pruneSchemaTemplate(args.req, (err, result) => {
+        let result_obj;
+        if ((err === null || typeof err === 'undefined')) {
+          result_obj = new IClientRPCService_pruneSchemaTemplate_result((err !== null || typeof err === 'undefined') ? err : {success: result});
+          output.writeMessageBegin("pruneSchemaTemplate", Thrift.MessageType.REPLY, seqid);
+        } else {
+          result_obj = new Thrift.TApplicationException(Thrift.TApplicationExceptionType.UNKNOWN, err.message);
+          output.writeMessageBegin("pruneSchemaTemplate", Thrift.MessageType.EXCEPTION, seqid);
+        }
+        result_obj.write(output);
+        output.writeMessageEnd();
+        output.flush();
+      });
+    }
+  }
+  process_querySchemaTemplate (seqid, input, output) {
+    const args = new IClientRPCService_querySchemaTemplate_args();
+    args.read(input);
+    input.readMessageEnd();
+    if (this._handler.querySchemaTemplate.length === 1) {
+      Promise.resolve(this._handler.querySchemaTemplate.bind(this._handler)(
+        args.req
+      )).then(result => {
+        const result_obj = new IClientRPCService_querySchemaTemplate_result({success: result});
+        output.writeMessageBegin("querySchemaTemplate", Thrift.MessageType.REPLY, seqid);
+        result_obj.write(output);
+        output.writeMessageEnd();
+        output.flush();
+      }).catch(err => {
+        let result;
+        result = new Thrift.TApplicationException(Thrift.TApplicationExceptionType.UNKNOWN, err.message);
+        output.writeMessageBegin("querySchemaTemplate", Thrift.MessageType.EXCEPTION, seqid);
+        result.write(output);
+        output.writeMessageEnd();
+        output.flush();
+      });
+    } else {
+      this._handler.querySchemaTemplate(args.req, (err, result) => {
+        let result_obj;
+        if ((err === null || typeof err === 'undefined')) {
+          result_obj = new IClientRPCService_querySchemaTemplate_result((err !== null || typeof err === 'undefined') ? err : {success: result});
+          output.writeMessageBegin("querySchemaTemplate", Thrift.MessageType.REPLY, seqid);
+        } else {
+          result_obj = new Thrift.TApplicationException(Thrift.TApplicationExceptionType.UNKNOWN, err.message);
+          output.writeMessageBegin("querySchemaTemplate", Thrift.MessageType.EXCEPTION, seqid);
+        }
+        result_obj.write(output);
+        output.writeMessageEnd();
+        output.flush();
+      });
+    }
+  }
+  process_setSchemaTemplate (seqid, input, output) {
+    const args = new IClientRPCService_setSchemaTemplate_args();
+    args.read(input);
+    input.readMessageEnd();
+    if (this._handler.setSchemaTemplate.length === 1) {
+      Promise.resolve(this._handler.setSchemaTemplate.bind(this._handler)(
+        args.req
+      )).then(result => {
+        const result_obj = new IClientRPCService_setSchemaTemplate_result({success: result});
+        output.writeMessageBegin("setSchemaTemplate", Thrift.MessageType.REPLY, seqid);
+        result_obj.write(output);
+        output.writeMessageEnd();
+        output.flush();
+      }).catch(err => {
+        let result;
+        result = new Thrift.TApplicationException(Thrift.TApplicationExceptionType.UNKNOWN, err.message);
+        output.writeMessageBegin("setSchemaTemplate", Thrift.MessageType.EXCEPTION, seqid);
+        result.write(output);
+        output.writeMessageEnd();
+        output.flush();
+      });
+    } else {
+      this._handler.setSchemaTemplate(args.req, (err, result) => {
+        let result_obj;
+        if ((err === null || typeof err === 'undefined')) {
+          result_obj = new IClientRPCService_setSchemaTemplate_result((err !== null || typeof err === 'undefined') ? err : {success: result});
+          output.writeMessageBegin("setSchemaTemplate", Thrift.MessageType.REPLY, seqid);
+        } else {
+          result_obj = new Thrift.TApplicationException(Thrift.TApplicationExceptionType.UNKNOWN, err.message);
+          output.writeMessageBegin("setSchemaTemplate", Thrift.MessageType.EXCEPTION, seqid);
+        }
+        result_obj.write(output);
+        output.writeMessageEnd();
+        output.flush();
+      });
+    }
+  }
+  process_unsetSchemaTemplate (seqid, input, output) {
+    const args = new IClientRPCService_unsetSchemaTemplate_args();
+    args.read(input);
+    input.readMessageEnd();
+    if (this._handler.unsetSchemaTemplate.length === 1) {
+      Promise.resolve(this._handler.unsetSchemaTemplate.bind(this._handler)(
+        args.req
+      )).then(result => {
+        const result_obj = new IClientRPCService_unsetSchemaTemplate_result({success: result});
+        output.writeMessageBegin("unsetSchemaTemplate", Thrift.MessageType.REPLY, seqid);
+        result_obj.write(output);
+        output.writeMessageEnd();
+        output.flush();
+      }).catch(err => {
+        let result;
+        result = new Thrift.TApplicationException(Thrift.TApplicationExceptionType.UNKNOWN, err.message);
+        output.writeMessageBegin("unsetSchemaTemplate", Thrift.MessageType.EXCEPTION, seqid);
+        result.write(output);
+        output.writeMessageEnd();
+        output.flush();
+      });
+    } else {
+      this._handler.unsetSchemaTemplate(args.req, (err, result) => {
+        let result_obj;
+        if ((err === null || typeof err === 'undefined')) {
+          result_obj = new IClientRPCService_unsetSchemaTemplate_result((err !== null || typeof err === 'undefined') ? err : {success: result});
+          output.writeMessageBegin("unsetSchemaTemplate", Thrift.MessageType.REPLY, seqid);
+        } else {
+          result_obj = new Thrift.TApplicationException(Thrift.TApplicationExceptionType.UNKNOWN, err.message);
+          output.writeMessageBegin("unsetSchemaTemplate", Thrift.MessageType.EXCEPTION, seqid);
+        }
+        result_obj.write(output);
+        output.writeMessageEnd();
+        output.flush();
+      });
+    }
+  }
+  process_dropSchemaTemplate (seqid, input, output) {
+    const args = new IClientRPCService_dropSchemaTemplate_args();
+    args.read(input);
+    input.readMessageEnd();
+    if (this._handler.dropSchemaTemplate.length === 1) {
+      Promise.resolve(this._handler.dropSchemaTemplate.bind(this._handler)(
+        args.req
+      )).then(result => {
+        const result_obj = new IClientRPCService_dropSchemaTemplate_result({success: result});
+        output.writeMessageBegin("dropSchemaTemplate", Thrift.MessageType.REPLY, seqid);
+        result_obj.write(output);
+        output.writeMessageEnd();
+        output.flush();
+      }).catch(err => {
+        let result;
+        result = new Thrift.TApplicationException(Thrift.TApplicationExceptionType.UNKNOWN, err.message);
+        output.writeMessageBegin("dropSchemaTemplate", Thrift.MessageType.EXCEPTION, seqid);
+        result.write(output);
+        output.writeMessageEnd();
+        output.flush();
+      });
+    } else {
+      this._handler.dropSchemaTemplate(args.req, (err, result) => {
+        let result_obj;
+        if ((err === null || typeof err === 'undefined')) {
+          result_obj = new IClientRPCService_dropSchemaTemplate_result((err !== null || typeof err === 'undefined') ? err : {success: result});
+          output.writeMessageBegin("dropSchemaTemplate", Thrift.MessageType.REPLY, seqid);
+        } else {
+          result_obj = new Thrift.TApplicationException(Thrift.TApplicationExceptionType.UNKNOWN, err.message);
+          output.writeMessageBegin("dropSchemaTemplate", Thrift.MessageType.EXCEPTION, seqid);
+        }
+        result_obj.write(output);
+        output.writeMessageEnd();
+        output.flush();
+      });
+    }
+  }
+  process_createTimeseriesUsingSchemaTemplate (seqid, input, output) {
+    const args = new IClientRPCService_createTimeseriesUsingSchemaTemplate_args();
+    args.read(input);
+    input.readMessageEnd();
+    if (this._handler.createTimeseriesUsingSchemaTemplate.length === 1) {
+      Promise.resolve(this._handler.createTimeseriesUsingSchemaTemplate.bind(this._handler)(
+        args.req
+      )).then(result => {
+        const result_obj = new IClientRPCService_createTimeseriesUsingSchemaTemplate_result({success: result});
+        output.writeMessageBegin("createTimeseriesUsingSchemaTemplate", Thrift.MessageType.REPLY, seqid);
+        result_obj.write(output);
+        output.writeMessageEnd();
+        output.flush();
+      }).catch(err => {
+        let result;
+        result = new Thrift.TApplicationException(Thrift.TApplicationExceptionType.UNKNOWN, err.message);
+        output.writeMessageBegin("createTimeseriesUsingSchemaTemplate", Thrift.MessageType.EXCEPTION, seqid);
+        result.write(output);
+        output.writeMessageEnd();
+        output.flush();
+      });
+    } else {
+      this._handler.createTimeseriesUsingSchemaTemplate(args.req, (err, result) => {
+        let result_obj;
+        if ((err === null || typeof err === 'undefined')) {
+          result_obj = new IClientRPCService_createTimeseriesUsingSchemaTemplate_result((err !== null || typeof err === 'undefined') ? err : {success: result});
+          output.writeMessageBegin("createTimeseriesUsingSchemaTemplate", Thrift.MessageType.REPLY, seqid);
+        } else {
+          result_obj = new Thrift.TApplicationException(Thrift.TApplicationExceptionType.UNKNOWN, err.message);
+          output.writeMessageBegin("createTimeseriesUsingSchemaTemplate", Thrift.MessageType.EXCEPTION, seqid);
         }
         result_obj.write(output);
         output.writeMessageEnd();

@@ -415,3 +415,80 @@ declare class TSCreateMultiTimeseriesReq {
 
       constructor(args?: { sessionId: Int64; paths: string[]; dataTypes: number[]; encodings: number[]; compressors: number[]; propsList?: { [k: string]: string; }[]; tagsList?: { [k: string]: string; }[]; attributesList?: { [k: string]: string; }[]; measurementAliasList?: string[]; });
   }
+
+declare class TSCreateSchemaTemplateReq {
+    public sessionId: Int64;
+    public name: string;
+    public serializedTemplate: Buffer;
+
+      constructor(args?: { sessionId: Int64; name: string; serializedTemplate: Buffer; });
+  }
+
+declare class TSAppendSchemaTemplateReq {
+    public sessionId: Int64;
+    public name: string;
+    public isAligned: boolean;
+    public measurements: string[];
+    public dataTypes: number[];
+    public encodings: number[];
+    public compressors: number[];
+
+      constructor(args?: { sessionId: Int64; name: string; isAligned: boolean; measurements: string[]; dataTypes: number[]; encodings: number[]; compressors: number[]; });
+  }
+
+declare class TSPruneSchemaTemplateReq {
+    public sessionId: Int64;
+    public name: string;
+    public path: string;
+
+      constructor(args?: { sessionId: Int64; name: string; path: string; });
+  }
+
+declare class TSQueryTemplateReq {
+    public sessionId: Int64;
+    public name: string;
+    public queryType: number;
+    public measurement?: string;
+
+      constructor(args?: { sessionId: Int64; name: string; queryType: number; measurement?: string; });
+  }
+
+declare class TSQueryTemplateResp {
+    public status: TSStatus;
+    public queryType: number;
+    public result?: boolean;
+    public count?: number;
+    public measurements?: string[];
+
+      constructor(args?: { status: TSStatus; queryType: number; result?: boolean; count?: number; measurements?: string[]; });
+  }
+
+declare class TSSetSchemaTemplateReq {
+    public sessionId: Int64;
+    public templateName: string;
+    public prefixPath: string;
+
+      constructor(args?: { sessionId: Int64; templateName: string; prefixPath: string; });
+  }
+
+declare class TSUnsetSchemaTemplateReq {
+    public sessionId: Int64;
+    public prefixPath: string;
+    public templateName: string;
+
+      constructor(args?: { sessionId: Int64; prefixPath: string; templateName: string; });
+  }
+
+declare class TSDropSchemaTemplateReq {
+    public sessionId: Int64;
+    public templateName: string;
+
+      constructor(args?: { sessionId: Int64; templateName: string; });
+  }
+
+declare class TCreateTimeseriesUsingSchemaTemplateReq {
+    public sessionId: Int64;
+    public devicePathList: string[];
+
+      constructor(args?: { sessionId: Int64; devicePathList: string[]; });
+  }

@@ -5929,3 +5929,959 @@ const TSCreateMultiTimeseriesReq = module.exports.TSCreateMultiTimeseriesReq = c
   }
 
 };
+const TSCreateSchemaTemplateReq = module.exports.TSCreateSchemaTemplateReq = class {
+  constructor(args) {
+    this.sessionId = null;
+    this.name = null;
+    this.serializedTemplate = null;
+    if (args) {
+      if (args.sessionId !== undefined && args.sessionId !== null) {
+        this.sessionId = args.sessionId;
+      } else {
+        throw new Thrift.TProtocolException(Thrift.TProtocolExceptionType.UNKNOWN, 'Required field sessionId is unset!');
+      }
+      if (args.name !== undefined && args.name !== null) {
+        this.name = args.name;
+      } else {
+        throw new Thrift.TProtocolException(Thrift.TProtocolExceptionType.UNKNOWN, 'Required field name is unset!');
+      }
+      if (args.serializedTemplate !== undefined && args.serializedTemplate !== null) {
+        this.serializedTemplate = args.serializedTemplate;
+      } else {
+        throw new Thrift.TProtocolException(Thrift.TProtocolExceptionType.UNKNOWN, 'Required field serializedTemplate is unset!');
+      }
+    }
+  }
+
+  read (input) {
+    input.readStructBegin();
+    while (true) {
+      const ret = input.readFieldBegin();
+      const ftype = ret.ftype;
+      const fid = ret.fid;
+      if (ftype == Thrift.Type.STOP) {
+        break;
+      }
+      switch (fid) {
+        case 1:
+        if (ftype == Thrift.Type.I64) {
+          this.sessionId = input.readI64();
+        } else {
+          input.skip(ftype);
+        }
+        break;
+        case 2:
+        if (ftype == Thrift.Type.STRING) {
+          this.name = input.readString();
+        } else {
+          input.skip(ftype);
+        }
+        break;
+        case 3:
+        if (ftype == Thrift.Type.STRING) {
+          this.serializedTemplate = input.readBinary();
+        } else {
+          input.skip(ftype);
+        }
+        break;
+        default:
+          input.skip(ftype);
+      }
+      input.readFieldEnd();
+    }
+    input.readStructEnd();
+    return;
+  }
+
+  write (output) {
+    output.writeStructBegin('TSCreateSchemaTemplateReq');
+    if (this.sessionId !== null && this.sessionId !== undefined) {
+      output.writeFieldBegin('sessionId', Thrift.Type.I64, 1);
+      output.writeI64(this.sessionId);
+      output.writeFieldEnd();
+    }
+    if (this.name !== null && this.name !== undefined) {
+      output.writeFieldBegin('name', Thrift.Type.STRING, 2);
+      output.writeString(this.name);
+      output.writeFieldEnd();
+    }
+    if (this.serializedTemplate !== null && this.serializedTemplate !== undefined) {
+      output.writeFieldBegin('serializedTemplate', Thrift.Type.STRING, 3);
+      output.writeBinary(this.serializedTemplate);
+      output.writeFieldEnd();
+    }
+    output.writeFieldStop();
+    output.writeStructEnd();
+    return;
+  }
+
+};
+const TSAppendSchemaTemplateReq = module.exports.TSAppendSchemaTemplateReq = class {
+  constructor(args) {
+    this.sessionId = null;
+    this.name = null;
+    this.isAligned = null;
+    this.measurements = null;
+    this.dataTypes = null;
+    this.encodings = null;
+    this.compressors = null;
+    if (args) {
+      if (args.sessionId !== undefined && args.sessionId !== null) {
+        this.sessionId = args.sessionId;
+      } else {
+        throw new Thrift.TProtocolException(Thrift.TProtocolExceptionType.UNKNOWN, 'Required field sessionId is unset!');
+      }
+      if (args.name !== undefined && args.name !== null) {
+        this.name = args.name;
+      } else {
+        throw new Thrift.TProtocolException(Thrift.TProtocolExceptionType.UNKNOWN, 'Required field name is unset!');
+      }
+      if (args.isAligned !== undefined && args.isAligned !== null) {
+        this.isAligned = args.isAligned;
+      } else {
+        throw new Thrift.TProtocolException(Thrift.TProtocolExceptionType.UNKNOWN, 'Required field isAligned is unset!');
+      }
+      if (args.measurements !== undefined && args.measurements !== null) {
+        this.measurements = Thrift.copyList(args.measurements, [null]);
+      } else {
+        throw new Thrift.TProtocolException(Thrift.TProtocolExceptionType.UNKNOWN, 'Required field measurements is unset!');
+      }
+      if (args.dataTypes !== undefined && args.dataTypes !== null) {
+        this.dataTypes = Thrift.copyList(args.dataTypes, [null]);
+      } else {
+        throw new Thrift.TProtocolException(Thrift.TProtocolExceptionType.UNKNOWN, 'Required field dataTypes is unset!');
+      }
+      if (args.encodings !== undefined && args.encodings !== null) {
+        this.encodings = Thrift.copyList(args.encodings, [null]);
+      } else {
+        throw new Thrift.TProtocolException(Thrift.TProtocolExceptionType.UNKNOWN, 'Required field encodings is unset!');
+      }
+      if (args.compressors !== undefined && args.compressors !== null) {
+        this.compressors = Thrift.copyList(args.compressors, [null]);
+      } else {
+        throw new Thrift.TProtocolException(Thrift.TProtocolExceptionType.UNKNOWN, 'Required field compressors is unset!');
+      }
+    }
+  }
+
+  read (input) {
+    input.readStructBegin();
+    while (true) {
+      const ret = input.readFieldBegin();
+      const ftype = ret.ftype;
+      const fid = ret.fid;
+      if (ftype == Thrift.Type.STOP) {
+        break;
+      }
+      switch (fid) {
+        case 1:
+        if (ftype == Thrift.Type.I64) {
+          this.sessionId = input.readI64();
+        } else {
+          input.skip(ftype);
+        }
+        break;
+        case 2:
+        if (ftype == Thrift.Type.STRING) {
+          this.name = input.readString();
+        } else {
+          input.skip(ftype);
+        }
+        break;
+        case 3:
+        if (ftype == Thrift.Type.BOOL) {
+          this.isAligned = input.readBool();
+        } else {
+          input.skip(ftype);
+        }
+        break;
+        case 4:
+        if (ftype == Thrift.Type.LIST) {
+          this.measurements = [];
+          const _rtmp3428 = input.readListBegin();
+          const _size427 = _rtmp3428.size || 0;
+          for (let _i429 = 0; _i429 < _size427; ++_i429) {
+            let elem430 = null;
+            elem430 = input.readString();
+            this.measurements.push(elem430);
+          }
+          input.readListEnd();
+        } else {
+          input.skip(ftype);
+        }
+        break;
+        case 5:
+        if (ftype == Thrift.Type.LIST) {
+          this.dataTypes = [];
+          const _rtmp3432 = input.readListBegin();
+          const _size431 = _rtmp3432.size || 0;
+          for (let _i433 = 0; _i433 < _size431; ++_i433) {
+            let elem434 = null;
+            elem434 = input.readI32();
+            this.dataTypes.push(elem434);
+          }
+          input.readListEnd();
+        } else {
+          input.skip(ftype);
+        }
+        break;
+        case 6:
+        if (ftype == Thrift.Type.LIST) {
+          this.encodings = [];
+          const _rtmp3436 = input.readListBegin();
+          const _size435 = _rtmp3436.size || 0;
+          for (let _i437 = 0; _i437 < _size435; ++_i437) {
+            let elem438 = null;
+            elem438 = input.readI32();
+            this.encodings.push(elem438);
+          }
+          input.readListEnd();
+        } else {
+          input.skip(ftype);
+        }
+        break;
+        case 7:
+        if (ftype == Thrift.Type.LIST) {
+          this.compressors = [];
+          const _rtmp3440 = input.readListBegin();
+          const _size439 = _rtmp3440.size || 0;
+          for (let _i441 = 0; _i441 < _size439; ++_i441) {
+            let elem442 = null;
+            elem442 = input.readI32();
+            this.compressors.push(elem442);
+          }
+          input.readListEnd();
+        } else {
+          input.skip(ftype);
+        }
+        break;
+        default:
+          input.skip(ftype);
+      }
+      input.readFieldEnd();
+    }
+    input.readStructEnd();
+    return;
+  }
+
+  write (output) {
+    output.writeStructBegin('TSAppendSchemaTemplateReq');
+    if (this.sessionId !== null && this.sessionId !== undefined) {
+      output.writeFieldBegin('sessionId', Thrift.Type.I64, 1);
+      output.writeI64(this.sessionId);
+      output.writeFieldEnd();
+    }
+    if (this.name !== null && this.name !== undefined) {
+      output.writeFieldBegin('name', Thrift.Type.STRING, 2);
+      output.writeString(this.name);
+      output.writeFieldEnd();
+    }
+    if (this.isAligned !== null && this.isAligned !== undefined) {
+      output.writeFieldBegin('isAligned', Thrift.Type.BOOL, 3);
+      output.writeBool(this.isAligned);
+      output.writeFieldEnd();
+    }
+    if (this.measurements !== null && this.measurements !== undefined) {
+      output.writeFieldBegin('measurements', Thrift.Type.LIST, 4);
+      output.writeListBegin(Thrift.Type.STRING, this.measurements.length);
+      for (let iter443 in this.measurements) {
+        if (this.measurements.hasOwnProperty(iter443)) {
+          iter443 = this.measurements[iter443];
+          output.writeString(iter443);
+        }
+      }
+      output.writeListEnd();
+      output.writeFieldEnd();
+    }
+    if (this.dataTypes !== null && this.dataTypes !== undefined) {
+      output.writeFieldBegin('dataTypes', Thrift.Type.LIST, 5);
+      output.writeListBegin(Thrift.Type.I32, this.dataTypes.length);
+      for (let iter444 in this.dataTypes) {
+        if (this.dataTypes.hasOwnProperty(iter444)) {
+          iter444 = this.dataTypes[iter444];
+          output.writeI32(iter444);
+        }
+      }
+      output.writeListEnd();
+      output.writeFieldEnd();
+    }
+    if (this.encodings !== null && this.encodings !== undefined) {
+      output.writeFieldBegin('encodings', Thrift.Type.LIST, 6);
+      output.writeListBegin(Thrift.Type.I32, this.encodings.length);
+      for (let iter445 in this.encodings) {
+        if (this.encodings.hasOwnProperty(iter445)) {
+          iter445 = this.encodings[iter445];
+          output.writeI32(iter445);
+        }
+      }
+      output.writeListEnd();
+      output.writeFieldEnd();
+    }
+    if (this.compressors !== null && this.compressors !== undefined) {
+      output.writeFieldBegin('compressors', Thrift.Type.LIST, 7);
+      output.writeListBegin(Thrift.Type.I32, this.compressors.length);
+      for (let iter446 in this.compressors) {
+        if (this.compressors.hasOwnProperty(iter446)) {
+          iter446 = this.compressors[iter446];
+          output.writeI32(iter446);
+        }
+      }
+      output.writeListEnd();
+      output.writeFieldEnd();
+    }
+    output.writeFieldStop();
+    output.writeStructEnd();
+    return;
+  }
+
+};
+const TSPruneSchemaTemplateReq = module.exports.TSPruneSchemaTemplateReq = class {
+  constructor(args) {
+    this.sessionId = null;
+    this.name = null;
+    this.path = null;
+    if (args) {
+      if (args.sessionId !== undefined && args.sessionId !== null) {
+        this.sessionId = args.sessionId;
+      } else {
+        throw new Thrift.TProtocolException(Thrift.TProtocolExceptionType.UNKNOWN, 'Required field sessionId is unset!');
+      }
+      if (args.name !== undefined && args.name !== null) {
+        this.name = args.name;
+      } else {
+        throw new Thrift.TProtocolException(Thrift.TProtocolExceptionType.UNKNOWN, 'Required field name is unset!');
+      }
+      if (args.path !== undefined && args.path !== null) {
+        this.path = args.path;
+      } else {
+        throw new Thrift.TProtocolException(Thrift.TProtocolExceptionType.UNKNOWN, 'Required field path is unset!');
+      }
+    }
+  }
+
+  read (input) {
+    input.readStructBegin();
+    while (true) {
+      const ret = input.readFieldBegin();
+      const ftype = ret.ftype;
+      const fid = ret.fid;
+      if (ftype == Thrift.Type.STOP) {
+        break;
+      }
+      switch (fid) {
+        case 1:
+        if (ftype == Thrift.Type.I64) {
+          this.sessionId = input.readI64();
+        } else {
+          input.skip(ftype);
+        }
+        break;
+        case 2:
+        if (ftype == Thrift.Type.STRING) {
+          this.name = input.readString();
+        } else {
+          input.skip(ftype);
+        }
+        break;
+        case 3:
+        if (ftype == Thrift.Type.STRING) {
+          this.path = input.readString();
+        } else {
+          input.skip(ftype);
+        }
+        break;
+        default:
+          input.skip(ftype);
+      }
+      input.readFieldEnd();
+    }
+    input.readStructEnd();
+    return;
+  }
+
+  write (output) {
+    output.writeStructBegin('TSPruneSchemaTemplateReq');
+    if (this.sessionId !== null && this.sessionId !== undefined) {
+      output.writeFieldBegin('sessionId', Thrift.Type.I64, 1);
+      output.writeI64(this.sessionId);
+      output.writeFieldEnd();
+    }
+    if (this.name !== null && this.name !== undefined) {
+      output.writeFieldBegin('name', Thrift.Type.STRING, 2);
+      output.writeString(this.name);
+      output.writeFieldEnd();
+    }
+    if (this.path !== null && this.path !== undefined) {
+      output.writeFieldBegin('path', Thrift.Type.STRING, 3);
+      output.writeString(this.path);
+      output.writeFieldEnd();
+    }
+    output.writeFieldStop();
+    output.writeStructEnd();
+    return;
+  }
+
+};
+const TSQueryTemplateReq = module.exports.TSQueryTemplateReq = class {
+  constructor(args) {
+    this.sessionId = null;
+    this.name = null;
+    this.queryType = null;
+    this.measurement = null;
+    if (args) {
+      if (args.sessionId !== undefined && args.sessionId !== null) {
+        this.sessionId = args.sessionId;
+      } else {
+        throw new Thrift.TProtocolException(Thrift.TProtocolExceptionType.UNKNOWN, 'Required field sessionId is unset!');
+      }
+      if (args.name !== undefined && args.name !== null) {
+        this.name = args.name;
+      } else {
+        throw new Thrift.TProtocolException(Thrift.TProtocolExceptionType.UNKNOWN, 'Required field name is unset!');
+      }
+      if (args.queryType !== undefined && args.queryType !== null) {
+        this.queryType = args.queryType;
+      } else {
+        throw new Thrift.TProtocolException(Thrift.TProtocolExceptionType.UNKNOWN, 'Required field queryType is unset!');
+      }
+      if (args.measurement !== undefined && args.measurement !== null) {
+        this.measurement = args.measurement;
+      }
+    }
+  }
+
+  read (input) {
+    input.readStructBegin();
+    while (true) {
+      const ret = input.readFieldBegin();
+      const ftype = ret.ftype;
+      const fid = ret.fid;
+      if (ftype == Thrift.Type.STOP) {
+        break;
+      }
+      switch (fid) {
+        case 1:
+        if (ftype == Thrift.Type.I64) {
+          this.sessionId = input.readI64();
+        } else {
+          input.skip(ftype);
+        }
+        break;
+        case 2:
+        if (ftype == Thrift.Type.STRING) {
+          this.name = input.readString();
+        } else {
+          input.skip(ftype);
+        }
+        break;
+        case 3:
+        if (ftype == Thrift.Type.I32) {
+          this.queryType = input.readI32();
+        } else {
+          input.skip(ftype);
+        }
+        break;
+        case 4:
+        if (ftype == Thrift.Type.STRING) {
+          this.measurement = input.readString();
+        } else {
+          input.skip(ftype);
+        }
+        break;
+        default:
+          input.skip(ftype);
+      }
+      input.readFieldEnd();
+    }
+    input.readStructEnd();
+    return;
+  }
+
+  write (output) {
+    output.writeStructBegin('TSQueryTemplateReq');
+    if (this.sessionId !== null && this.sessionId !== undefined) {
+      output.writeFieldBegin('sessionId', Thrift.Type.I64, 1);
+      output.writeI64(this.sessionId);
+      output.writeFieldEnd();
+    }
+    if (this.name !== null && this.name !== undefined) {
+      output.writeFieldBegin('name', Thrift.Type.STRING, 2);
+      output.writeString(this.name);
+      output.writeFieldEnd();
+    }
+    if (this.queryType !== null && this.queryType !== undefined) {
+      output.writeFieldBegin('queryType', Thrift.Type.I32, 3);
+      output.writeI32(this.queryType);
+      output.writeFieldEnd();
+    }
+    if (this.measurement !== null && this.measurement !== undefined) {
+      output.writeFieldBegin('measurement', Thrift.Type.STRING, 4);
+      output.writeString(this.measurement);
+      output.writeFieldEnd();
+    }
+    output.writeFieldStop();
+    output.writeStructEnd();
+    return;
+  }
+
+};
+const TSQueryTemplateResp = module.exports.TSQueryTemplateResp = class {
+  constructor(args) {
+    this.status = null;
+    this.queryType = null;
+    this.result = null;
+    this.count = null;
+    this.measurements = null;
+    if (args) {
+      if (args.status !== undefined && args.status !== null) {
+        this.status = new ttypes.TSStatus(args.status);
+      } else {
+        throw new Thrift.TProtocolException(Thrift.TProtocolExceptionType.UNKNOWN, 'Required field status is unset!');
+      }
+      if (args.queryType !== undefined && args.queryType !== null) {
+        this.queryType = args.queryType;
+      } else {
+        throw new Thrift.TProtocolException(Thrift.TProtocolExceptionType.UNKNOWN, 'Required field queryType is unset!');
+      }
+      if (args.result !== undefined && args.result !== null) {
+        this.result = args.result;
+      }
+      if (args.count !== undefined && args.count !== null) {
+        this.count = args.count;
+      }
+      if (args.measurements !== undefined && args.measurements !== null) {
+        this.measurements = Thrift.copyList(args.measurements, [null]);
+      }
+    }
+  }
+
+  read (input) {
+    input.readStructBegin();
+    while (true) {
+      const ret = input.readFieldBegin();
+      const ftype = ret.ftype;
+      const fid = ret.fid;
+      if (ftype == Thrift.Type.STOP) {
+        break;
+      }
+      switch (fid) {
+        case 1:
+        if (ftype == Thrift.Type.STRUCT) {
+          this.status = new ttypes.TSStatus();
+          this.status.read(input);
+        } else {
+          input.skip(ftype);
+        }
+        break;
+        case 2:
+        if (ftype == Thrift.Type.I32) {
+          this.queryType = input.readI32();
+        } else {
+          input.skip(ftype);
+        }
+        break;
+        case 3:
+        if (ftype == Thrift.Type.BOOL) {
+          this.result = input.readBool();
+        } else {
+          input.skip(ftype);
+        }
+        break;
+        case 4:
+        if (ftype == Thrift.Type.I32) {
+          this.count = input.readI32();
+        } else {
+          input.skip(ftype);
+        }
+        break;
+        case 5:
+        if (ftype == Thrift.Type.LIST) {
+          this.measurements = [];
+          const _rtmp3448 = input.readListBegin();
+          const _size447 = _rtmp3448.size || 0;
+          for (let _i449 = 0; _i449 < _size447; ++_i449) {
+            let elem450 = null;
+            elem450 = input.readString();
+            this.measurements.push(elem450);
+          }
+          input.readListEnd();
+        } else {
+          input.skip(ftype);
+        }
+        break;
+        default:
+          input.skip(ftype);
+      }
+      input.readFieldEnd();
+    }
+    input.readStructEnd();
+    return;
+  }
+
+  write (output) {
+    output.writeStructBegin('TSQueryTemplateResp');
+    if (this.status !== null && this.status !== undefined) {
+      output.writeFieldBegin('status', Thrift.Type.STRUCT, 1);
+      this.status.write(output);
+      output.writeFieldEnd();
+    }
+    if (this.queryType !== null && this.queryType !== undefined) {
+      output.writeFieldBegin('queryType', Thrift.Type.I32, 2);
+      output.writeI32(this.queryType);
+      output.writeFieldEnd();
+    }
+    if (this.result !== null && this.result !== undefined) {
+      output.writeFieldBegin('result', Thrift.Type.BOOL, 3);
+      output.writeBool(this.result);
+      output.writeFieldEnd();
+    }
+    if (this.count !== null && this.count !== undefined) {
+      output.writeFieldBegin('count', Thrift.Type.I32, 4);
+      output.writeI32(this.count);
+      output.writeFieldEnd();
+    }
+    if (this.measurements !== null && this.measurements !== undefined) {
+      output.writeFieldBegin('measurements', Thrift.Type.LIST, 5);
+      output.writeListBegin(Thrift.Type.STRING, this.measurements.length);
+      for (let iter451 in this.measurements) {
+        if (this.measurements.hasOwnProperty(iter451)) {
+          iter451 = this.measurements[iter451];
+          output.writeString(iter451);
+        }
+      }
+      output.writeListEnd();
+      output.writeFieldEnd();
+    }
+    output.writeFieldStop();
+    output.writeStructEnd();
+    return;
+  }
+
+};
+const TSSetSchemaTemplateReq = module.exports.TSSetSchemaTemplateReq = class {
+  constructor(args) {
+    this.sessionId = null;
+    this.templateName = null;
+    this.prefixPath = null;
+    if (args) {
+      if (args.sessionId !== undefined && args.sessionId !== null) {
+        this.sessionId = args.sessionId;
+      } else {
+        throw new Thrift.TProtocolException(Thrift.TProtocolExceptionType.UNKNOWN, 'Required field sessionId is unset!');
+      }
+      if (args.templateName !== undefined && args.templateName !== null) {
+        this.templateName = args.templateName;
+      } else {
+        throw new Thrift.TProtocolException(Thrift.TProtocolExceptionType.UNKNOWN, 'Required field templateName is unset!');
+      }
+      if (args.prefixPath !== undefined && args.prefixPath !== null) {
+        this.prefixPath = args.prefixPath;
+      } else {
+        throw new Thrift.TProtocolException(Thrift.TProtocolExceptionType.UNKNOWN, 'Required field prefixPath is unset!');
+      }
+    }
+  }
+
+  read (input) {
+    input.readStructBegin();
+    while (true) {
+      const ret = input.readFieldBegin();
+      const ftype = ret.ftype;
+      const fid = ret.fid;
+      if (ftype == Thrift.Type.STOP) {
+        break;
+      }
+      switch (fid) {
+        case 1:
+        if (ftype == Thrift.Type.I64) {
+          this.sessionId = input.readI64();
+        } else {
+          input.skip(ftype);
+        }
+        break;
+        case 2:
+        if (ftype == Thrift.Type.STRING) {
+          this.templateName = input.readString();
+        } else {
+          input.skip(ftype);
+        }
+        break;
+        case 3:
+        if (ftype == Thrift.Type.STRING) {
+          this.prefixPath = input.readString();
+        } else {
+          input.skip(ftype);
+        }
+        break;
+        default:
+          input.skip(ftype);
+      }
+      input.readFieldEnd();
+    }
+    input.readStructEnd();
+    return;
+  }
+
+  write (output) {
+    output.writeStructBegin('TSSetSchemaTemplateReq');
+    if (this.sessionId !== null && this.sessionId !== undefined) {
+      output.writeFieldBegin('sessionId', Thrift.Type.I64, 1);
+      output.writeI64(this.sessionId);
+      output.writeFieldEnd();
+    }
+    if (this.templateName !== null && this.templateName !== undefined) {
+      output.writeFieldBegin('templateName', Thrift.Type.STRING, 2);
+      output.writeString(this.templateName);
+      output.writeFieldEnd();
+    }
+    if (this.prefixPath !== null && this.prefixPath !== undefined) {
+      output.writeFieldBegin('prefixPath', Thrift.Type.STRING, 3);
+      output.writeString(this.prefixPath);
+      output.writeFieldEnd();
+    }
+    output.writeFieldStop();
+    output.writeStructEnd();
+    return;
+  }
+
+};
+const TSUnsetSchemaTemplateReq = module.exports.TSUnsetSchemaTemplateReq = class {
+  constructor(args) {
+    this.sessionId = null;
+    this.prefixPath = null;
+    this.templateName = null;
+    if (args) {
+      if (args.sessionId !== undefined && args.sessionId !== null) {
+        this.sessionId = args.sessionId;
+      } else {
+        throw new Thrift.TProtocolException(Thrift.TProtocolExceptionType.UNKNOWN, 'Required field sessionId is unset!');
+      }
+      if (args.prefixPath !== undefined && args.prefixPath !== null) {
+        this.prefixPath = args.prefixPath;
+      } else {
+        throw new Thrift.TProtocolException(Thrift.TProtocolExceptionType.UNKNOWN, 'Required field prefixPath is unset!');
+      }
+      if (args.templateName !== undefined && args.templateName !== null) {
+        this.templateName = args.templateName;
+      } else {
+        throw new Thrift.TProtocolException(Thrift.TProtocolExceptionType.UNKNOWN, 'Required field templateName is unset!');
+      }
+    }
+  }
+
+  read (input) {
+    input.readStructBegin();
+    while (true) {
+      const ret = input.readFieldBegin();
+      const ftype = ret.ftype;
+      const fid = ret.fid;
+      if (ftype == Thrift.Type.STOP) {
+        break;
+      }
+      switch (fid) {
+        case 1:
+        if (ftype == Thrift.Type.I64) {
+          this.sessionId = input.readI64();
+        } else {
+          input.skip(ftype);
+        }
+        break;
+        case 2:
+        if (ftype == Thrift.Type.STRING) {
+          this.prefixPath = input.readString();
+        } else {
+          input.skip(ftype);
+        }
+        break;
+        case 3:
+        if (ftype == Thrift.Type.STRING) {
+          this.templateName = input.readString();
+        } else {
+          input.skip(ftype);
+        }
+        break;
+        default:
+          input.skip(ftype);
+      }
+      input.readFieldEnd();
+    }
+    input.readStructEnd();
+    return;
+  }
+
+  write (output) {
+    output.writeStructBegin('TSUnsetSchemaTemplateReq');
+    if (this.sessionId !== null && this.sessionId !== undefined) {
+      output.writeFieldBegin('sessionId', Thrift.Type.I64, 1);
+      output.writeI64(this.sessionId);
+      output.writeFieldEnd();
+    }
+    if (this.prefixPath !== null && this.prefixPath !== undefined) {
+      output.writeFieldBegin('prefixPath', Thrift.Type.STRING, 2);
+      output.writeString(this.prefixPath);
+      output.writeFieldEnd();
+    }
+    if (this.templateName !== null && this.templateName !== undefined) {
+      output.writeFieldBegin('templateName', Thrift.Type.STRING, 3);
+      output.writeString(this.templateName);
+      output.writeFieldEnd();
+    }
+    output.writeFieldStop();
+    output.writeStructEnd();
+    return;
+  }
+
+};
+const TSDropSchemaTemplateReq = module.exports.TSDropSchemaTemplateReq = class {
+  constructor(args) {
+    this.sessionId = null;
+    this.templateName = null;
+    if (args) {
+      if (args.sessionId !== undefined && args.sessionId !== null) {
+        this.sessionId = args.sessionId;
+      } else {
+        throw new Thrift.TProtocolException(Thrift.TProtocolExceptionType.UNKNOWN, 'Required field sessionId is unset!');
+      }
+      if (args.templateName !== undefined && args.templateName !== null) {
+        this.templateName = args.templateName;
+      } else {
+        throw new Thrift.TProtocolException(Thrift.TProtocolExceptionType.UNKNOWN, 'Required field templateName is unset!');
+      }
+    }
+  }
+
+  read (input) {
+    input.readStructBegin();
+    while (true) {
+      const ret = input.readFieldBegin();
+      const ftype = ret.ftype;
+      const fid = ret.fid;
+      if (ftype == Thrift.Type.STOP) {
+        break;
+      }
+      switch (fid) {
+        case 1:
+        if (ftype == Thrift.Type.I64) {
+          this.sessionId = input.readI64();
+        } else {
+          input.skip(ftype);
+        }
+        break;
+        case 2:
+        if (ftype == Thrift.Type.STRING) {
+          this.templateName = input.readString();
+        } else {
+          input.skip(ftype);
+        }
+        break;
+        default:
+          input.skip(ftype);
+      }
+      input.readFieldEnd();
+    }
+    input.readStructEnd();
+    return;
+  }
+
+  write (output) {
+    output.writeStructBegin('TSDropSchemaTemplateReq');
+    if (this.sessionId !== null && this.sessionId !== undefined) {
+      output.writeFieldBegin('sessionId', Thrift.Type.I64, 1);
+      output.writeI64(this.sessionId);
+      output.writeFieldEnd();
+    }
+    if (this.templateName !== null && this.templateName !== undefined) {
+      output.writeFieldBegin('templateName', Thrift.Type.STRING, 2);
+      output.writeString(this.templateName);
+      output.writeFieldEnd();
+    }
+    output.writeFieldStop();
+    output.writeStructEnd();
+    return;
+  }
+
+};
+const TCreateTimeseriesUsingSchemaTemplateReq = module.exports.TCreateTimeseriesUsingSchemaTemplateReq = class {
+  constructor(args) {
+    this.sessionId = null;
+    this.devicePathList = null;
+    if (args) {
+      if (args.sessionId !== undefined && args.sessionId !== null) {
+        this.sessionId = args.sessionId;
+      } else {
+        throw new Thrift.TProtocolException(Thrift.TProtocolExceptionType.UNKNOWN, 'Required field sessionId is unset!');
+      }
+      if (args.devicePathList !== undefined && args.devicePathList !== null) {
+        this.devicePathList = Thrift.copyList(args.devicePathList, [null]);
+      } else {
+        throw new Thrift.TProtocolException(Thrift.TProtocolExceptionType.UNKNOWN, 'Required field devicePathList is unset!');
+      }
+    }
+  }
+
+  read (input) {
+    input.readStructBegin();
+    while (true) {
+      const ret = input.readFieldBegin();
+      const ftype = ret.ftype;
+      const fid = ret.fid;
+      if (ftype == Thrift.Type.STOP) {
+        break;
+      }
+      switch (fid) {
+        case 1:
+        if (ftype == Thrift.Type.I64) {
+          this.sessionId = input.readI64();
+        } else {
+          input.skip(ftype);
+        }
+        break;
+        case 2:
+        if (ftype == Thrift.Type.LIST) {
+          this.devicePathList = [];
+          const _rtmp3453 = input.readListBegin();
+          const _size452 = _rtmp3453.size || 0;
+          for (let _i454 = 0; _i454 < _size452; ++_i454) {
+            let elem455 = null;
+            elem455 = input.readString();
+            this.devicePathList.push(elem455);
+          }
+          input.readListEnd();
+        } else {
+          input.skip(ftype);
+        }
+        break;
+        default:
+          input.skip(ftype);
+      }
+      input.readFieldEnd();
+    }
+    input.readStructEnd();
+    return;
+  }
+
+  write (output) {
+    output.writeStructBegin('TCreateTimeseriesUsingSchemaTemplateReq');
+    if (this.sessionId !== null && this.sessionId !== undefined) {
+      output.writeFieldBegin('sessionId', Thrift.Type.I64, 1);
+      output.writeI64(this.sessionId);
+      output.writeFieldEnd();
+    }
+    if (this.devicePathList !== null && this.devicePathList !== undefined) {
+      output.writeFieldBegin('devicePathList', Thrift.Type.LIST, 2);
+      output.writeListBegin(Thrift.Type.STRING, this.devicePathList.length);
+      for (let iter456 in this.devicePathList) {
+        if (this.devicePathList.hasOwnProperty(iter456)) {
+          iter456 = this.devicePathList[iter456];
+          output.writeString(iter456);
+        }
+      }
+      output.writeListEnd();
+      output.writeFieldEnd();
+    }
+    output.writeFieldStop();
+    output.writeStructEnd();
+    return;
+  }
+
+};

@@ -6,7 +6,7 @@ import type { Int64Mode } from "@zerowire/iotdb-codec";
 import type { SessionDataSet } from "../dataset/session-data-set.js";
 import { ConnectionError, EncodeError, IoTDBError, type EndPoint, type Status, TimeoutError } from "../errors.js";
 import type { BaseSession, QueryOptions } from "../session/base-session.js";
-import type { SessionOptions } from "../session/session-options.js";
+import { type SessionOptions, systemZoneId } from "../session/session-options.js";
 import { type ConcurrentOptions, type ItemOutcome, runConcurrent } from "./concurrent.js";
 import { EndpointHealth, endpointKey } from "./endpoints.js";
 import { PoolTimeoutError } from "./pool-errors.js";
@@ -163,6 +163,19 @@ export abstract class BasePool<S extends BaseSession<Int64Mode>, M extends Int64
       await Promise.all([...this.pools.values()].map((entry) => entry.sessions.close(this.options.closeGraceMs)));
     })();
     return this.closing;
+  }
+
+  /** The time zone the pool's sessions open with: the zoneId option or the last setTimeZone, else this machine's zone. */
+  protected get sessionZone(): string {
+    return this.#sessionOptions.zoneId ?? systemZoneId();
+  }
+
+  /**
+   * Sessions open with `zoneId` from now on; a session in another zone (opened before) is closed
+   * instead of reused, so every session handed out later speaks the new zone.
+   */
+  protected changeSessionZone(zoneId: string): void {
+    this.#sessionOptions.zoneId = zoneId;
   }
 
   /** Whether a session that comes back may serve again (TableSessionPool: still in the pool's database). */
@@ -357,7 +370,7 @@ export abstract class BasePool<S extends BaseSession<Int64Mode>, M extends Int64
         },
         destroy: (session) => session.close(),
         check: (session) => session.ping(),
-        isBroken: (session) => this.broken.has(session) || !session.isOpen || !this.canReuse(session),
+        isBroken: (session) => this.broken.has(session) || !session.isOpen || !this.canReuse(session) || this.inOldZone(session),
       },
       { maxSize: o.maxSize, waitTimeoutMs: o.waitTimeoutMs, maxIdleMs: o.maxIdleMs, checkAfterIdleMs: o.healthCheckAfterIdleMs },
       `pool of ${key}`,
@@ -365,6 +378,12 @@ export abstract class BasePool<S extends BaseSession<Int64Mode>, M extends Int64
     entry = { endpoint: { host: endpoint.host, port: endpoint.port }, sessions, requests: 0, failures: 0 };
     this.pools.set(key, entry);
     return entry;
+  }
+
+  /** The session was opened before changeSessionZone and is in another zone. */
+  private inOldZone(session: S): boolean {
+    const zone = this.#sessionOptions.zoneId;
+    return zone !== undefined && session.zoneId !== zone;
   }
 
   private endpointFailed(endpoint: EndPoint): void {

@@ -8,6 +8,7 @@ import type { SessionDataSet } from "../dataset/session-data-set.js";
 import type { Status } from "../errors.js";
 import type { QueryOptions } from "../session/base-session.js";
 import { type AggregationName, type AggregationOptions, type MeasurementSpec, Session, type TimeseriesOptions } from "../session/session.js";
+import type { SchemaTemplate, TemplateMeasurement } from "../session/schema-template.js";
 import type { SessionTablet } from "../session/tablet-input.js";
 import type { TAggregationType } from "../gen/client_types.js";
 import { BasePool } from "./base-pool.js";
@@ -142,6 +143,96 @@ export class SessionPool<M extends Int64Mode = "bigint"> extends BasePool<Sessio
 
   checkTimeseriesExists(path: string): Promise<boolean> {
     return this.call("checkTimeseriesExists", (s) => s.checkTimeseriesExists(path));
+  }
+
+  // ---- schema templates (any session, not retried) -----------------------
+
+  createSchemaTemplate(template: SchemaTemplate): Promise<void> {
+    return this.call("createSchemaTemplate", (s) => s.createSchemaTemplate(template));
+  }
+
+  addAlignedMeasurementsInTemplate(templateName: string, measurements: readonly TemplateMeasurement[]): Promise<void> {
+    return this.call("addAlignedMeasurementsInTemplate", (s) => s.addAlignedMeasurementsInTemplate(templateName, measurements));
+  }
+
+  addAlignedMeasurementInTemplate(templateName: string, measurement: TemplateMeasurement): Promise<void> {
+    return this.call("addAlignedMeasurementInTemplate", (s) => s.addAlignedMeasurementInTemplate(templateName, measurement));
+  }
+
+  addUnalignedMeasurementsInTemplate(templateName: string, measurements: readonly TemplateMeasurement[]): Promise<void> {
+    return this.call("addUnalignedMeasurementsInTemplate", (s) => s.addUnalignedMeasurementsInTemplate(templateName, measurements));
+  }
+
+  addUnalignedMeasurementInTemplate(templateName: string, measurement: TemplateMeasurement): Promise<void> {
+    return this.call("addUnalignedMeasurementInTemplate", (s) => s.addUnalignedMeasurementInTemplate(templateName, measurement));
+  }
+
+  deleteNodeInTemplate(templateName: string, path: string): Promise<void> {
+    return this.call("deleteNodeInTemplate", (s) => s.deleteNodeInTemplate(templateName, path));
+  }
+
+  countMeasurementsInTemplate(templateName: string): Promise<number> {
+    return this.call("countMeasurementsInTemplate", (s) => s.countMeasurementsInTemplate(templateName));
+  }
+
+  isMeasurementInTemplate(templateName: string, path: string): Promise<boolean> {
+    return this.call("isMeasurementInTemplate", (s) => s.isMeasurementInTemplate(templateName, path));
+  }
+
+  isPathExistInTemplate(templateName: string, path: string): Promise<boolean> {
+    return this.call("isPathExistInTemplate", (s) => s.isPathExistInTemplate(templateName, path));
+  }
+
+  showMeasurementsInTemplate(templateName: string, pattern?: string): Promise<string[]> {
+    return this.call("showMeasurementsInTemplate", (s) => s.showMeasurementsInTemplate(templateName, pattern));
+  }
+
+  showAllTemplates(): Promise<string[]> {
+    return this.call("showAllTemplates", (s) => s.showAllTemplates());
+  }
+
+  showPathsTemplateSetOn(templateName: string): Promise<string[]> {
+    return this.call("showPathsTemplateSetOn", (s) => s.showPathsTemplateSetOn(templateName));
+  }
+
+  showPathsTemplateUsingOn(templateName: string): Promise<string[]> {
+    return this.call("showPathsTemplateUsingOn", (s) => s.showPathsTemplateUsingOn(templateName));
+  }
+
+  setSchemaTemplate(templateName: string, prefixPath: string): Promise<void> {
+    return this.call("setSchemaTemplate", (s) => s.setSchemaTemplate(templateName, prefixPath));
+  }
+
+  unsetSchemaTemplate(prefixPath: string, templateName: string): Promise<void> {
+    return this.call("unsetSchemaTemplate", (s) => s.unsetSchemaTemplate(prefixPath, templateName));
+  }
+
+  dropSchemaTemplate(templateName: string): Promise<void> {
+    return this.call("dropSchemaTemplate", (s) => s.dropSchemaTemplate(templateName));
+  }
+
+  createTimeseriesUsingSchemaTemplate(devicePaths: readonly string[]): Promise<void> {
+    return this.call("createTimeseriesUsingSchemaTemplate", (s) => s.createTimeseriesUsingSchemaTemplate(devicePaths));
+  }
+
+  // ---- time zone ------------------------------------------------------------
+
+  /**
+   * Changes the pool's time zone: one session sets it on the server (setTimeZone, as Java's
+   * SessionPool does); then sessions open with it, and those opened before are closed instead
+   * of reused (Java only changes their local zone).
+   */
+  async setTimeZone(zoneId: string): Promise<void> {
+    // The pool's zone changes before the session goes back, so that session (already in it) stays.
+    await this.call("setTimeZone", async (s) => {
+      await s.setTimeZone(zoneId);
+      this.changeSessionZone(zoneId);
+    });
+  }
+
+  /** The zone the pool's sessions use (Java's getZoneId, as its string). */
+  getZoneId(): string {
+    return this.sessionZone;
   }
 }
 

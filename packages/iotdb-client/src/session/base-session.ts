@@ -8,7 +8,7 @@ import type Int64 from "node-int64";
 import { Connection } from "../connection.js";
 import { SessionDataSet } from "../dataset/session-data-set.js";
 import { ConnectionError, EncodeError, IoTDBError, TimeoutError, type EndPoint, type Status } from "../errors.js";
-import { TSCloseSessionReq, TSExecuteStatementReq, TSProtocolVersion, type TSExecuteStatementResp } from "../gen/client_types.js";
+import { TSCloseSessionReq, TSExecuteStatementReq, TSProtocolVersion, TSSetTimeZoneReq, type TSExecuteStatementResp } from "../gen/client_types.js";
 import { verifyStatus } from "../status.js";
 import { fromInt64, toInt64 } from "../thrift/int64.js";
 import type { RpcArgs, RpcMethod, RpcResult } from "../thrift/rpc-signatures.js";
@@ -131,7 +131,7 @@ export abstract class BaseSession<M extends Int64Mode = "bigint"> {
     return this.openState().timestampPrecision;
   }
 
-  /** The server's time zone for this session is the zoneId sent at open. */
+  /** The session's time zone on the server: the zoneId sent at open, or the last setTimeZone. */
   get zoneId(): string {
     return this.options.zoneId;
   }
@@ -150,6 +150,23 @@ export abstract class BaseSession<M extends Int64Mode = "bigint"> {
   ref(): void {
     this.keepsProcessAlive = true;
     this.state?.connection.keepProcessAlive(true);
+  }
+
+  /**
+   * Changes the session's time zone on the server (setTimeZone), then here: zoneId, getTimeZone()
+   * and a reopened session use it. The zone goes to the server as given (Java's ZoneId names and
+   * offsets); a zone the server refuses is an IoTDBError and changes nothing.
+   */
+  async setTimeZone(zoneId: string): Promise<void> {
+    if (typeof zoneId !== "string" || zoneId.trim() === "") throw new EncodeError(`setTimeZone: zoneId must be a non-empty string, got ${JSON.stringify(zoneId)}`);
+    const status = await this.rpc("setTimeZone", (s) => [new TSSetTimeZoneReq({ sessionId: s.sessionId, timeZone: zoneId })]);
+    verifyStatus(status, "setTimeZone");
+    this.options.zoneId = zoneId;
+  }
+
+  /** The session's time zone (Java's getTimeZone: no server call); the same as zoneId. */
+  getTimeZone(): string {
+    return this.options.zoneId;
   }
 
   /** Calls `listener` whenever the session's connection breaks (not on close()). */

@@ -23,7 +23,16 @@ import type { SessionDataSet } from "../dataset/session-data-set.js";
 import type { Status } from "../errors.js";
 import {
   TAggregationType,
+  TCreateTimeseriesUsingSchemaTemplateReq,
   TSAggregationQueryReq,
+  TSAppendSchemaTemplateReq,
+  TSCreateSchemaTemplateReq,
+  TSDropSchemaTemplateReq,
+  TSPruneSchemaTemplateReq,
+  TSQueryTemplateReq,
+  type TSQueryTemplateResp,
+  TSSetSchemaTemplateReq,
+  TSUnsetSchemaTemplateReq,
   TSCreateAlignedTimeseriesReq,
   TSCreateMultiTimeseriesReq,
   TSCreateTimeseriesReq,
@@ -36,6 +45,7 @@ import { toInt64 } from "../thrift/int64.js";
 import { BaseSession, type QueryOptions } from "./base-session.js";
 import { CompressionType, type CompressionTypeName, dataTypeCode, enumCode, TSEncoding, type TSEncodingName } from "./schema-enums.js";
 import type { SessionOptions } from "./session-options.js";
+import { appendLists, type SchemaTemplate, serializedTemplate, type TemplateMeasurement, TemplateQueryType } from "./schema-template.js";
 import { type SessionTablet, withModel } from "./tablet-input.js";
 
 const INT64_MIN = -(2n ** 63n);
@@ -327,6 +337,133 @@ export class Session<M extends Int64Mode = "bigint"> extends BaseSession<M> {
     const dataSet = await this.executeQueryStatement(`SHOW TIMESERIES ${stringArg(path, "path")}`);
     for await (const _row of dataSet) return true;
     return false;
+  }
+
+  // ---- schema templates ---------------------------------------------------
+
+  /**
+   * Creates a schema template on the server (createSchemaTemplate with Java's serialized Template;
+   * covers both of Java's flat createSchemaTemplate overloads).
+   */
+  async createSchemaTemplate(template: SchemaTemplate): Promise<void> {
+    const what = "createSchemaTemplate";
+    const serialized = serializedTemplate(template, what);
+    const name = template.name;
+    const status = await this.rpc("createSchemaTemplate", (s) => [new TSCreateSchemaTemplateReq({ sessionId: s.sessionId, name, serializedTemplate: serialized })]);
+    verifyStatus(status, what);
+  }
+
+  /** Adds aligned measurements to a template (appendSchemaTemplate, isAligned=true). */
+  async addAlignedMeasurementsInTemplate(templateName: string, measurements: readonly TemplateMeasurement[]): Promise<void> {
+    return this.appendToTemplate("addAlignedMeasurementsInTemplate", templateName, measurements, true);
+  }
+
+  /** Adds one aligned measurement to a template. */
+  async addAlignedMeasurementInTemplate(templateName: string, measurement: TemplateMeasurement): Promise<void> {
+    return this.appendToTemplate("addAlignedMeasurementInTemplate", templateName, [measurement], true);
+  }
+
+  /** Adds unaligned measurements to a template (appendSchemaTemplate, isAligned=false). */
+  async addUnalignedMeasurementsInTemplate(templateName: string, measurements: readonly TemplateMeasurement[]): Promise<void> {
+    return this.appendToTemplate("addUnalignedMeasurementsInTemplate", templateName, measurements, false);
+  }
+
+  /** Adds one unaligned measurement to a template. */
+  async addUnalignedMeasurementInTemplate(templateName: string, measurement: TemplateMeasurement): Promise<void> {
+    return this.appendToTemplate("addUnalignedMeasurementInTemplate", templateName, [measurement], false);
+  }
+
+  /** Removes a node (a measurement) from a template (pruneSchemaTemplate). */
+  async deleteNodeInTemplate(templateName: string, path: string): Promise<void> {
+    const name = stringArg(templateName, "templateName");
+    const node = stringArg(path, "path");
+    const status = await this.rpc("pruneSchemaTemplate", (s) => [new TSPruneSchemaTemplateReq({ sessionId: s.sessionId, name, path: node })]);
+    verifyStatus(status, "deleteNodeInTemplate");
+  }
+
+  /** How many measurements the template has. */
+  async countMeasurementsInTemplate(templateName: string): Promise<number> {
+    const resp = await this.queryTemplate("countMeasurementsInTemplate", stringArg(templateName, "templateName"), TemplateQueryType.COUNT_MEASUREMENTS);
+    return resp.count ?? 0;
+  }
+
+  /** Whether `path` names a measurement of the template. */
+  async isMeasurementInTemplate(templateName: string, path: string): Promise<boolean> {
+    const resp = await this.queryTemplate("isMeasurementInTemplate", stringArg(templateName, "templateName"), TemplateQueryType.IS_MEASUREMENT, stringArg(path, "path"));
+    return resp.result ?? false;
+  }
+
+  /** Whether `path` names any node of the template. */
+  async isPathExistInTemplate(templateName: string, path: string): Promise<boolean> {
+    const resp = await this.queryTemplate("isPathExistInTemplate", stringArg(templateName, "templateName"), TemplateQueryType.PATH_EXIST, stringArg(path, "path"));
+    return resp.result ?? false;
+  }
+
+  /** The template's measurements, or those matching `pattern` (default "": all). */
+  async showMeasurementsInTemplate(templateName: string, pattern = ""): Promise<string[]> {
+    if (typeof pattern !== "string") throw new EncodeError(`showMeasurementsInTemplate: pattern must be a string, got ${typeof pattern}`);
+    const resp = await this.queryTemplate("showMeasurementsInTemplate", stringArg(templateName, "templateName"), TemplateQueryType.SHOW_MEASUREMENTS, pattern);
+    return resp.measurements ?? [];
+  }
+
+  /** The names of every template on the server. */
+  async showAllTemplates(): Promise<string[]> {
+    const resp = await this.queryTemplate("showAllTemplates", "", TemplateQueryType.SHOW_TEMPLATES);
+    return resp.measurements ?? [];
+  }
+
+  /** The paths the template is set on. */
+  async showPathsTemplateSetOn(templateName: string): Promise<string[]> {
+    const resp = await this.queryTemplate("showPathsTemplateSetOn", stringArg(templateName, "templateName"), TemplateQueryType.SHOW_SET_TEMPLATES);
+    return resp.measurements ?? [];
+  }
+
+  /** The paths (devices) that use the template (activated). */
+  async showPathsTemplateUsingOn(templateName: string): Promise<string[]> {
+    const resp = await this.queryTemplate("showPathsTemplateUsingOn", stringArg(templateName, "templateName"), TemplateQueryType.SHOW_USING_TEMPLATES);
+    return resp.measurements ?? [];
+  }
+
+  /** Sets the template on a path (setSchemaTemplate). */
+  async setSchemaTemplate(templateName: string, prefixPath: string): Promise<void> {
+    const fields = { templateName: stringArg(templateName, "templateName"), prefixPath: stringArg(prefixPath, "prefixPath") };
+    const status = await this.rpc("setSchemaTemplate", (s) => [new TSSetSchemaTemplateReq({ sessionId: s.sessionId, ...fields })]);
+    verifyStatus(status, "setSchemaTemplate");
+  }
+
+  /** Unsets the template from a path (unsetSchemaTemplate); the arguments are in Java's order. */
+  async unsetSchemaTemplate(prefixPath: string, templateName: string): Promise<void> {
+    const fields = { prefixPath: stringArg(prefixPath, "prefixPath"), templateName: stringArg(templateName, "templateName") };
+    const status = await this.rpc("unsetSchemaTemplate", (s) => [new TSUnsetSchemaTemplateReq({ sessionId: s.sessionId, ...fields })]);
+    verifyStatus(status, "unsetSchemaTemplate");
+  }
+
+  /** Drops a template that is set nowhere (dropSchemaTemplate). */
+  async dropSchemaTemplate(templateName: string): Promise<void> {
+    const name = stringArg(templateName, "templateName");
+    const status = await this.rpc("dropSchemaTemplate", (s) => [new TSDropSchemaTemplateReq({ sessionId: s.sessionId, templateName: name })]);
+    verifyStatus(status, "dropSchemaTemplate");
+  }
+
+  /** Activates the template set on (a prefix of) each device path: creates their time series. */
+  async createTimeseriesUsingSchemaTemplate(devicePaths: readonly string[]): Promise<void> {
+    const list = pathList(devicePaths, "createTimeseriesUsingSchemaTemplate");
+    const status = await this.rpc("createTimeseriesUsingSchemaTemplate", (s) => [new TCreateTimeseriesUsingSchemaTemplateReq({ sessionId: s.sessionId, devicePathList: list })]);
+    verifyStatus(status, "createTimeseriesUsingSchemaTemplate");
+  }
+
+  private async appendToTemplate(what: string, templateName: string, measurements: readonly TemplateMeasurement[], isAligned: boolean): Promise<void> {
+    const name = stringArg(templateName, "templateName");
+    const lists = appendLists(measurements, what);
+    const status = await this.rpc("appendSchemaTemplate", (s) => [new TSAppendSchemaTemplateReq({ sessionId: s.sessionId, name, isAligned, ...lists })]);
+    verifyStatus(status, what);
+  }
+
+  /** querySchemaTemplate; `measurement` is sent only when given (Java leaves it unset for count and the show-paths queries). */
+  private async queryTemplate(what: string, name: string, queryType: number, measurement?: string): Promise<TSQueryTemplateResp> {
+    const resp = await this.rpc("querySchemaTemplate", (s) => [new TSQueryTemplateReq({ sessionId: s.sessionId, name, queryType, measurement })]);
+    verifyStatus(resp.status, what);
+    return resp;
   }
 }
 

@@ -1,7 +1,17 @@
 // The RPCs the client makes through the generated code: arguments and success type per method.
 import type Int64 from "node-int64";
 import type {
+  TCreateTimeseriesUsingSchemaTemplateReq,
   TSAggregationQueryReq,
+  TSAppendSchemaTemplateReq,
+  TSCreateSchemaTemplateReq,
+  TSDropSchemaTemplateReq,
+  TSPruneSchemaTemplateReq,
+  TSQueryTemplateReq,
+  TSQueryTemplateResp,
+  TSSetSchemaTemplateReq,
+  TSSetTimeZoneReq,
+  TSUnsetSchemaTemplateReq,
   TSCloseOperationReq,
   TSCloseSessionReq,
   TSCreateAlignedTimeseriesReq,
@@ -59,6 +69,15 @@ export interface RpcSignatures {
   createAlignedTimeseries: Signature<[TSCreateAlignedTimeseriesReq], TSStatus>;
   createMultiTimeseries: Signature<[TSCreateMultiTimeseriesReq], TSStatus>;
   deleteTimeseries: Signature<[sessionId: Int64, paths: string[]], TSStatus>;
+  setTimeZone: Signature<[TSSetTimeZoneReq], TSStatus>;
+  createSchemaTemplate: Signature<[TSCreateSchemaTemplateReq], TSStatus>;
+  appendSchemaTemplate: Signature<[TSAppendSchemaTemplateReq], TSStatus>;
+  pruneSchemaTemplate: Signature<[TSPruneSchemaTemplateReq], TSStatus>;
+  querySchemaTemplate: Signature<[TSQueryTemplateReq], TSQueryTemplateResp>;
+  setSchemaTemplate: Signature<[TSSetSchemaTemplateReq], TSStatus>;
+  unsetSchemaTemplate: Signature<[TSUnsetSchemaTemplateReq], TSStatus>;
+  dropSchemaTemplate: Signature<[TSDropSchemaTemplateReq], TSStatus>;
+  createTimeseriesUsingSchemaTemplate: Signature<[TCreateTimeseriesUsingSchemaTemplateReq], TSStatus>;
 }
 
 export type RpcMethod = keyof RpcSignatures;

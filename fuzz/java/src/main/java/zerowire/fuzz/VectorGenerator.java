@@ -91,6 +91,8 @@ public final class VectorGenerator {
           return TsBlockCase.run(input);
         case "sessionCalls":
           return SessionCallsCase.run(input);
+        case "template":
+          return TemplateCase.run(input);
         default:
           throw new IllegalArgumentException("unsupported kind \"" + kind + "\"");
       }
