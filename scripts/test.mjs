@@ -33,6 +33,9 @@ const suites = [
   { name: "Java vectors (the repo's set, or VECTORS_DIR)", cmd: process.execPath, args: ["--import", "tsx", "fuzz/vectors/check.ts"] },
   // Pairs the repo's vectors with ../shared/vectors/java-2.0.5 by name; NOT RUN (exit 0) without it.
   { name: "Java vectors: repo set vs reference set beside the repo", cmd: process.execPath, args: ["--import", "tsx", "fuzz/vectors/cross-check.ts"] },
+  // The Java Session's call sequences beside the repo (string records, records as tablets,
+  // templates, setTimeZone), replayed through our Session frame by frame; NOT RUN without them.
+  { name: "Java session-call vectors beside the repo", cmd: process.execPath, args: ["--import", "tsx", "fuzz/vectors/check.ts", "--if-present", "../shared/vectors/java-2.0.5-calls"] },
   // Starts the project's IoTDB servers (scripts/iotdb-server) unless IOTDB_HOST is set; fails if they cannot start
   // (ZEROWIRE_NO_SERVER=1 skips it, loudly).
   { name: "iotdb-client integration (real server)", cmd: process.execPath, args: ["--import", "tsx", "packages/iotdb-client/itest/run.ts"] },

@@ -1,10 +1,10 @@
 // The fake DataNode of the session-call vectors (../shared/vectors/java-2.0.5-calls/README.md): a
 // loopback server that records every frame a client sends and answers openSession with sessionId
-// 42 (statementId 7 from requestStatementId) and every other call from `fakeDataNodeReplies`,
+// 42 (statementId 7 from requestStatementId), template queries with an empty answer, and every other call from `fakeDataNodeReplies`,
 // by default a TSStatus of 200. A call whose answer is not a TSStatus gets an entry there.
 import { FakeServer, type ReceivedCall } from "../../packages/iotdb-client/test/helpers/fake-server.js";
 import { i64Reply, statusReply, structReply } from "../../packages/iotdb-client/test/helpers/replies.js";
-import { TSOpenSessionResp, TSStatus } from "../../packages/iotdb-client/src/gen/client_types.js";
+import { TSOpenSessionResp, TSQueryTemplateResp, TSStatus } from "../../packages/iotdb-client/src/gen/client_types.js";
 import { toInt64 } from "../../packages/iotdb-client/src/thrift/int64.js";
 
 export type Protocol = "binary" | "compact";
@@ -23,6 +23,9 @@ export const fakeDataNodeReplies: Record<string, Reply> = {
       new TSOpenSessionResp({ status: new TSStatus({ code: 200 }), serverProtocolVersion: 2, sessionId: toInt64(FAKE_SESSION_ID) }) as never,
     ),
   requestStatementId: (protocol, seqid) => i64Reply(protocol, "requestStatementId", seqid, FAKE_STATEMENT_ID),
+  // The vectors' peer answers template queries with an empty answer.
+  querySchemaTemplate: (protocol, seqid) =>
+    structReply(protocol, "querySchemaTemplate", seqid, new TSQueryTemplateResp({ status: new TSStatus({ code: 200 }), queryType: 0 }) as never),
 };
 
 /** Starts the fake DataNode; `calls` lists every frame received, in order. */

@@ -3,7 +3,7 @@
 // shapes: times and INT64 values as decimal strings, typed records as in the insertRecords
 // vectors). Adding a call kind to the replay is adding its entry here (and, if the server's
 // answer is not a TSStatus, a reply in fake-datanode.ts).
-import type { Session } from "@zerowire/iotdb-client";
+import type { Session, SessionPool, TemplateMeasurement } from "@zerowire/iotdb-client";
 import { vectorRecords, type RecordsInput } from "./vector-input.js";
 
 export type CallArgs = Record<string, any>;
@@ -16,7 +16,39 @@ const stringRecord = (deviceId: string, time: string, measurements: string[], va
   values,
 });
 
+function zipped(args: CallArgs): TemplateMeasurement[] {
+  return (args.measurements as string[]).map((name, i) => ({ name, dataType: args.types[i], encoding: args.encodings[i], compressor: args.compressors[i] }));
+}
+
+/** The template and time-zone calls, which a SessionPool has too (the client's template replay test runs both). */
+export const templateCallReplayers: Record<string, (target: Session | SessionPool, args: CallArgs) => Promise<unknown>> = {
+  createSchemaTemplate: (t, a) =>
+    t.createSchemaTemplate({
+      name: a.name,
+      aligned: a.aligned,
+      measurements: a.measurements.map((m: CallArgs) => ({ name: m.name, dataType: m.type, encoding: m.encoding, compressor: m.compressor })),
+    }),
+  addAlignedMeasurementsInTemplate: (t, a) => t.addAlignedMeasurementsInTemplate(a.templateName, zipped(a)),
+  addUnalignedMeasurementsInTemplate: (t, a) => t.addUnalignedMeasurementsInTemplate(a.templateName, zipped(a)),
+  addAlignedMeasurementInTemplate: (t, a) => t.addAlignedMeasurementInTemplate(a.templateName, { name: a.measurement, dataType: a.type, encoding: a.encoding, compressor: a.compressor }),
+  addUnalignedMeasurementInTemplate: (t, a) => t.addUnalignedMeasurementInTemplate(a.templateName, { name: a.measurement, dataType: a.type, encoding: a.encoding, compressor: a.compressor }),
+  deleteNodeInTemplate: (t, a) => t.deleteNodeInTemplate(a.templateName, a.path),
+  setSchemaTemplate: (t, a) => t.setSchemaTemplate(a.templateName, a.prefixPath),
+  createTimeseriesUsingSchemaTemplate: (t, a) => t.createTimeseriesUsingSchemaTemplate(a.devicePaths),
+  countMeasurementsInTemplate: (t, a) => t.countMeasurementsInTemplate(a.templateName),
+  isMeasurementInTemplate: (t, a) => t.isMeasurementInTemplate(a.templateName, a.path),
+  isPathExistInTemplate: (t, a) => t.isPathExistInTemplate(a.templateName, a.path),
+  showMeasurementsInTemplate: (t, a) => (a.pattern === undefined ? t.showMeasurementsInTemplate(a.templateName) : t.showMeasurementsInTemplate(a.templateName, a.pattern)),
+  showAllTemplates: (t) => t.showAllTemplates(),
+  showPathsTemplateSetOn: (t, a) => t.showPathsTemplateSetOn(a.templateName),
+  showPathsTemplateUsingOn: (t, a) => t.showPathsTemplateUsingOn(a.templateName),
+  unsetSchemaTemplate: (t, a) => t.unsetSchemaTemplate(a.prefixPath, a.templateName),
+  dropSchemaTemplate: (t, a) => t.dropSchemaTemplate(a.templateName),
+  setTimeZone: (t, a) => t.setTimeZone(a.zoneId),
+};
+
 export const sessionCallReplayers: Record<string, SessionCallReplayer> = {
+  ...templateCallReplayers,
   insertStringRecord: (s, a) => {
     const record = stringRecord(a.deviceId, a.time, a.measurements, a.values);
     return a.aligned ? s.insertAlignedStringRecord(record) : s.insertStringRecord(record);
