@@ -22,7 +22,7 @@ export function printQueryTable(cases: readonly ResultCase[]): void {
     const target = TARGETS[c.name];
     console.log(
       `${"".padEnd(22)}${"ratio".padEnd(16)}rows/s node/java ${c.ratio_throughput.toFixed(2)}${range(c)} ${verdict(c.ratio_throughput, target?.throughput, "min")}` +
-        `   cpu per row node/java ${c.ratio_cpu.toFixed(2)}`,
+        `   cpu per row node/java ${c.ratio_cpu.toFixed(2)} ${verdict(c.ratio_cpu, target?.cpu, "max")}`,
     );
   }
 }
