@@ -11,7 +11,6 @@ import type { RpcArgs, RpcMethod, RpcResult } from "./thrift/rpc-signatures.js";
 import { readReplyHead } from "./thrift/status-reply.js";
 import { connectSocket } from "./transport/connect.js";
 import { FrameReader } from "./transport/frame-reader.js";
-import type { ConnectedSocket } from "./transport/socket-reads.js";
 
 export interface ConnectionOptions {
   host: string;
@@ -91,11 +90,18 @@ export class Connection {
   static async open(options: ConnectionOptions): Promise<Connection> {
     const connectTimeoutMs = positive("connectTimeoutMs", options.connectTimeoutMs ?? CONNECTION_DEFAULTS.connectTimeoutMs);
     resolveLimits(options); // bad options fail before a socket exists
-    return new Connection(await connectSocket({ host: options.host, port: options.port, tls: options.tls, connectTimeoutMs }), options);
+    const connected = await connectSocket({ host: options.host, port: options.port, tls: options.tls, connectTimeoutMs });
+    const connection = new Connection(connected.socket, options);
+    // A plain TCP socket reads into the process's shared buffer (no 'data' events).
+    connected.sharedReads?.attach(connection.receive);
+    return connection;
   }
 
-  private constructor(connected: ConnectedSocket, options: ConnectionOptions) {
-    const socket = connected.socket;
+  /**
+   * Wraps an already connected socket, reading its 'data' events (Connection.open is the usual
+   * way: it connects within the connect timeout and reads a TCP socket into a shared buffer).
+   */
+  constructor(socket: net.Socket, options: ConnectionOptions) {
     this.socket = socket;
     this.endpoint = { host: options.host, port: options.port };
     this.protocol = options.protocol ?? CONNECTION_DEFAULTS.protocol;
@@ -104,13 +110,7 @@ export class Connection {
     this.maxRequestFrameSize = maxRequestFrameSize;
     this.codec = new RpcCodec(this.protocol);
     this.reader = new FrameReader(maxFrameSize, (frame, inChunk) => this.onFrame(frame, inChunk));
-    connected.onChunk((chunk) => {
-      try {
-        this.reader.push(chunk);
-      } catch (e) {
-        this.fail(new ConnectionError(`${this.where}: ${(e as Error).message}`, { cause: e }));
-      }
-    });
+    socket.on("data", this.receive);
     let socketError: Error | undefined;
     socket.on("error", (e) => (socketError = e));
     socket.on("close", () => {
@@ -118,6 +118,15 @@ export class Connection {
       this.fail(new ConnectionError(`connection to ${this.where} closed${detail}`, { cause: socketError }));
     });
   }
+
+  /** Takes incoming bytes; a chunk may be a shared read buffer, valid only during the call (FrameReader copies what it keeps). */
+  private readonly receive = (chunk: Buffer): void => {
+    try {
+      this.reader.push(chunk);
+    } catch (e) {
+      this.fail(new ConnectionError(`${this.where}: ${(e as Error).message}`, { cause: e }));
+    }
+  };
 
   /** True once the connection is closed or broken; every later request fails with ConnectionError. */
   get closed(): boolean {

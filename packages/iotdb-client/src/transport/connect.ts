@@ -41,7 +41,7 @@ export function connectSocket(target: SocketTarget): Promise<ConnectedSocket> {
       clearTimeout(timer);
       socket.off("error", onError);
       socket.setNoDelay(true);
-      resolve({ socket, onChunk: reads !== undefined ? (listener) => reads.attach(listener) : (listener) => socket.on("data", listener) });
+      resolve({ socket, sharedReads: reads });
     });
   });
 }

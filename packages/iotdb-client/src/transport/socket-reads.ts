@@ -38,8 +38,8 @@ export class SharedBufferReads {
   }
 }
 
-/** A connected socket and how to receive its bytes (once; chunks as SharedBufferReads describes). */
+/** A connected socket; a plain TCP one reads into the shared buffer (attach a listener once), a TLS one emits 'data'. */
 export interface ConnectedSocket {
   socket: net.Socket;
-  onChunk(listener: ChunkListener): void;
+  sharedReads: SharedBufferReads | undefined;
 }
