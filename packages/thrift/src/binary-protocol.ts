@@ -15,6 +15,7 @@ import { int64Bytes, int64FromBytes, type I64Input } from "./int64-value.js";
 import { skipValue, type FieldHeader, type ListHeader, type MapHeader, type MessageHeader, type ThriftProtocol } from "./protocol.js";
 import { isValueType, TType } from "./thrift-types.js";
 import { uuidBytes, uuidString } from "./uuid.js";
+import { binaryAfter, stringAfter } from "./read-bytes.js";
 import { doubleKey, int64Key, integerKey } from "./map-keys.js";
 
 const VERSION_1 = 0x80010000 | 0;
@@ -22,6 +23,8 @@ const VERSION_MASK = 0xffff0000 | 0;
 
 export class TBinaryProtocol implements ThriftProtocol {
   private readonly r: Reader;
+  /** readFieldBegin's result, reused (generated code reads it at once). */
+  private readonly field: FieldHeader = { fname: null, ftype: 0, fid: 0 };
 
   /**
    * @param trans the transport to read from and write to
@@ -130,7 +133,7 @@ export class TBinaryProtocol implements ThriftProtocol {
       if ((head & VERSION_MASK) !== VERSION_1) {
         throw new ThriftDecodeError("message header", at, r.remaining, `bad version 0x${(head >>> 16).toString(16)} (expected 0x8001)`);
       }
-      const fname = r.strI32be("method name");
+      const fname = stringAfter(r, r.i32be("method name length"), at + 4, "method name");
       return { fname, mtype: head & 0xff, rseqid: r.i32be("seqid") };
     }
     if (this.strictRead) {
@@ -147,10 +150,17 @@ export class TBinaryProtocol implements ThriftProtocol {
   readStructEnd(): void {}
   readFieldBegin(): FieldHeader {
     const r = this.r;
+    const h = this.field;
     const ftype = r.u8("field type");
-    if (ftype === TType.STOP) return { fname: null, ftype, fid: 0 };
+    if (ftype === TType.STOP) {
+      h.ftype = ftype;
+      h.fid = 0;
+      return h;
+    }
     if (!isValueType(ftype)) this.badType("field type", ftype, 1);
-    return { fname: null, ftype, fid: r.i16be("field id") };
+    h.fid = r.i16be("field id");
+    h.ftype = ftype;
+    return h;
   }
   readFieldEnd(): void {}
   readMapBegin(): MapHeader {
@@ -194,11 +204,15 @@ export class TBinaryProtocol implements ThriftProtocol {
     return this.r.f64be("double");
   }
   readString(): string {
-    return this.r.strI32be("string");
+    const r = this.r;
+    const at = r.pos;
+    return stringAfter(r, r.i32be("string length"), at);
   }
   /** A view of the frame (no copy): valid as long as the frame's bytes are. */
   readBinary(): Buffer {
-    return this.r.bytesI32be("binary");
+    const r = this.r;
+    const at = r.pos;
+    return binaryAfter(r, r.i32be("binary length"), at);
   }
   readUuid(): string {
     return uuidString(this.r.bytes(16, "uuid"));

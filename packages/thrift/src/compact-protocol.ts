@@ -14,6 +14,7 @@ import { int64Bytes, int64FromBigint, int64ToWritable, type I64Input } from "./i
 import { skipValue, type FieldHeader, type ListHeader, type MapHeader, type MessageHeader, type ThriftProtocol } from "./protocol.js";
 import { TType } from "./thrift-types.js";
 import { uuidBytes, uuidString } from "./uuid.js";
+import { binaryAfter, stringAfter } from "./read-bytes.js";
 import { doubleKey, int64Key, integerKey } from "./map-keys.js";
 
 const PROTOCOL_ID = 0x82;
@@ -50,6 +51,8 @@ const NO_BOOL = -1;
 
 export class TCompactProtocol implements ThriftProtocol {
   private readonly r: Reader;
+  /** readFieldBegin's result, reused (generated code reads it at once). */
+  private readonly field: FieldHeader = { fname: null, ftype: 0, fid: 0 };
   /** Field id of the last field written or read in the current struct; outer structs' on the stack. */
   private lastFieldId = 0;
   private readonly lastFieldIds: number[] = [];
@@ -194,7 +197,8 @@ export class TCompactProtocol implements ThriftProtocol {
       throw new ThriftDecodeError("version and type", at + 1, r.remaining + 1, `version ${versionAndType & 0x1f} (expected ${VERSION})`);
     }
     const rseqid = r.uvarint32("seqid") | 0;
-    const fname = r.strVarint("method name");
+    const nameAt = r.pos;
+    const fname = stringAfter(r, r.uvarint32("method name length"), nameAt, "method name");
     return { fname, mtype: versionAndType >>> 5, rseqid };
   }
   readMessageEnd(): void {}
@@ -210,14 +214,21 @@ export class TCompactProtocol implements ThriftProtocol {
     const r = this.r;
     const at = r.pos;
     const head = r.u8("field header");
-    if (head === CT.STOP) return { fname: null, ftype: TType.STOP, fid: 0 };
+    const h = this.field;
+    if (head === CT.STOP) {
+      h.ftype = TType.STOP;
+      h.fid = 0;
+      return h;
+    }
     const compactType = head & 0x0f;
     const ftype = this.ttypeOf(compactType, "field type", at);
     const delta = head >>> 4;
     const fid = delta !== 0 ? this.lastFieldId + delta : this.readI16();
     if (compactType === CT.BOOLEAN_TRUE || compactType === CT.BOOLEAN_FALSE) this.pendingBoolValue = compactType === CT.BOOLEAN_TRUE ? 1 : 0;
     this.lastFieldId = fid;
-    return { fname: null, ftype, fid };
+    h.ftype = ftype;
+    h.fid = fid;
+    return h;
   }
   readFieldEnd(): void {}
   readMapBegin(): MapHeader {
@@ -272,11 +283,15 @@ export class TCompactProtocol implements ThriftProtocol {
     return this.r.f64le("double");
   }
   readString(): string {
-    return this.r.strVarint("string");
+    const r = this.r;
+    const at = r.pos;
+    return stringAfter(r, r.uvarint32("string length"), at);
   }
   /** A view of the frame (no copy): valid as long as the frame's bytes are. */
   readBinary(): Buffer {
-    return this.r.bytesVarint("binary");
+    const r = this.r;
+    const at = r.pos;
+    return binaryAfter(r, r.uvarint32("binary length"), at);
   }
   readUuid(): string {
     return uuidString(this.r.bytes(16, "uuid"));

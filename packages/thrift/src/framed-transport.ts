@@ -33,7 +33,9 @@ const EMPTY = Buffer.alloc(0);
 export class TFramedTransport {
   /** The input frame (without its length prefix), read by the protocols. */
   readonly reader: Reader;
-  private readonly writer: Writer;
+  /** Made on the first write: a transport that only reads (a reply frame) never needs one. */
+  private writer: Writer | undefined = undefined;
+  private readonly pool: BufferPool | undefined;
   private readonly onFlush: FlushCallback | undefined;
   private frameOpen = false;
   private lastFrameBytes = 0;
@@ -46,7 +48,7 @@ export class TFramedTransport {
   constructor(frame?: Uint8Array, onFlush?: FlushCallback, options: FramedTransportOptions = {}) {
     this.reader = new Reader(frame ?? EMPTY);
     this.onFlush = onFlush;
-    this.writer = new Writer(options.pool === undefined ? {} : { pool: options.pool });
+    this.pool = options.pool;
   }
 
   /**
@@ -85,14 +87,15 @@ export class TFramedTransport {
 
   /** The writer of the current output frame, opening the frame (its length reserved) if needed. */
   get out(): Writer {
-    if (!this.frameOpen) this.openFrame();
-    return this.writer;
+    return this.frameOpen ? this.writer! : this.openFrame();
   }
 
-  private openFrame(): void {
-    this.writer.ensure(this.lastFrameBytes);
-    this.writer.reserve(4);
+  private openFrame(): Writer {
+    const w = (this.writer ??= new Writer(this.pool === undefined ? {} : { pool: this.pool }));
+    w.ensure(this.lastFrameBytes);
+    w.reserve(4);
     this.frameOpen = true;
+    return w;
   }
 
   /** Records the seqid of the message being written, for the flush callback (the protocols call it). */
@@ -119,7 +122,7 @@ export class TFramedTransport {
 
   /** Drops what was written since the last flush (the generated code's `output.reset()` after a failed write). */
   discardOutput(): void {
-    this.writer.reset();
+    this.writer?.reset();
     this.frameOpen = false;
     this.seqid = undefined;
   }

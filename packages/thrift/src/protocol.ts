@@ -60,6 +60,7 @@ export interface ThriftProtocol {
   readMessageEnd(): void;
   readStructBegin(): { fname: string };
   readStructEnd(): void;
+  /** The header object may be reused by the next readFieldBegin: read its fields before reading on. */
   readFieldBegin(): FieldHeader;
   readFieldEnd(): void;
   readMapBegin(): MapHeader;
@@ -120,26 +121,26 @@ export function skipValue(p: ThriftProtocol, type: number, depth: number, r: Rea
     case TType.STRUCT:
       p.readStructBegin();
       for (;;) {
-        const field = p.readFieldBegin();
-        if (field.ftype === TType.STOP) break;
-        skipValue(p, field.ftype, depth + 1, r);
+        const ftype = p.readFieldBegin().ftype;
+        if (ftype === TType.STOP) break;
+        skipValue(p, ftype, depth + 1, r);
         p.readFieldEnd();
       }
       p.readStructEnd();
       return;
     case TType.MAP: {
-      const map = p.readMapBegin();
-      for (let i = 0; i < map.size; i++) {
-        skipValue(p, map.ktype, depth + 1, r);
-        skipValue(p, map.vtype, depth + 1, r);
+      const { ktype, vtype, size } = p.readMapBegin();
+      for (let i = 0; i < size; i++) {
+        skipValue(p, ktype, depth + 1, r);
+        skipValue(p, vtype, depth + 1, r);
       }
       p.readMapEnd();
       return;
     }
     case TType.SET:
     case TType.LIST: {
-      const list = type === TType.SET ? p.readSetBegin() : p.readListBegin();
-      for (let i = 0; i < list.size; i++) skipValue(p, list.etype, depth + 1, r);
+      const { etype, size } = type === TType.SET ? p.readSetBegin() : p.readListBegin();
+      for (let i = 0; i < size; i++) skipValue(p, etype, depth + 1, r);
       if (type === TType.SET) p.readSetEnd();
       else p.readListEnd();
       return;
