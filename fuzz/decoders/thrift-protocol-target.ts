@@ -20,7 +20,7 @@ export const thriftProtocolTarget: DecodeTarget<ThriftReadCase, object> = {
     const transport = new TFramedTransport(view);
     const input = c.protocol === "binary" ? new TBinaryProtocol(transport) : new TCompactProtocol(transport);
     const value = c.struct === "Everything" ? new types.Everything() : new types.Sparse();
-    value.read(input);
+    (value as unknown as { read(input: unknown): void }).read(input); // the generated .d.ts omits read/write
     return value;
   },
   isTypedError: (e) => e instanceof ReadError,

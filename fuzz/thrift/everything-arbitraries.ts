@@ -35,16 +35,23 @@ const text = fc.oneof(
 );
 /** Map keys: no "__proto__" (a generated reader's `map[key] = value` would set the prototype),
  *  no lone surrogate (two keys would read back as one, both U+FFFD). */
-const key = text.filter((s) => s !== "__proto__" && s.isWellFormed());
+const key = text.filter((s) => s !== "__proto__" && (s as unknown as { isWellFormed(): boolean }).isWellFormed());
 const i8 = fc.integer({ min: -128, max: 127 });
 const i16 = fc.integer({ min: -32768, max: 32767 });
 const i32 = fc.integer();
 const i64 = fc.bigInt({ min: -(2n ** 63n), max: 2n ** 63n - 1n }).map(int64Of);
 const binary = fc.uint8Array({ maxLength: 40 }).map((b) => Buffer.from(b));
-const list = <T>(arb: fc.Arbitrary<T>) => fc.array(arb, { maxLength: 20 });
+/** Lists of any length up to 20, and often 14..16 (the compact list header's short form ends at 14). */
+const list = <T>(arb: fc.Arbitrary<T>) =>
+  fc.oneof({ weight: 3, arbitrary: fc.array(arb, { maxLength: 20 }) }, { weight: 1, arbitrary: fc.array(arb, { minLength: 14, maxLength: 16 }) });
 const opt = <T>(arb: fc.Arbitrary<T>) => fc.option(arb, { nil: undefined, freq: 3 });
 const dict = <T>(k: fc.Arbitrary<string>, v: fc.Arbitrary<T>) =>
   fc.array(fc.tuple(k, v), { maxLength: 8 }).map((entries) => Object.fromEntries(entries) as Record<string, T>);
+
+const FIELD_NAMES = [
+  "flag", "tiny", "small", "medium", "large", "real", "text", "blob", "inner", "ints", "names", "byName", "nested", "flagsById", "flags",
+  "reals", "blobs", "choice", "color", "series", "bytes", "inners", "withDefault", "textDefault", "attributes", "shorts", "farAway", "lastFlag",
+] as const;
 
 export function everything(options: Options): fc.Arbitrary<InstanceType<typeof types.Everything>> {
   const double = options.thriftSafe ? fc.double().map((d) => (Object.is(d, -0) ? 0 : d)) : fc.double();
@@ -62,8 +69,7 @@ export function everything(options: Options): fc.Arbitrary<InstanceType<typeof t
       fc.record({ longs: list(i64) }),
     )
     .map((args) => new types.Choice(args));
-  return fc
-    .record(
+  const record = fc.record(
       {
         flag: fc.boolean(),
         tiny: i8,
@@ -96,6 +102,15 @@ export function everything(options: Options): fc.Arbitrary<InstanceType<typeof t
         lastFlag: fc.boolean(),
       },
       { requiredKeys: ["mandatory"] },
-    )
+    );
+  // Also values with only a few fields: gaps between field ids of every size (the compact
+  // protocol's short field header ends at a gap of 15).
+  const sparse = fc.tuple(record, fc.uniqueArray(fc.constantFrom(...FIELD_NAMES), { maxLength: 3 })).map(([args, keep]) => {
+    const few: Record<string, unknown> = { mandatory: args.mandatory };
+    for (const k of keep) few[k] = (args as Record<string, unknown>)[k];
+    return few;
+  });
+  return fc
+    .oneof({ weight: 3, arbitrary: record }, { weight: 1, arbitrary: sparse })
     .map((args) => new types.Everything(args as ConstructorParameters<typeof types.Everything>[0]));
 }

@@ -6,8 +6,8 @@ import { TBinaryProtocol, TCompactProtocol, TFramedTransport } from "@zerowire/t
 export type ProtocolName = "binary" | "compact";
 export const PROTOCOLS: readonly ProtocolName[] = ["binary", "compact"];
 
-/** A generated struct: what it has for the protocols. */
-export interface GeneratedStruct {
+/** A generated struct: what it has for the protocols (its .d.ts does not declare them). */
+interface GeneratedStruct {
   write(output: unknown): void;
   read(input: unknown): void;
 }
@@ -17,22 +17,22 @@ export function oursProtocol(name: ProtocolName, transport: TFramedTransport): T
 }
 
 /** The struct's bytes as ours writes them. */
-export function oursWrite(name: ProtocolName, value: GeneratedStruct): Buffer {
+export function oursWrite(name: ProtocolName, value: object): Buffer {
   let frame: Buffer | undefined;
   const transport = new TFramedTransport(undefined, (bytes) => {
     frame = Buffer.from(bytes);
   });
   const output = oursProtocol(name, transport);
-  value.write(output);
+  (value as GeneratedStruct).write(output);
   output.flush();
   if (frame === undefined || frame.readInt32BE(0) !== frame.length - 4) throw new Error("no well-framed output");
   return frame.subarray(4);
 }
 
 /** Reads `bytes` into a new instance of `Struct` with ours. */
-export function oursRead<T extends GeneratedStruct>(name: ProtocolName, Struct: new () => T, bytes: Uint8Array): T {
+export function oursRead<T extends object>(name: ProtocolName, Struct: new () => T, bytes: Uint8Array): T {
   const value = new Struct();
-  value.read(oursProtocol(name, new TFramedTransport(bytes)));
+  (value as GeneratedStruct).read(oursProtocol(name, new TFramedTransport(bytes)));
   return value;
 }
 
@@ -51,16 +51,16 @@ function thriftProtocolClass(name: ProtocolName): new (t: unknown) => unknown {
 }
 
 /** The struct's bytes as the `thrift` package writes them. */
-export function thriftWrite(name: ProtocolName, value: GeneratedStruct): Buffer {
+export function thriftWrite(name: ProtocolName, value: object): Buffer {
   const collector = new Collector();
-  value.write(new (thriftProtocolClass(name))(collector));
+  (value as GeneratedStruct).write(new (thriftProtocolClass(name))(collector));
   return Buffer.concat(collector.chunks);
 }
 
 /** Reads `bytes` into a new instance of `Struct` with the `thrift` package. */
-export function thriftRead<T extends GeneratedStruct>(name: ProtocolName, Struct: new () => T, bytes: Uint8Array): T {
+export function thriftRead<T extends object>(name: ProtocolName, Struct: new () => T, bytes: Uint8Array): T {
   const value = new Struct();
   const transport = new (thrift.TFramedTransport as unknown as new (b: Buffer) => unknown)(Buffer.from(bytes));
-  value.read(new (thriftProtocolClass(name))(transport));
+  (value as GeneratedStruct).read(new (thriftProtocolClass(name))(transport));
   return value;
 }
