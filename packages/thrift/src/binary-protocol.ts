@@ -16,6 +16,7 @@ import { skipValue, type FieldHeader, type ListHeader, type MapHeader, type Mess
 import { isValueType, TType } from "./thrift-types.js";
 import { uuidBytes, uuidString } from "./uuid.js";
 import { binaryAfter, stringAfter } from "./read-bytes.js";
+import { checkSize, checkValueType } from "./write-checks.js";
 import { doubleKey, int64Key, integerKey } from "./map-keys.js";
 
 const VERSION_1 = 0x80010000 | 0;
@@ -62,6 +63,7 @@ export class TBinaryProtocol implements ThriftProtocol {
   writeStructBegin(_name: string): void {}
   writeStructEnd(): void {}
   writeFieldBegin(_name: string, type: number, id: number): void {
+    checkValueType(type);
     this.trans.out.u8(type).i16be(id);
   }
   writeFieldEnd(): void {}
@@ -69,15 +71,20 @@ export class TBinaryProtocol implements ThriftProtocol {
     this.trans.out.u8(TType.STOP);
   }
   writeMapBegin(keyType: number, valueType: number, size: number): void {
+    checkValueType(keyType);
+    checkValueType(valueType);
+    checkSize(size);
     this.trans.out.u8(keyType).u8(valueType).i32be(size);
   }
   writeMapEnd(): void {}
   writeListBegin(elementType: number, size: number): void {
+    checkValueType(elementType);
+    checkSize(size);
     this.trans.out.u8(elementType).i32be(size);
   }
   writeListEnd(): void {}
   writeSetBegin(elementType: number, size: number): void {
-    this.trans.out.u8(elementType).i32be(size);
+    this.writeListBegin(elementType, size);
   }
   writeSetEnd(): void {}
   writeBool(value: boolean): void {

@@ -15,6 +15,7 @@ import { skipValue, type FieldHeader, type ListHeader, type MapHeader, type Mess
 import { TType } from "./thrift-types.js";
 import { uuidBytes, uuidString } from "./uuid.js";
 import { binaryAfter, stringAfter } from "./read-bytes.js";
+import { checkSize } from "./write-checks.js";
 import { doubleKey, int64Key, integerKey } from "./map-keys.js";
 
 const PROTOCOL_ID = 0x82;
@@ -322,8 +323,4 @@ function compactOf(ttype: number): number {
   const compact = COMPACT_OF_TTYPE[ttype] ?? -1;
   if (compact === -1) throw new RangeError(`type code ${ttype} cannot be written as a field or element`);
   return compact;
-}
-
-function checkSize(size: number): void {
-  if (!((size | 0) === size && size >= 0)) throw new RangeError(`container size ${size} is not a non-negative int32`);
 }

@@ -1,6 +1,6 @@
-// Thrift's wire type codes (TType) and message types, as the protocols and the generated code
-// (`Thrift.Type`, `Thrift.MessageType` of the `thrift` package) number them. One table, so a
-// protocol's validation and its skip agree on what a known type is.
+// Thrift's wire type codes (TType), as the protocols and the generated code (`Thrift.Type` of the
+// `thrift` package) number them. One table, so a protocol's validation and its skip agree on
+// what a known type is.
 
 /** Thrift type codes, as on the wire in TBinaryProtocol (the compact protocol maps them). */
 export const TType = {
@@ -19,9 +19,6 @@ export const TType = {
   LIST: 15,
   UUID: 16,
 } as const;
-
-/** Message types of a message header. */
-export const MessageType = { CALL: 1, REPLY: 2, EXCEPTION: 3, ONEWAY: 4 } as const;
 
 /** Whether `type` is a value type (not STOP or VOID) that a field or an element can have. */
 export function isValueType(type: number): boolean {

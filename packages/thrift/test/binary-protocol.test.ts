@@ -83,7 +83,14 @@ test("i64 from number, bigint and Int64 give the same bytes; an unsafe number is
 });
 
 test("out-of-range writes are RangeErrors (the thrift package wraps them silently)", () => {
-  for (const f of [(p: TBinaryProtocol) => p.writeI32(2 ** 31), (p: TBinaryProtocol) => p.writeI16(40000), (p: TBinaryProtocol) => p.writeByte(200)]) {
+  for (const f of [
+    (p: TBinaryProtocol) => p.writeI32(2 ** 31),
+    (p: TBinaryProtocol) => p.writeI16(40000),
+    (p: TBinaryProtocol) => p.writeByte(200),
+    (p: TBinaryProtocol) => p.writeFieldBegin("x", 99, 1),
+    (p: TBinaryProtocol) => p.writeListBegin(TType.STOP, 1),
+    (p: TBinaryProtocol) => p.writeMapBegin(TType.I32, TType.I32, -1),
+  ]) {
     assert.throws(() => writer()(f), (e: unknown) => e instanceof RangeError);
   }
 });
