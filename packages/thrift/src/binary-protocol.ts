@@ -7,23 +7,20 @@
 // code then calls reset(), which drops it. Reads check every length and type code before using
 // it: a read past the frame's end is a ReadError, invalid bytes a ThriftDecodeError, each
 // naming what was read at which offset.
-import type { Reader } from "@zerowire/writer";
 import type Int64 from "node-int64";
 import { ThriftDecodeError } from "./errors.js";
 import type { TFramedTransport } from "./framed-transport.js";
 import { int64Bytes, int64FromBytes, type I64Input } from "./int64-value.js";
-import { skipValue, type FieldHeader, type ListHeader, type MapHeader, type MessageHeader, type ThriftProtocol } from "./protocol.js";
+import { type FieldHeader, type ListHeader, type MapHeader, type MessageHeader, type ThriftProtocol } from "./protocol.js";
 import { isValueType, TType } from "./thrift-types.js";
-import { uuidBytes, uuidString } from "./uuid.js";
-import { binaryAfter, stringAfter } from "./read-bytes.js";
+import { ProtocolBase } from "./protocol-base.js";
 import { checkSize, checkValueType } from "./write-checks.js";
 import { doubleKey, int64Key, integerKey } from "./map-keys.js";
 
 const VERSION_1 = 0x80010000 | 0;
 const VERSION_MASK = 0xffff0000 | 0;
 
-export class TBinaryProtocol implements ThriftProtocol {
-  private readonly r: Reader;
+export class TBinaryProtocol extends ProtocolBase implements ThriftProtocol {
   /** readFieldBegin's result, reused (generated code reads it at once). */
   private readonly field: FieldHeader = { fname: null, ftype: 0, fid: 0 };
 
@@ -33,18 +30,11 @@ export class TBinaryProtocol implements ThriftProtocol {
    * @param strictWrite write the version header (default true, as Java and the `thrift` package do)
    */
   constructor(
-    private readonly trans: TFramedTransport,
+    trans: TFramedTransport,
     private readonly strictRead = false,
     private readonly strictWrite = true,
   ) {
-    this.r = trans.reader;
-  }
-
-  getTransport(): TFramedTransport {
-    return this.trans;
-  }
-  flush(): void {
-    this.trans.flush();
+    super(trans);
   }
   /** Drops the output written since the last flush. */
   reset(): void {
@@ -59,14 +49,12 @@ export class TBinaryProtocol implements ThriftProtocol {
     else w.strI32be(name).u8(type).i32be(seqid);
     this.trans.setCurrSeqId(seqid);
   }
-  writeMessageEnd(): void {}
   writeStructBegin(_name: string): void {}
   writeStructEnd(): void {}
   writeFieldBegin(_name: string, type: number, id: number): void {
     checkValueType(type);
     this.trans.out.u8(type).i16be(id);
   }
-  writeFieldEnd(): void {}
   writeFieldStop(): void {
     this.trans.out.u8(TType.STOP);
   }
@@ -76,17 +64,14 @@ export class TBinaryProtocol implements ThriftProtocol {
     checkSize(size);
     this.trans.out.u8(keyType).u8(valueType).i32be(size);
   }
-  writeMapEnd(): void {}
   writeListBegin(elementType: number, size: number): void {
     checkValueType(elementType);
     checkSize(size);
     this.trans.out.u8(elementType).i32be(size);
   }
-  writeListEnd(): void {}
   writeSetBegin(elementType: number, size: number): void {
     this.writeListBegin(elementType, size);
   }
-  writeSetEnd(): void {}
   writeBool(value: boolean): void {
     this.trans.out.u8(value ? 1 : 0);
   }
@@ -113,21 +98,15 @@ export class TBinaryProtocol implements ThriftProtocol {
     if (typeof value === "string") value = doubleKey(value);
     this.trans.out.f64be(value);
   }
-  /** A string as UTF-8, or bytes as they are, after an int32 length. */
-  writeString(value: string | Uint8Array): void {
-    if (typeof value === "string") this.trans.out.strI32be(value);
-    else this.writeBytes(value, "writeString");
+
+  protected putString(value: string): void {
+    this.trans.out.strI32be(value);
   }
-  /** Bytes as they are (a string as Latin-1, as the `thrift` package does), after an int32 length. */
-  writeBinary(value: Uint8Array | string): void {
-    this.writeBytes(typeof value === "string" ? Buffer.from(value, "latin1") : value, "writeBinary");
-  }
-  private writeBytes(value: Uint8Array, method: string): void {
-    if (!(value instanceof Uint8Array)) throw new TypeError(`${method}: expected a string or Uint8Array, got ${typeof value}`);
+  protected putBytes(value: Uint8Array): void {
     this.trans.out.i32be(value.length).bytes(value);
   }
-  writeUuid(value: string): void {
-    this.trans.out.bytes(uuidBytes(value));
+  protected readLength(what: string): number {
+    return this.r.i32be(what);
   }
 
   // ---- reading ----
@@ -140,7 +119,7 @@ export class TBinaryProtocol implements ThriftProtocol {
       if ((head & VERSION_MASK) !== VERSION_1) {
         throw new ThriftDecodeError("message header", at, r.remaining, `bad version 0x${(head >>> 16).toString(16)} (expected 0x8001)`);
       }
-      const fname = stringAfter(r, r.i32be("method name length"), at + 4, "method name");
+      const fname = this.readMethodName();
       return { fname, mtype: head & 0xff, rseqid: r.i32be("seqid") };
     }
     if (this.strictRead) {
@@ -150,7 +129,6 @@ export class TBinaryProtocol implements ThriftProtocol {
     const mtype = r.u8("message type");
     return { fname, mtype, rseqid: r.i32be("seqid") };
   }
-  readMessageEnd(): void {}
   readStructBegin(): { fname: string } {
     return { fname: "" };
   }
@@ -169,7 +147,6 @@ export class TBinaryProtocol implements ThriftProtocol {
     h.ftype = ftype;
     return h;
   }
-  readFieldEnd(): void {}
   readMapBegin(): MapHeader {
     const r = this.r;
     const ktype = r.u8("map key type");
@@ -178,18 +155,15 @@ export class TBinaryProtocol implements ThriftProtocol {
     if (!isValueType(vtype)) this.badType("map value type", vtype, 1);
     return { ktype, vtype, size: this.readSize("map size") };
   }
-  readMapEnd(): void {}
   readListBegin(): ListHeader {
     const r = this.r;
     const etype = r.u8("element type");
     if (!isValueType(etype)) this.badType("element type", etype, 1);
     return { etype, size: this.readSize("element count") };
   }
-  readListEnd(): void {}
   readSetBegin(): ListHeader {
     return this.readListBegin();
   }
-  readSetEnd(): void {}
   /** A zero byte is false, any other true (as the `thrift` package and C++ read it). */
   readBool(): boolean {
     return this.r.u8("bool") !== 0;
@@ -209,23 +183,6 @@ export class TBinaryProtocol implements ThriftProtocol {
   }
   readDouble(): number {
     return this.r.f64be("double");
-  }
-  readString(): string {
-    const r = this.r;
-    const at = r.pos;
-    return stringAfter(r, r.i32be("string length"), at);
-  }
-  /** A view of the frame (no copy): valid as long as the frame's bytes are. */
-  readBinary(): Buffer {
-    const r = this.r;
-    const at = r.pos;
-    return binaryAfter(r, r.i32be("binary length"), at);
-  }
-  readUuid(): string {
-    return uuidString(this.r.bytes(16, "uuid"));
-  }
-  skip(type: number): void {
-    skipValue(this, type, 1, this.r);
   }
 
   /** A container size: an int32 that is not negative and not more than the bytes left (each element takes at least one). */

@@ -6,15 +6,13 @@
 // a double is written as its IEEE 754 bits (the `thrift` package's hand-rolled encoder writes
 // -0 as +0 and loses NaN payloads), and a bool inside a list, set or map reads back as written
 // (the `thrift` package reads every one as false). Validation as in TBinaryProtocol.
-import type { Reader } from "@zerowire/writer";
 import type Int64 from "node-int64";
 import { ThriftDecodeError } from "./errors.js";
 import type { TFramedTransport } from "./framed-transport.js";
 import { int64Bytes, int64FromBigint, int64ToWritable, type I64Input } from "./int64-value.js";
-import { skipValue, type FieldHeader, type ListHeader, type MapHeader, type MessageHeader, type ThriftProtocol } from "./protocol.js";
+import { type FieldHeader, type ListHeader, type MapHeader, type MessageHeader, type ThriftProtocol } from "./protocol.js";
 import { TType } from "./thrift-types.js";
-import { uuidBytes, uuidString } from "./uuid.js";
-import { binaryAfter, stringAfter } from "./read-bytes.js";
+import { ProtocolBase } from "./protocol-base.js";
 import { checkSize } from "./write-checks.js";
 import { doubleKey, int64Key, integerKey } from "./map-keys.js";
 
@@ -50,8 +48,7 @@ const TTYPE_OF_COMPACT: readonly number[] = [
 
 const NO_BOOL = -1;
 
-export class TCompactProtocol implements ThriftProtocol {
-  private readonly r: Reader;
+export class TCompactProtocol extends ProtocolBase implements ThriftProtocol {
   /** readFieldBegin's result, reused (generated code reads it at once). */
   private readonly field: FieldHeader = { fname: null, ftype: 0, fid: 0 };
   /** Field id of the last field written or read in the current struct; outer structs' on the stack. */
@@ -62,15 +59,8 @@ export class TCompactProtocol implements ThriftProtocol {
   /** The value of a bool field whose header was read (0 or 1), or -1. */
   private pendingBoolValue = NO_BOOL;
 
-  constructor(private readonly trans: TFramedTransport) {
-    this.r = trans.reader;
-  }
-
-  getTransport(): TFramedTransport {
-    return this.trans;
-  }
-  flush(): void {
-    this.trans.flush();
+  constructor(trans: TFramedTransport) {
+    super(trans);
   }
   /** Drops the output written since the last flush, and the field state of the structs in it. */
   reset(): void {
@@ -88,7 +78,6 @@ export class TCompactProtocol implements ThriftProtocol {
     this.trans.out.u8(PROTOCOL_ID).u8((type << 5) | VERSION).uvarint32(seqid >>> 0).strVarint(name);
     this.trans.setCurrSeqId(seqid);
   }
-  writeMessageEnd(): void {}
   writeStructBegin(_name: string): void {
     this.lastFieldIds.push(this.lastFieldId);
     this.lastFieldId = 0;
@@ -113,7 +102,6 @@ export class TCompactProtocol implements ThriftProtocol {
     }
     this.lastFieldId = id;
   }
-  writeFieldEnd(): void {}
   writeFieldStop(): void {
     this.trans.out.u8(CT.STOP);
   }
@@ -124,18 +112,15 @@ export class TCompactProtocol implements ThriftProtocol {
     if (size === 0) this.trans.out.u8(0);
     else this.trans.out.uvarint32(size).u8((key << 4) | value);
   }
-  writeMapEnd(): void {}
   writeListBegin(elementType: number, size: number): void {
     const element = compactOf(elementType);
     checkSize(size);
     if (size <= 14) this.trans.out.u8((size << 4) | element);
     else this.trans.out.u8(0xf0 | element).uvarint32(size);
   }
-  writeListEnd(): void {}
   writeSetBegin(elementType: number, size: number): void {
     this.writeListBegin(elementType, size);
   }
-  writeSetEnd(): void {}
   /** In a field header when it is a field's value; else one byte, 1 (true) or 2 (false). */
   writeBool(value: boolean): void {
     const type = value ? CT.BOOLEAN_TRUE : CT.BOOLEAN_FALSE;
@@ -170,20 +155,15 @@ export class TCompactProtocol implements ThriftProtocol {
     if (typeof value === "string") value = doubleKey(value);
     this.trans.out.f64le(value);
   }
-  writeString(value: string | Uint8Array): void {
-    if (typeof value === "string") this.trans.out.strVarint(value);
-    else this.writeBytes(value, "writeString");
+
+  protected putString(value: string): void {
+    this.trans.out.strVarint(value);
   }
-  /** Bytes as they are (a string as Latin-1, as the `thrift` package does), after a varint length. */
-  writeBinary(value: Uint8Array | string): void {
-    this.writeBytes(typeof value === "string" ? Buffer.from(value, "latin1") : value, "writeBinary");
-  }
-  private writeBytes(value: Uint8Array, method: string): void {
-    if (!(value instanceof Uint8Array)) throw new TypeError(`${method}: expected a string or Uint8Array, got ${typeof value}`);
+  protected putBytes(value: Uint8Array): void {
     this.trans.out.uvarint32(value.length).bytes(value);
   }
-  writeUuid(value: string): void {
-    this.trans.out.bytes(uuidBytes(value));
+  protected readLength(what: string): number {
+    return this.r.uvarint32(what);
   }
 
   // ---- reading ----
@@ -198,11 +178,9 @@ export class TCompactProtocol implements ThriftProtocol {
       throw new ThriftDecodeError("version and type", at + 1, r.remaining + 1, `version ${versionAndType & 0x1f} (expected ${VERSION})`);
     }
     const rseqid = r.uvarint32("seqid") | 0;
-    const nameAt = r.pos;
-    const fname = stringAfter(r, r.uvarint32("method name length"), nameAt, "method name");
+    const fname = this.readMethodName();
     return { fname, mtype: versionAndType >>> 5, rseqid };
   }
-  readMessageEnd(): void {}
   readStructBegin(): { fname: string } {
     this.lastFieldIds.push(this.lastFieldId);
     this.lastFieldId = 0;
@@ -231,7 +209,6 @@ export class TCompactProtocol implements ThriftProtocol {
     h.fid = fid;
     return h;
   }
-  readFieldEnd(): void {}
   readMapBegin(): MapHeader {
     const r = this.r;
     const size = this.readSize("map size");
@@ -240,7 +217,6 @@ export class TCompactProtocol implements ThriftProtocol {
     const types = r.u8("map key and value types");
     return { ktype: this.ttypeOf(types >>> 4, "map key type", at), vtype: this.ttypeOf(types & 0x0f, "map value type", at), size };
   }
-  readMapEnd(): void {}
   readListBegin(): ListHeader {
     const r = this.r;
     const at = r.pos;
@@ -249,11 +225,9 @@ export class TCompactProtocol implements ThriftProtocol {
     const size = head >>> 4 === 15 ? this.readSize("element count") : head >>> 4;
     return { etype, size };
   }
-  readListEnd(): void {}
   readSetBegin(): ListHeader {
     return this.readListBegin();
   }
-  readSetEnd(): void {}
   /** A bool field's value from its header; else one byte, true only when it is 1 (as Java reads it). */
   readBool(): boolean {
     if (this.pendingBoolValue !== NO_BOOL) {
@@ -282,23 +256,6 @@ export class TCompactProtocol implements ThriftProtocol {
   }
   readDouble(): number {
     return this.r.f64le("double");
-  }
-  readString(): string {
-    const r = this.r;
-    const at = r.pos;
-    return stringAfter(r, r.uvarint32("string length"), at);
-  }
-  /** A view of the frame (no copy): valid as long as the frame's bytes are. */
-  readBinary(): Buffer {
-    const r = this.r;
-    const at = r.pos;
-    return binaryAfter(r, r.uvarint32("binary length"), at);
-  }
-  readUuid(): string {
-    return uuidString(this.r.bytes(16, "uuid"));
-  }
-  skip(type: number): void {
-    skipValue(this, type, 1, this.r);
   }
 
   /** A varint container size that is an int32 and not more than the bytes left (each element takes at least one). */
