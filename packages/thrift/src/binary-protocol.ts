@@ -36,6 +36,7 @@ export class TBinaryProtocol extends ProtocolBase implements ThriftProtocol {
   ) {
     super(trans);
   }
+
   /** Drops the output written since the last flush. */
   reset(): void {
     this.trans.discardOutput();
