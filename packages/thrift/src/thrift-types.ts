@@ -1,0 +1,42 @@
+// Thrift's wire type codes (TType), as the protocols and the generated code (`Thrift.Type` of the
+// `thrift` package) number them. One table, so a protocol's validation and its skip agree on
+// what a known type is.
+
+/** Thrift type codes, as on the wire in TBinaryProtocol (the compact protocol maps them). */
+export const TType = {
+  STOP: 0,
+  VOID: 1,
+  BOOL: 2,
+  BYTE: 3,
+  DOUBLE: 4,
+  I16: 6,
+  I32: 8,
+  I64: 10,
+  STRING: 11,
+  STRUCT: 12,
+  MAP: 13,
+  SET: 14,
+  LIST: 15,
+  UUID: 16,
+} as const;
+
+/** Whether `type` is a value type (not STOP or VOID) that a field or an element can have. */
+export function isValueType(type: number): boolean {
+  switch (type) {
+    case TType.BOOL:
+    case TType.BYTE:
+    case TType.DOUBLE:
+    case TType.I16:
+    case TType.I32:
+    case TType.I64:
+    case TType.STRING:
+    case TType.STRUCT:
+    case TType.MAP:
+    case TType.SET:
+    case TType.LIST:
+    case TType.UUID:
+      return true;
+    default:
+      return false;
+  }
+}
