@@ -1336,6 +1336,218 @@ const IClientRPCService_executeAggregationQueryV2_result = class {
   }
 
 };
+const IClientRPCService_executeFastLastDataQueryForOnePrefixPath_args = class {
+  constructor(args) {
+    this.req = null;
+    if (args) {
+      if (args.req !== undefined && args.req !== null) {
+        this.req = new ttypes.TSFastLastDataQueryForOnePrefixPathReq(args.req);
+      }
+    }
+  }
+
+  read (input) {
+    input.readStructBegin();
+    while (true) {
+      const ret = input.readFieldBegin();
+      const ftype = ret.ftype;
+      const fid = ret.fid;
+      if (ftype == Thrift.Type.STOP) {
+        break;
+      }
+      switch (fid) {
+        case 1:
+        if (ftype == Thrift.Type.STRUCT) {
+          this.req = new ttypes.TSFastLastDataQueryForOnePrefixPathReq();
+          this.req.read(input);
+        } else {
+          input.skip(ftype);
+        }
+        break;
+        case 0:
+          input.skip(ftype);
+          break;
+        default:
+          input.skip(ftype);
+      }
+      input.readFieldEnd();
+    }
+    input.readStructEnd();
+    return;
+  }
+
+  write (output) {
+    output.writeStructBegin('IClientRPCService_executeFastLastDataQueryForOnePrefixPath_args');
+    if (this.req !== null && this.req !== undefined) {
+      output.writeFieldBegin('req', Thrift.Type.STRUCT, 1);
+      this.req.write(output);
+      output.writeFieldEnd();
+    }
+    output.writeFieldStop();
+    output.writeStructEnd();
+    return;
+  }
+
+};
+const IClientRPCService_executeFastLastDataQueryForOnePrefixPath_result = class {
+  constructor(args) {
+    this.success = null;
+    if (args) {
+      if (args.success !== undefined && args.success !== null) {
+        this.success = new ttypes.TSExecuteStatementResp(args.success);
+      }
+    }
+  }
+
+  read (input) {
+    input.readStructBegin();
+    while (true) {
+      const ret = input.readFieldBegin();
+      const ftype = ret.ftype;
+      const fid = ret.fid;
+      if (ftype == Thrift.Type.STOP) {
+        break;
+      }
+      switch (fid) {
+        case 0:
+        if (ftype == Thrift.Type.STRUCT) {
+          this.success = new ttypes.TSExecuteStatementResp();
+          this.success.read(input);
+        } else {
+          input.skip(ftype);
+        }
+        break;
+        case 0:
+          input.skip(ftype);
+          break;
+        default:
+          input.skip(ftype);
+      }
+      input.readFieldEnd();
+    }
+    input.readStructEnd();
+    return;
+  }
+
+  write (output) {
+    output.writeStructBegin('IClientRPCService_executeFastLastDataQueryForOnePrefixPath_result');
+    if (this.success !== null && this.success !== undefined) {
+      output.writeFieldBegin('success', Thrift.Type.STRUCT, 0);
+      this.success.write(output);
+      output.writeFieldEnd();
+    }
+    output.writeFieldStop();
+    output.writeStructEnd();
+    return;
+  }
+
+};
+const IClientRPCService_executeFastLastDataQueryForOneDeviceV2_args = class {
+  constructor(args) {
+    this.req = null;
+    if (args) {
+      if (args.req !== undefined && args.req !== null) {
+        this.req = new ttypes.TSFastLastDataQueryForOneDeviceReq(args.req);
+      }
+    }
+  }
+
+  read (input) {
+    input.readStructBegin();
+    while (true) {
+      const ret = input.readFieldBegin();
+      const ftype = ret.ftype;
+      const fid = ret.fid;
+      if (ftype == Thrift.Type.STOP) {
+        break;
+      }
+      switch (fid) {
+        case 1:
+        if (ftype == Thrift.Type.STRUCT) {
+          this.req = new ttypes.TSFastLastDataQueryForOneDeviceReq();
+          this.req.read(input);
+        } else {
+          input.skip(ftype);
+        }
+        break;
+        case 0:
+          input.skip(ftype);
+          break;
+        default:
+          input.skip(ftype);
+      }
+      input.readFieldEnd();
+    }
+    input.readStructEnd();
+    return;
+  }
+
+  write (output) {
+    output.writeStructBegin('IClientRPCService_executeFastLastDataQueryForOneDeviceV2_args');
+    if (this.req !== null && this.req !== undefined) {
+      output.writeFieldBegin('req', Thrift.Type.STRUCT, 1);
+      this.req.write(output);
+      output.writeFieldEnd();
+    }
+    output.writeFieldStop();
+    output.writeStructEnd();
+    return;
+  }
+
+};
+const IClientRPCService_executeFastLastDataQueryForOneDeviceV2_result = class {
+  constructor(args) {
+    this.success = null;
+    if (args) {
+      if (args.success !== undefined && args.success !== null) {
+        this.success = new ttypes.TSExecuteStatementResp(args.success);
+      }
+    }
+  }
+
+  read (input) {
+    input.readStructBegin();
+    while (true) {
+      const ret = input.readFieldBegin();
+      const ftype = ret.ftype;
+      const fid = ret.fid;
+      if (ftype == Thrift.Type.STOP) {
+        break;
+      }
+      switch (fid) {
+        case 0:
+        if (ftype == Thrift.Type.STRUCT) {
+          this.success = new ttypes.TSExecuteStatementResp();
+          this.success.read(input);
+        } else {
+          input.skip(ftype);
+        }
+        break;
+        case 0:
+          input.skip(ftype);
+          break;
+        default:
+          input.skip(ftype);
+      }
+      input.readFieldEnd();
+    }
+    input.readStructEnd();
+    return;
+  }
+
+  write (output) {
+    output.writeStructBegin('IClientRPCService_executeFastLastDataQueryForOneDeviceV2_result');
+    if (this.success !== null && this.success !== undefined) {
+      output.writeFieldBegin('success', Thrift.Type.STRUCT, 0);
+      this.success.write(output);
+      output.writeFieldEnd();
+    }
+    output.writeFieldStop();
+    output.writeStructEnd();
+    return;
+  }
+
+};
 const IClientRPCService_fetchResultsV2_args = class {
   constructor(args) {
     this.req = null;
@@ -2866,12 +3078,12 @@ const IClientRPCService_deleteStorageGroups_args = class {
         case 2:
         if (ftype == Thrift.Type.LIST) {
           this.storageGroup = [];
-          const _rtmp3428 = input.readListBegin();
-          const _size427 = _rtmp3428.size || 0;
-          for (let _i429 = 0; _i429 < _size427; ++_i429) {
-            let elem430 = null;
-            elem430 = input.readString();
-            this.storageGroup.push(elem430);
+          const _rtmp3438 = input.readListBegin();
+          const _size437 = _rtmp3438.size || 0;
+          for (let _i439 = 0; _i439 < _size437; ++_i439) {
+            let elem440 = null;
+            elem440 = input.readString();
+            this.storageGroup.push(elem440);
           }
           input.readListEnd();
         } else {
@@ -2897,10 +3109,10 @@ const IClientRPCService_deleteStorageGroups_args = class {
     if (this.storageGroup !== null && this.storageGroup !== undefined) {
       output.writeFieldBegin('storageGroup', Thrift.Type.LIST, 2);
       output.writeListBegin(Thrift.Type.STRING, this.storageGroup.length);
-      for (let iter431 in this.storageGroup) {
-        if (this.storageGroup.hasOwnProperty(iter431)) {
-          iter431 = this.storageGroup[iter431];
-          output.writeString(iter431);
+      for (let iter441 in this.storageGroup) {
+        if (this.storageGroup.hasOwnProperty(iter441)) {
+          iter441 = this.storageGroup[iter441];
+          output.writeString(iter441);
         }
       }
       output.writeListEnd();
@@ -3317,12 +3529,12 @@ const IClientRPCService_deleteTimeseries_args = class {
         case 2:
         if (ftype == Thrift.Type.LIST) {
           this.path = [];
-          const _rtmp3433 = input.readListBegin();
-          const _size432 = _rtmp3433.size || 0;
-          for (let _i434 = 0; _i434 < _size432; ++_i434) {
-            let elem435 = null;
-            elem435 = input.readString();
-            this.path.push(elem435);
+          const _rtmp3443 = input.readListBegin();
+          const _size442 = _rtmp3443.size || 0;
+          for (let _i444 = 0; _i444 < _size442; ++_i444) {
+            let elem445 = null;
+            elem445 = input.readString();
+            this.path.push(elem445);
           }
           input.readListEnd();
         } else {
@@ -3348,10 +3560,10 @@ const IClientRPCService_deleteTimeseries_args = class {
     if (this.path !== null && this.path !== undefined) {
       output.writeFieldBegin('path', Thrift.Type.LIST, 2);
       output.writeListBegin(Thrift.Type.STRING, this.path.length);
-      for (let iter436 in this.path) {
-        if (this.path.hasOwnProperty(iter436)) {
-          iter436 = this.path[iter436];
-          output.writeString(iter436);
+      for (let iter446 in this.path) {
+        if (this.path.hasOwnProperty(iter446)) {
+          iter446 = this.path[iter446];
+          output.writeString(iter446);
         }
       }
       output.writeListEnd();
@@ -4081,6 +4293,108 @@ const IClientRPCServiceClient = exports.Client = class IClientRPCServiceClient {
       return callback(null, result.success);
     }
     return callback('executeAggregationQueryV2 failed: unknown result');
+  }
+
+  executeFastLastDataQueryForOnePrefixPath (req) {
+    this._seqid = this.new_seqid();
+    const self = this;
+    return new Promise((resolve, reject) => {
+      self._reqs[self.seqid()] = (error, result) => {
+        return error ? reject(error) : resolve(result);
+      };
+      self.send_executeFastLastDataQueryForOnePrefixPath(req);
+    });
+  }
+
+  send_executeFastLastDataQueryForOnePrefixPath (req) {
+    const output = new this.pClass(this.output);
+    const params = {
+      req: req
+    };
+    const args = new IClientRPCService_executeFastLastDataQueryForOnePrefixPath_args(params);
+    try {
+      output.writeMessageBegin('executeFastLastDataQueryForOnePrefixPath', Thrift.MessageType.CALL, this.seqid());
+      args.write(output);
+      output.writeMessageEnd();
+      return this.output.flush();
+    }
+    catch (e) {
+      delete this._reqs[this.seqid()];
+      if (typeof output.reset === 'function') {
+        output.reset();
+      }
+      throw e;
+    }
+  }
+
+  recv_executeFastLastDataQueryForOnePrefixPath (input, mtype, rseqid) {
+    const callback = this._reqs[rseqid] || function() {};
+    delete this._reqs[rseqid];
+    if (mtype == Thrift.MessageType.EXCEPTION) {
+      const x = new Thrift.TApplicationException();
+      x.read(input);
+      input.readMessageEnd();
+      return callback(x);
+    }
+    const result = new IClientRPCService_executeFastLastDataQueryForOnePrefixPath_result();
+    result.read(input);
+    input.readMessageEnd();
+
+    if (null !== result.success) {
+      return callback(null, result.success);
+    }
+    return callback('executeFastLastDataQueryForOnePrefixPath failed: unknown result');
+  }
+
+  executeFastLastDataQueryForOneDeviceV2 (req) {
+    this._seqid = this.new_seqid();
+    const self = this;
+    return new Promise((resolve, reject) => {
+      self._reqs[self.seqid()] = (error, result) => {
+        return error ? reject(error) : resolve(result);
+      };
+      self.send_executeFastLastDataQueryForOneDeviceV2(req);
+    });
+  }
+
+  send_executeFastLastDataQueryForOneDeviceV2 (req) {
+    const output = new this.pClass(this.output);
+    const params = {
+      req: req
+    };
+    const args = new IClientRPCService_executeFastLastDataQueryForOneDeviceV2_args(params);
+    try {
+      output.writeMessageBegin('executeFastLastDataQueryForOneDeviceV2', Thrift.MessageType.CALL, this.seqid());
+      args.write(output);
+      output.writeMessageEnd();
+      return this.output.flush();
+    }
+    catch (e) {
+      delete this._reqs[this.seqid()];
+      if (typeof output.reset === 'function') {
+        output.reset();
+      }
+      throw e;
+    }
+  }
+
+  recv_executeFastLastDataQueryForOneDeviceV2 (input, mtype, rseqid) {
+    const callback = this._reqs[rseqid] || function() {};
+    delete this._reqs[rseqid];
+    if (mtype == Thrift.MessageType.EXCEPTION) {
+      const x = new Thrift.TApplicationException();
+      x.read(input);
+      input.readMessageEnd();
+      return callback(x);
+    }
+    const result = new IClientRPCService_executeFastLastDataQueryForOneDeviceV2_result();
+    result.read(input);
+    input.readMessageEnd();
+
+    if (null !== result.success) {
+      return callback(null, result.success);
+    }
+    return callback('executeFastLastDataQueryForOneDeviceV2 failed: unknown result');
   }
 
   fetchResultsV2 (req) {
@@ -5545,6 +5859,80 @@ const IClientRPCServiceProcessor = exports.Processor = class IClientRPCServicePr
         } else {
           result_obj = new Thrift.TApplicationException(Thrift.TApplicationExceptionType.UNKNOWN, err.message);
           output.writeMessageBegin("executeAggregationQueryV2", Thrift.MessageType.EXCEPTION, seqid);
+        }
+        result_obj.write(output);
+        output.writeMessageEnd();
+        output.flush();
+      });
+    }
+  }
+  process_executeFastLastDataQueryForOnePrefixPath (seqid, input, output) {
+    const args = new IClientRPCService_executeFastLastDataQueryForOnePrefixPath_args();
+    args.read(input);
+    input.readMessageEnd();
+    if (this._handler.executeFastLastDataQueryForOnePrefixPath.length === 1) {
+      Promise.resolve(this._handler.executeFastLastDataQueryForOnePrefixPath.bind(this._handler)(
+        args.req
+      )).then(result => {
+        const result_obj = new IClientRPCService_executeFastLastDataQueryForOnePrefixPath_result({success: result});
+        output.writeMessageBegin("executeFastLastDataQueryForOnePrefixPath", Thrift.MessageType.REPLY, seqid);
+        result_obj.write(output);
+        output.writeMessageEnd();
+        output.flush();
+      }).catch(err => {
+        let result;
+        result = new Thrift.TApplicationException(Thrift.TApplicationExceptionType.UNKNOWN, err.message);
+        output.writeMessageBegin("executeFastLastDataQueryForOnePrefixPath", Thrift.MessageType.EXCEPTION, seqid);
+        result.write(output);
+        output.writeMessageEnd();
+        output.flush();
+      });
+    } else {
+      this._handler.executeFastLastDataQueryForOnePrefixPath(args.req, (err, result) => {
+        let result_obj;
+        if ((err === null || typeof err === 'undefined')) {
+          result_obj = new IClientRPCService_executeFastLastDataQueryForOnePrefixPath_result((err !== null || typeof err === 'undefined') ? err : {success: result});
+          output.writeMessageBegin("executeFastLastDataQueryForOnePrefixPath", Thrift.MessageType.REPLY, seqid);
+        } else {
+          result_obj = new Thrift.TApplicationException(Thrift.TApplicationExceptionType.UNKNOWN, err.message);
+          output.writeMessageBegin("executeFastLastDataQueryForOnePrefixPath", Thrift.MessageType.EXCEPTION, seqid);
+        }
+        result_obj.write(output);
+        output.writeMessageEnd();
+        output.flush();
+      });
+    }
+  }
+  process_executeFastLastDataQueryForOneDeviceV2 (seqid, input, output) {
+    const args = new IClientRPCService_executeFastLastDataQueryForOneDeviceV2_args();
+    args.read(input);
+    input.readMessageEnd();
+    if (this._handler.executeFastLastDataQueryForOneDeviceV2.length === 1) {
+      Promise.resolve(this._handler.executeFastLastDataQueryForOneDeviceV2.bind(this._handler)(
+        args.req
+      )).then(result => {
+        const result_obj = new IClientRPCService_executeFastLastDataQueryForOneDeviceV2_result({success: result});
+        output.writeMessageBegin("executeFastLastDataQueryForOneDeviceV2", Thrift.MessageType.REPLY, seqid);
+        result_obj.write(output);
+        output.writeMessageEnd();
+        output.flush();
+      }).catch(err => {
+        let result;
+        result = new Thrift.TApplicationException(Thrift.TApplicationExceptionType.UNKNOWN, err.message);
+        output.writeMessageBegin("executeFastLastDataQueryForOneDeviceV2", Thrift.MessageType.EXCEPTION, seqid);
+        result.write(output);
+        output.writeMessageEnd();
+        output.flush();
+      });
+    } else {
+      this._handler.executeFastLastDataQueryForOneDeviceV2(args.req, (err, result) => {
+        let result_obj;
+        if ((err === null || typeof err === 'undefined')) {
+          result_obj = new IClientRPCService_executeFastLastDataQueryForOneDeviceV2_result((err !== null || typeof err === 'undefined') ? err : {success: result});
+          output.writeMessageBegin("executeFastLastDataQueryForOneDeviceV2", Thrift.MessageType.REPLY, seqid);
+        } else {
+          result_obj = new Thrift.TApplicationException(Thrift.TApplicationExceptionType.UNKNOWN, err.message);
+          output.writeMessageBegin("executeFastLastDataQueryForOneDeviceV2", Thrift.MessageType.EXCEPTION, seqid);
         }
         result_obj.write(output);
         output.writeMessageEnd();

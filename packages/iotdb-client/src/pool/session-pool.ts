@@ -94,6 +94,21 @@ export class SessionPool extends BasePool<Session> {
     return this.query("executeLastDataQuery", (s) => s.executeLastDataQuery(paths, lastTime, options));
   }
 
+  /** Session.executeFastLastDataQueryForOnePrefixPath on any session (not supported by IoTDB 2.0.1-beta). */
+  executeFastLastDataQueryForOnePrefixPath(prefixes: readonly string[], options?: QueryOptions): Promise<SessionDataSet> {
+    return this.query("executeFastLastDataQueryForOnePrefixPath", (s) => s.executeFastLastDataQueryForOnePrefixPath(prefixes, options));
+  }
+
+  /**
+   * Session.executeLastDataQueryForOneDevice, sent to the DataNode the device was redirected to
+   * (falling back to the others when it cannot be reached); a redirect hint in the answer is learned.
+   */
+  executeLastDataQueryForOneDevice(db: string, device: string, sensors: readonly string[], isLegalPathNodes?: boolean, options?: QueryOptions): Promise<SessionDataSet> {
+    return this.queryRouted("executeLastDataQueryForOneDevice", typeof device === "string" ? device : undefined, (s) =>
+      s.executeLastDataQueryForOneDevice(db, device, sensors, isLegalPathNodes, options),
+    );
+  }
+
   executeAggregationQuery(
     paths: readonly string[],
     aggregations: readonly (AggregationName | TAggregationType)[],

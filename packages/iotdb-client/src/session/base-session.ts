@@ -7,13 +7,13 @@ import { type InsertCall, writeCallFrame } from "@zerowire/iotdb-codec";
 import type Int64 from "node-int64";
 import { Connection } from "../connection.js";
 import { SessionDataSet } from "../dataset/session-data-set.js";
-import { ConnectionError, EncodeError, type EndPoint, type Status } from "../errors.js";
+import { ConnectionError, EncodeError, type EndPoint, type Status, TimeoutError } from "../errors.js";
 import { TSCloseSessionReq, TSExecuteStatementReq, TSProtocolVersion, type TSExecuteStatementResp } from "../gen/client_types.js";
 import { verifyStatus } from "../status.js";
 import { fromInt64, toInt64 } from "../thrift/int64.js";
 import type { RpcArgs, RpcMethod, RpcResult } from "../thrift/rpc-signatures.js";
 import { openSessionRequest, type SqlDialect } from "./open-request.js";
-import { resolveSessionOptions, type ResolvedSessionOptions, type SessionCredentials, type SessionOptions } from "./session-options.js";
+import { checkedFetchSize, checkedQueryTimeout, resolveSessionOptions, type ResolvedSessionOptions, type SessionCredentials, type SessionOptions } from "./session-options.js";
 
 /** Per-query settings; each defaults to the session's. */
 export interface QueryOptions {
@@ -25,7 +25,13 @@ export interface QueryOptions {
 
 export type TimestampPrecision = "ms" | "us" | "ns";
 
-type QueryMethod = "executeQueryStatementV2" | "executeRawDataQueryV2" | "executeLastDataQueryV2" | "executeAggregationQueryV2";
+type QueryMethod =
+  | "executeQueryStatementV2"
+  | "executeRawDataQueryV2"
+  | "executeLastDataQueryV2"
+  | "executeAggregationQueryV2"
+  | "executeFastLastDataQueryForOnePrefixPath"
+  | "executeFastLastDataQueryForOneDeviceV2";
 
 interface OpenState {
   connection: Connection;
@@ -126,6 +132,26 @@ export abstract class BaseSession {
     return this.options.zoneId;
   }
 
+  /** Java's setFetchSize: rows per fetched batch of the queries run from now on (a positive int32). */
+  setFetchSize(fetchSize: number): void {
+    this.options.fetchSize = checkedFetchSize(fetchSize);
+  }
+
+  /** Java's getFetchSize: the session's rows per fetched batch. */
+  getFetchSize(): number {
+    return this.options.fetchSize;
+  }
+
+  /** Java's setQueryTimeout: the server-side timeout (ms, 0 = none) sent with the queries run from now on. */
+  setQueryTimeout(timeoutMs: number): void {
+    this.options.queryTimeoutMs = checkedQueryTimeout(timeoutMs);
+  }
+
+  /** Java's getQueryTimeout: the session's server-side query timeout in ms (0 = none). */
+  getQueryTimeout(): number {
+    return this.options.queryTimeoutMs;
+  }
+
   /** Calls `listener` whenever the session's connection breaks (not on close()). */
   onBroken(listener: (error: ConnectionError) => void): void {
     this.brokenListeners.push(listener);
@@ -155,7 +181,7 @@ export abstract class BaseSession {
   async executeQueryStatement(sql: string, options: QueryOptions = {}): Promise<SessionDataSet> {
     sqlText(sql, "executeQueryStatement");
     return this.runQuery("executeQueryStatementV2", sql, options, (s, fetchSize, timeout) => [
-      new TSExecuteStatementReq({ sessionId: s.sessionId, statement: sql, statementId: s.statementId, fetchSize, timeout, enableRedirectQuery: true }),
+      new TSExecuteStatementReq({ sessionId: s.sessionId, statement: sql, statementId: s.statementId, fetchSize, timeout, enableRedirectQuery: false }),
     ]);
   }
 
@@ -197,21 +223,21 @@ export abstract class BaseSession {
     return connection.sendInsert(call.method, seqid, this.writer.finish());
   }
 
-  /** One query RPC; the data set keeps the connection and ids it ran with. */
+  /** One query RPC; the data set keeps the connection and ids it ran with. onRedirect sees a redirect hint of the reply's status. */
   protected async runQuery<M extends QueryMethod>(
     method: M,
     statement: string,
     options: QueryOptions,
     args: (s: OpenState, fetchSize: number, queryTimeout: Int64) => RpcArgs<M>,
+    onRedirect?: (dataSet: SessionDataSet, endpoint: EndPoint) => void,
   ): Promise<SessionDataSet> {
-    const fetchSize = options.fetchSize ?? this.options.fetchSize;
-    if (!Number.isInteger(fetchSize) || fetchSize <= 0 || fetchSize > 0x7fffffff) throw new RangeError(`fetchSize must be a positive int32, got ${fetchSize}`);
+    const fetchSize = checkedFetchSize(options.fetchSize ?? this.options.fetchSize);
     const queryTimeoutMs = options.queryTimeoutMs ?? this.options.queryTimeoutMs;
     const requestTimeoutMs = this.queryCallTimeout(queryTimeoutMs);
     const state = await this.ready();
     const resp = (await state.connection.call(method, args(state, fetchSize, toInt64(queryTimeoutMs)), requestTimeoutMs)) as TSExecuteStatementResp;
-    verifyStatus(resp.status, method);
-    return new SessionDataSet(
+    const status = verifyStatus(resp.status, method);
+    const dataSet = new SessionDataSet(
       {
         connection: state.connection,
         sessionId: state.sessionId,
@@ -224,6 +250,8 @@ export abstract class BaseSession {
       },
       resp,
     );
+    if (status.redirectNode !== undefined) onRedirect?.(dataSet, status.redirectNode);
+    return dataSet;
   }
 
   /** One RPC through the generated code with the current session's ids. */
@@ -262,11 +290,37 @@ export abstract class BaseSession {
     return reopened;
   }
 
+  /**
+   * Opens the session on the current host/port or, with nodeUrls, as Java's SessionConnection does:
+   * from a random DataNode on, each in turn, the first that opens becomes the current one. A
+   * DataNode that cannot be reached (or does not answer in time) is passed over; a refusal (e.g.
+   * a wrong password) ends the attempt.
+   */
   private async connect(): Promise<OpenState> {
+    const endpoints = this.options.endpoints;
+    if (endpoints.length === 1) return this.connectTo(endpoints[0]!);
+    const first = Math.floor(Math.random() * endpoints.length);
+    const failures: string[] = [];
+    for (let i = 0; i < endpoints.length; i++) {
+      const endpoint = endpoints[(first + i) % endpoints.length]!;
+      try {
+        const state = await this.connectTo(endpoint);
+        this.options.host = endpoint.host;
+        this.options.port = endpoint.port;
+        return state;
+      } catch (error) {
+        if (!(error instanceof ConnectionError || error instanceof TimeoutError)) throw error;
+        failures.push(`${endpoint.host}:${endpoint.port}: ${error.message}`);
+      }
+    }
+    throw new ConnectionError(`no DataNode of nodeUrls could be reached (${failures.join("; ")})`);
+  }
+
+  private async connectTo(endpoint: EndPoint): Promise<OpenState> {
     const o = this.options;
     const connection = await Connection.open({
-      host: o.host,
-      port: o.port,
+      host: endpoint.host,
+      port: endpoint.port,
       tls: this.#credentials.tls,
       protocol: o.protocol,
       connectTimeoutMs: o.connectTimeoutMs,

@@ -23,6 +23,7 @@ final class CapturingSession extends Session {
     super(new Session.Builder().enableRecordsAutoConvertTablet(autoConvertRecords));
     connection = new CapturingConnection(protocol, thriftDefaultBufferSize, thriftMaxFrameSize);
     // Mirrors the tail of Session.open(): default connection + empty redirection caches.
+    connection.attach(this);
     setDefaultSessionConnection(connection);
     deviceIdToEndpoint = new ConcurrentHashMap<>();
     tableModelDeviceIdToEndpoint = new ConcurrentHashMap<>();
