@@ -64,7 +64,7 @@ test("open: session id and timestamp precision from the reply, statement id used
     assert.is(fromInt64(req.statementId), 7n);
     assert.is(req.fetchSize, 5000);
     assert.is(fromInt64(req.timeout), 60000n);
-    assert.is(req.enableRedirectQuery, false); // as Java 2.0.5 sends it (vectors/java-2.0.5-calls/004-queries)
+    assert.is(req.enableRedirectQuery, true);
     const [close] = fake.calls("closeOperation");
     assert.is(fromInt64((close!.args[0] as { queryId: any }).queryId), 9n);
     await session.close();

@@ -424,12 +424,13 @@ export abstract class BasePool<S extends BaseSession> {
     const sessions = new ResourcePool<S>(
       {
         create: async () => {
-          const session = this.createSession({ ...this.#sessionOptions, host: endpoint.host, port: endpoint.port, autoReconnect: false });
+          const options = { ...this.#sessionOptions, host: endpoint.host, port: endpoint.port, autoReconnect: false };
+          const session = this.createSession(options);
           session.onBroken(() => this.broken.add(session));
           await session.open();
           // Settings changed (setFetchSize, setQueryTimeout) while this session was opening.
-          session.setFetchSize(this.getFetchSize());
-          session.setQueryTimeout(this.getQueryTimeout());
+          if (options.fetchSize !== this.#sessionOptions.fetchSize) session.setFetchSize(this.getFetchSize());
+          if (options.queryTimeoutMs !== this.#sessionOptions.queryTimeoutMs) session.setQueryTimeout(this.getQueryTimeout());
           this.health.markUp(endpoint);
           return session;
         },

@@ -181,7 +181,7 @@ export abstract class BaseSession {
   async executeQueryStatement(sql: string, options: QueryOptions = {}): Promise<SessionDataSet> {
     sqlText(sql, "executeQueryStatement");
     return this.runQuery("executeQueryStatementV2", sql, options, (s, fetchSize, timeout) => [
-      new TSExecuteStatementReq({ sessionId: s.sessionId, statement: sql, statementId: s.statementId, fetchSize, timeout, enableRedirectQuery: false }),
+      new TSExecuteStatementReq({ sessionId: s.sessionId, statement: sql, statementId: s.statementId, fetchSize, timeout, enableRedirectQuery: true }),
     ]);
   }
 

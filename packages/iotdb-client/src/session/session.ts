@@ -178,7 +178,7 @@ export class Session extends BaseSession {
         startTime: start,
         endTime: end,
         statementId: s.statementId,
-        enableRedirectQuery: false,
+        enableRedirectQuery: true,
         timeout,
       }),
     ]);
@@ -193,7 +193,7 @@ export class Session extends BaseSession {
   async executeFastLastDataQueryForOnePrefixPath(prefixes: readonly string[], options: QueryOptions = {}): Promise<SessionDataSet> {
     const list = pathList(prefixes, "executeFastLastDataQueryForOnePrefixPath");
     return this.runQuery("executeFastLastDataQueryForOnePrefixPath", "", options, (s, fetchSize) => [
-      new TSFastLastDataQueryForOnePrefixPathReq({ sessionId: s.sessionId, prefixes: list, fetchSize, statementId: s.statementId, enableRedirectQuery: false }),
+      new TSFastLastDataQueryForOnePrefixPathReq({ sessionId: s.sessionId, prefixes: list, fetchSize, statementId: s.statementId, enableRedirectQuery: true }),
     ]);
   }
 
@@ -224,7 +224,7 @@ export class Session extends BaseSession {
       "",
       options,
       (s, fetchSize, timeout) => [
-        new TSFastLastDataQueryForOneDeviceReq({ sessionId: s.sessionId, ...fields, fetchSize, statementId: s.statementId, enableRedirectQuery: false, timeout }),
+        new TSFastLastDataQueryForOneDeviceReq({ sessionId: s.sessionId, ...fields, fetchSize, statementId: s.statementId, enableRedirectQuery: true, timeout }),
       ],
       noteQueryRedirect,
     );
@@ -241,7 +241,7 @@ export class Session extends BaseSession {
         fetchSize,
         time,
         statementId: s.statementId,
-        enableRedirectQuery: false,
+        enableRedirectQuery: true,
         timeout,
       }),
     ]);
