@@ -232,7 +232,7 @@ export abstract class BasePool<S extends BaseSession> {
    */
   protected async borrow(method: string): Promise<{ session: S; release(error?: unknown): void }> {
     const lease = this.idleLease(undefined) ?? (await this.lease(undefined));
-    this.count(lease, { method, retry: false, op: () => Promise.resolve() });
+    this.count(lease, method, undefined);
     return { session: lease.session, release: (error?: unknown) => lease.release(error) };
   }
 
@@ -353,7 +353,7 @@ export abstract class BasePool<S extends BaseSession> {
       const lease = this.idleLease(target) ?? (await this.lease(target));
       let result: R;
       try {
-        this.count(lease, call);
+        this.count(lease, call.method, call.devices);
         result = await call.op(lease.session);
       } catch (error) {
         lease.release(error);
@@ -458,10 +458,10 @@ export abstract class BasePool<S extends BaseSession> {
     entry.sessions.suspectIdle();
   }
 
-  private count(lease: Lease<S>, call: Call<S, unknown>): void {
+  private count(lease: Lease<S>, method: string, devices: readonly string[] | undefined): void {
     lease.entry.requests++;
     if (this.requestListeners.length === 0) return;
-    const request: PoolRequest = { endpoint: lease.endpoint, method: call.method, devices: call.devices ?? [] };
+    const request: PoolRequest = { endpoint: lease.endpoint, method, devices: devices ?? [] };
     for (const listener of this.requestListeners) listener(request);
   }
 
