@@ -69,6 +69,22 @@ test("executeFastLastDataQueryForOnePrefixPath: IoTDB 2.0.1-beta does not know t
   assert.equal((await read(await session.executeLastDataQueryForOneDevice(DB, DEVICE, ["s1"]))).length, 1);
 });
 
+test("executeFastLastDataQueryForOnePrefixPath through a SessionPool: the same refusal after the pool's retries; the pool works on", async () => {
+  const pool = new SessionPool({ ...sessionOptions(), maxSize: 1 });
+  try {
+    let failure: unknown;
+    await pool.executeFastLastDataQueryForOnePrefixPath(["root", DB.slice("root.".length), "d1"]).catch((e: unknown) => (failure = e));
+    assert.instance(failure, ConnectionError);
+    assert.match((failure as Error).message, /Invalid method name/);
+    // The server's Thrift exception ends the connection, which the pool counts as a failure of the DataNode.
+    const [endpoint] = pool.stats().endpoints;
+    console.log(`\n  pool after the unknown method: ${endpoint!.requests} requests, ${endpoint!.failures} failures`);
+    assert.equal((await read(await pool.executeLastDataQueryForOneDevice(DB, DEVICE, ["s1"]))).length, 1);
+  } finally {
+    await pool.close();
+  }
+});
+
 test("setFetchSize(1): the rows come one fetch at a time and all arrive; setQueryTimeout is sent and accepted", async () => {
   const s = await openSession();
   try {
