@@ -4,7 +4,9 @@
 // - typed insertRecords / insertRecordsOfOneDevice batches around Java's auto-conversion rule:
 //   38..42, 60 or 100 records, over devices whose count puts the batch on either side of "at most
 //   one device per two records", with differing measurement lists, nulls and unsorted times,
-//   auto-conversion on (mostly) or off.
+//   auto-conversion on (mostly) or off;
+// - the last queries executeFastLastDataQueryForOnePrefixPath / executeLastDataQueryForOneDevice,
+//   and setFetchSize / setQueryTimeout before them.
 // Java decides the measurement rule on a random sample (records-to-tablets.ts), so every record
 // here holds at least half of its device's measurement pool: the decision is then the same for
 // every sample, and the case has one right answer.
@@ -112,6 +114,22 @@ const typedRecordsCall: fc.Arbitrary<SessionCall> = fc
       );
   });
 
+// The last queries and the settings that shape every query after them (the capturing peers on
+// both sides answer a query with a finished empty result). Names come from `identifier`: non-empty
+// and without lone surrogates, which our sessions refuse and Java would send.
+const fastLastCall: fc.Arbitrary<SessionCall> = fc
+  .array(identifier, { minLength: 1, maxLength: 4 })
+  .map((nodes) => ({ method: "executeFastLastDataQueryForOnePrefixPath", args: { prefixes: ["root", ...nodes] } }));
+
+const lastForOneDeviceCall: fc.Arbitrary<SessionCall> = fc
+  .record({ db: devicePath, device: devicePath, sensors: fc.uniqueArray(identifier, { minLength: 1, maxLength: 5 }), isLegalPathNodes: fc.boolean() })
+  .map((args) => ({ method: "executeLastDataQueryForOneDevice", args }));
+
+const settingCall: fc.Arbitrary<SessionCall> = fc.oneof(
+  fc.integer({ min: 1, max: 0x7fffffff }).map((fetchSize) => ({ method: "setFetchSize", args: { fetchSize } })),
+  fc.oneof(fc.constant(0), fc.integer({ min: 1, max: 2 ** 40 })).map((ms) => ({ method: "setQueryTimeout", args: { timeoutInMs: String(ms) } })),
+);
+
 /** A sequence of 1..3 calls on one session. */
 export const sessionCallsCase: fc.Arbitrary<SessionCallsCaseInput> = fc
   .record({
@@ -122,6 +140,9 @@ export const sessionCallsCase: fc.Arbitrary<SessionCallsCaseInput> = fc
         { weight: 2, arbitrary: stringRecordsCall },
         { weight: 2, arbitrary: stringRecordsOfOneDeviceCall },
         { weight: 3, arbitrary: typedRecordsCall },
+        { weight: 1, arbitrary: fastLastCall },
+        { weight: 1, arbitrary: lastForOneDeviceCall },
+        { weight: 1, arbitrary: settingCall },
       ),
       { minLength: 1, maxLength: 3 },
     ),

@@ -4,7 +4,7 @@
 // by default a TSStatus of 200. A call whose answer is not a TSStatus gets an entry there.
 import { FakeServer, type ReceivedCall } from "../../packages/iotdb-client/test/helpers/fake-server.js";
 import { i64Reply, statusReply, structReply } from "../../packages/iotdb-client/test/helpers/replies.js";
-import { TSOpenSessionResp, TSQueryTemplateResp, TSStatus } from "../../packages/iotdb-client/src/gen/client_types.js";
+import { TSExecuteStatementResp, TSOpenSessionResp, TSQueryTemplateResp, TSStatus } from "../../packages/iotdb-client/src/gen/client_types.js";
 import { toInt64 } from "../../packages/iotdb-client/src/thrift/int64.js";
 
 export type Protocol = "binary" | "compact";
@@ -26,7 +26,31 @@ export const fakeDataNodeReplies: Record<string, Reply> = {
   // The vectors' peer answers template queries with an empty answer.
   querySchemaTemplate: (protocol, seqid) =>
     structReply(protocol, "querySchemaTemplate", seqid, new TSQueryTemplateResp({ status: new TSStatus({ code: 200 }), queryType: 0 }) as never),
+  executeQueryStatementV2: emptyQueryReply("executeQueryStatementV2"),
+  executeRawDataQueryV2: emptyQueryReply("executeRawDataQueryV2"),
+  executeLastDataQueryV2: emptyQueryReply("executeLastDataQueryV2"),
+  executeFastLastDataQueryForOnePrefixPath: emptyQueryReply("executeFastLastDataQueryForOnePrefixPath"),
+  executeFastLastDataQueryForOneDeviceV2: emptyQueryReply("executeFastLastDataQueryForOneDeviceV2"),
 };
+
+/** A query's answer: a finished empty result (what fuzz/java's capturing connection answers too). */
+function emptyQueryReply(method: string): Reply {
+  return (protocol, seqid) =>
+    structReply(
+      protocol,
+      method,
+      seqid,
+      new TSExecuteStatementResp({
+        status: new TSStatus({ code: 200 }),
+        queryId: toInt64(1),
+        columns: ["Timeseries", "Value", "DataType"],
+        dataTypeList: ["TEXT", "TEXT", "TEXT"],
+        ignoreTimeStamp: false,
+        moreData: false,
+        queryResult: [],
+      }) as never,
+    );
+}
 
 /** Starts the fake DataNode; `calls` lists every frame received, in order. */
 export async function startFakeDataNode(protocol: Protocol): Promise<FakeServer> {

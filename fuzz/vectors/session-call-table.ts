@@ -71,4 +71,15 @@ export const sessionCallReplayers: Record<string, SessionCallReplayer> = {
     const records = vectorRecords(a as RecordsInput);
     return a.aligned ? s.insertAlignedRecordsOfOneDevice(a.deviceId, records) : s.insertRecordsOfOneDevice(a.deviceId, records);
   },
+  // Queries: the fake DataNode answers with a finished empty result (fake-datanode.ts), so each
+  // call writes its one request; the data set is left alone, as in the Java run.
+  executeFastLastDataQueryForOnePrefixPath: (s, a) => s.executeFastLastDataQueryForOnePrefixPath(a.prefixes),
+  executeLastDataQueryForOneDevice: (s, a) => s.executeLastDataQueryForOneDevice(a.db, a.device, a.sensors, a.isLegalPathNodes ?? false),
+  executeQueryStatement: (s, a) => s.executeQueryStatement(a.sql, a.timeoutInMs === undefined ? {} : { queryTimeoutMs: Number(a.timeoutInMs) }),
+  executeRawDataQuery: (s, a) => s.executeRawDataQuery(a.paths, BigInt(a.startTime), BigInt(a.endTime)),
+  // Java's executeLastDataQuery(paths) asks for lastTime 0.
+  executeLastDataQuery: (s, a) => s.executeLastDataQuery(a.paths, a.lastTime === undefined ? 0n : BigInt(a.lastTime)),
+  // Settings: nothing is written.
+  setFetchSize: async (s, a) => s.setFetchSize(a.fetchSize),
+  setQueryTimeout: async (s, a) => s.setQueryTimeout(Number(a.timeoutInMs)),
 };

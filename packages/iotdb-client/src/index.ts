@@ -50,6 +50,7 @@ export type {
 // Pools: sessions per DataNode with failover and redirect-hint routing.
 export { SessionPool } from "./pool/session-pool.js";
 export { TableSessionPool } from "./pool/table-session-pool.js";
+export { PooledTableSession } from "./pool/pooled-table-session.js";
 export type { PoolRequest, PoolStats, EndpointStats } from "./pool/base-pool.js";
 export type { PoolOptions } from "./pool/pool-options.js";
 export { PoolTimeoutError } from "./pool/pool-errors.js";

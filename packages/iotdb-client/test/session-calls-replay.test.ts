@@ -66,4 +66,29 @@ if (available()) {
   });
 }
 
+// The repo's own session-call vectors (vectors/java-2.0.5-calls, made by fuzz/java): the last queries,
+// the query settings and the other queries, always present.
+const repoCalls = resolve(repoRoot, "vectors/java-2.0.5-calls");
+const repoFiles = readdirSync(repoCalls).filter((f) => /^\d{3}-.*\.json$/.test(f)).sort();
+
+test("the repo's session-call vectors are all there", () => {
+  assert.equal(repoFiles, ["001-fast_last_one_prefix_path.json", "002-last_for_one_device.json", "003-query_settings.json", "004-queries.json"]);
+});
+
+for (const file of repoFiles) {
+  test(`repo ${file}: every frame equals the Java client's, binary and compact`, async () => {
+    const vector = JSON.parse(readFileSync(resolve(repoCalls, file), "utf8")) as Vector;
+    const result = await checkSessionCalls(vector);
+    assert.equal(result.failures, []);
+    assert.ok(result.passed.length >= 8, `${result.passed.length} checks`);
+  });
+}
+
+test("negative control: a query setting left out changes the frames", async () => {
+  const vector = JSON.parse(readFileSync(resolve(repoCalls, "003-query_settings.json"), "utf8")) as Vector;
+  vector.input.calls = vector.input.calls.map((c: { method: string; args: Record<string, unknown> }) => (c.method === "setFetchSize" ? { ...c, args: { fetchSize: 5000 } } : c));
+  const result = await checkSessionCalls(vector);
+  assert.ok(result.failures.some((f) => /executeFastLastDataQueryForOnePrefixPath frame 0/.test(f.check)));
+});
+
 test.run();

@@ -161,6 +161,31 @@ struct TSLastDataQueryReq {
   9: optional bool legalPathNodes
 }
 
+// The "fast last" queries (Session.executeFastLastDataQueryForOnePrefixPath and
+// executeLastDataQueryForOneDevice). The 2.0.1-beta server knows only the one-device call.
+struct TSFastLastDataQueryForOnePrefixPathReq {
+  1: required i64 sessionId
+  2: required list<string> prefixes
+  3: optional i32 fetchSize
+  4: required i64 statementId
+  5: optional bool enableRedirectQuery
+  6: optional bool jdbcQuery
+  7: optional i64 timeout
+}
+
+struct TSFastLastDataQueryForOneDeviceReq {
+  1: required i64 sessionId
+  2: required string db
+  3: required string deviceId
+  4: required list<string> sensors
+  5: optional i32 fetchSize
+  6: required i64 statementId
+  7: optional bool enableRedirectQuery
+  8: optional bool jdbcQuery
+  9: optional i64 timeout
+  10: optional bool legalPathNodes
+}
+
 struct TSAggregationQueryReq {
   1: required i64 sessionId
   2: required i64 statementId
@@ -485,6 +510,8 @@ service IClientRPCService {
   TSExecuteStatementResp executeRawDataQueryV2(1: TSRawDataQueryReq req)
   TSExecuteStatementResp executeLastDataQueryV2(1: TSLastDataQueryReq req)
   TSExecuteStatementResp executeAggregationQueryV2(1: TSAggregationQueryReq req)
+  TSExecuteStatementResp executeFastLastDataQueryForOnePrefixPath(1: TSFastLastDataQueryForOnePrefixPathReq req)
+  TSExecuteStatementResp executeFastLastDataQueryForOneDeviceV2(1: TSFastLastDataQueryForOneDeviceReq req)
   TSFetchResultsResp fetchResultsV2(1: TSFetchResultsReq req)
   TSStatus closeOperation(1: TSCloseOperationReq req)
   TSStatus cancelOperation(1: TSCancelOperationReq req)

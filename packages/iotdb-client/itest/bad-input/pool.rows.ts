@@ -81,6 +81,33 @@ tablePoolRow("P06", (p) => p.insert(tableTablet("t\uDBFF")));
 treePoolRow("P20", (p) => p.insertStringRecords([{ deviceId: `${DATABASE}.d`, time: 1, measurements: ["a"], values: "1" as never }]));
 treePoolRow("P21", (p) => p.insertStringRecordsOfOneDevice(`${DATABASE}.d`, [{ time: 1.5, measurements: ["a"], values: ["1"] }]));
 
+treePoolRow("P40", (p) => p.executeLastDataQueryForOneDevice(DATABASE, 7 as never, ["s"]));
+
+rowTest("P41", async (row) => {
+  await checkRow(proxy, row, () => pool.withSession((s) => s.ping()), () => pool.setFetchSize(1.5));
+  assert.is(pool.getFetchSize(), 5000, "P41: the pool's fetch size unchanged");
+  assert.is(await pool.withSession(async (s) => s.getFetchSize()), 5000, "P41: its session's fetch size unchanged");
+});
+
+rowTest("P42", async (row) => {
+  await checkRow(proxy, row, () => pool.withSession((s) => s.ping()), () => pool.setEnableRedirection("yes" as never));
+  assert.is(pool.isEnableRedirection(), false, "P42: unchanged");
+});
+
+rowTest("P43", async (row) => {
+  const held = await tables.getSession();
+  await held.close();
+  await checkRow(proxy, row, () => tables.withSession((s) => s.ping()), () => held.insert(tableTablet("t")));
+  assert.equal([tables.currentAvailableSize(), tables.currentOccupiedSize()], [1, 0], "P43: the session is back in the pool");
+});
+
+rowTest("P44", async (row) => {
+  const closed = new TableSessionPool(poolOptions<TableSession>({ database: TABLE_DATABASE }));
+  await closed.open();
+  await closed.close();
+  await checkRow(proxy, row, () => tables.withSession((s) => s.ping()), () => closed.getSession());
+});
+
 rowTest("P07", async (row) => {
   const closed = new SessionPool(poolOptions<Session>());
   await closed.open();

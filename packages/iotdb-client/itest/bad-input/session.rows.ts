@@ -149,6 +149,29 @@ rowTest("S54", async (row) => {
   await checkRow(proxy, row, () => session.ping(), () => new Session(viaProxy(proxy, { autoConvertRecords: "yes" as never })));
 });
 
+treeRow("S70", (s) => s.executeFastLastDataQueryForOnePrefixPath([]));
+treeRow("S71", (s) => s.executeLastDataQueryForOneDevice("", `${DATABASE}.d`, ["s"]));
+treeRow("S72", (s) => s.executeLastDataQueryForOneDevice(DATABASE, `${DATABASE}.d`, "s1" as never));
+treeRow("S73", (s) => s.executeLastDataQueryForOneDevice(DATABASE, `${DATABASE}.d`, ["s"], "yes" as never));
+
+rowTest("S74", async (row) => {
+  await checkRow(proxy, row, () => session.ping(), () => session.setFetchSize(0));
+  assert.is(session.getFetchSize(), 5000, "S74: the fetch size unchanged");
+});
+
+rowTest("S75", async (row) => {
+  await checkRow(proxy, row, () => session.ping(), () => session.setQueryTimeout(-1));
+  assert.is(session.getQueryTimeout(), 60_000, "S75: the query timeout unchanged");
+});
+
+rowTest("S76", async (row) => {
+  await checkRow(proxy, row, () => session.ping(), () => new Session(viaProxy(proxy, { nodeUrls: [`127.0.0.1:${proxy.port}`] })));
+});
+
+rowTest("S77", async (row) => {
+  await checkRow(proxy, row, () => session.ping(), () => new Session({ nodeUrls: ["localhost"] }));
+});
+
 test("after the refused calls, good ones on the same sessions are stored, and nothing else is", async () => {
   await session.insertTablet(tablet("INT32", [7]));
   await table.insert(tableTablet("t"));

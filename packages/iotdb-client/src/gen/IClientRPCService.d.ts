@@ -23,6 +23,8 @@ import ServerProperties = ttypes.ServerProperties
 import TSExecuteStatementReq = ttypes.TSExecuteStatementReq
 import TSRawDataQueryReq = ttypes.TSRawDataQueryReq
 import TSLastDataQueryReq = ttypes.TSLastDataQueryReq
+import TSFastLastDataQueryForOnePrefixPathReq = ttypes.TSFastLastDataQueryForOnePrefixPathReq
+import TSFastLastDataQueryForOneDeviceReq = ttypes.TSFastLastDataQueryForOneDeviceReq
 import TSAggregationQueryReq = ttypes.TSAggregationQueryReq
 import TSQueryDataSet = ttypes.TSQueryDataSet
 import TSQueryNonAlignDataSet = ttypes.TSQueryNonAlignDataSet
@@ -112,6 +114,14 @@ declare class Client {
     executeAggregationQueryV2(req: TSAggregationQueryReq): Promise<TSExecuteStatementResp>;
 
     executeAggregationQueryV2(req: TSAggregationQueryReq, callback?: (error: void, response: TSExecuteStatementResp)=>void): void;
+
+    executeFastLastDataQueryForOnePrefixPath(req: TSFastLastDataQueryForOnePrefixPathReq): Promise<TSExecuteStatementResp>;
+
+    executeFastLastDataQueryForOnePrefixPath(req: TSFastLastDataQueryForOnePrefixPathReq, callback?: (error: void, response: TSExecuteStatementResp)=>void): void;
+
+    executeFastLastDataQueryForOneDeviceV2(req: TSFastLastDataQueryForOneDeviceReq): Promise<TSExecuteStatementResp>;
+
+    executeFastLastDataQueryForOneDeviceV2(req: TSFastLastDataQueryForOneDeviceReq, callback?: (error: void, response: TSExecuteStatementResp)=>void): void;
 
     fetchResultsV2(req: TSFetchResultsReq): Promise<TSFetchResultsResp>;
 
@@ -240,6 +250,8 @@ declare class Processor {
     process_executeRawDataQueryV2(seqid: number, input: thrift.TProtocol, output: thrift.TProtocol): void;
     process_executeLastDataQueryV2(seqid: number, input: thrift.TProtocol, output: thrift.TProtocol): void;
     process_executeAggregationQueryV2(seqid: number, input: thrift.TProtocol, output: thrift.TProtocol): void;
+    process_executeFastLastDataQueryForOnePrefixPath(seqid: number, input: thrift.TProtocol, output: thrift.TProtocol): void;
+    process_executeFastLastDataQueryForOneDeviceV2(seqid: number, input: thrift.TProtocol, output: thrift.TProtocol): void;
     process_fetchResultsV2(seqid: number, input: thrift.TProtocol, output: thrift.TProtocol): void;
     process_closeOperation(seqid: number, input: thrift.TProtocol, output: thrift.TProtocol): void;
     process_cancelOperation(seqid: number, input: thrift.TProtocol, output: thrift.TProtocol): void;

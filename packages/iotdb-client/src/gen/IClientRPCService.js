@@ -1336,6 +1336,218 @@ const IClientRPCService_executeAggregationQueryV2_result = class {
   }
 
 };
+const IClientRPCService_executeFastLastDataQueryForOnePrefixPath_args = class {
+  constructor(args) {
+    this.req = null;
+    if (args) {
+      if (args.req !== undefined && args.req !== null) {
+        this.req = new ttypes.TSFastLastDataQueryForOnePrefixPathReq(args.req);
+      }
+    }
+  }
+
+  read (input) {
+    input.readStructBegin();
+    while (true) {
+      const ret = input.readFieldBegin();
+      const ftype = ret.ftype;
+      const fid = ret.fid;
+      if (ftype == Thrift.Type.STOP) {
+        break;
+      }
+      switch (fid) {
+        case 1:
+        if (ftype == Thrift.Type.STRUCT) {
+          this.req = new ttypes.TSFastLastDataQueryForOnePrefixPathReq();
+          this.req.read(input);
+        } else {
+          input.skip(ftype);
+        }
+        break;
+        case 0:
+          input.skip(ftype);
+          break;
+        default:
+          input.skip(ftype);
+      }
+      input.readFieldEnd();
+    }
+    input.readStructEnd();
+    return;
+  }
+
+  write (output) {
+    output.writeStructBegin('IClientRPCService_executeFastLastDataQueryForOnePrefixPath_args');
+    if (this.req !== null && this.req !== undefined) {
+      output.writeFieldBegin('req', Thrift.Type.STRUCT, 1);
+      this.req.write(output);
+      output.writeFieldEnd();
+    }
+    output.writeFieldStop();
+    output.writeStructEnd();
+    return;
+  }
+
+};
+const IClientRPCService_executeFastLastDataQueryForOnePrefixPath_result = class {
+  constructor(args) {
+    this.success = null;
+    if (args) {
+      if (args.success !== undefined && args.success !== null) {
+        this.success = new ttypes.TSExecuteStatementResp(args.success);
+      }
+    }
+  }
+
+  read (input) {
+    input.readStructBegin();
+    while (true) {
+      const ret = input.readFieldBegin();
+      const ftype = ret.ftype;
+      const fid = ret.fid;
+      if (ftype == Thrift.Type.STOP) {
+        break;
+      }
+      switch (fid) {
+        case 0:
+        if (ftype == Thrift.Type.STRUCT) {
+          this.success = new ttypes.TSExecuteStatementResp();
+          this.success.read(input);
+        } else {
+          input.skip(ftype);
+        }
+        break;
+        case 0:
+          input.skip(ftype);
+          break;
+        default:
+          input.skip(ftype);
+      }
+      input.readFieldEnd();
+    }
+    input.readStructEnd();
+    return;
+  }
+
+  write (output) {
+    output.writeStructBegin('IClientRPCService_executeFastLastDataQueryForOnePrefixPath_result');
+    if (this.success !== null && this.success !== undefined) {
+      output.writeFieldBegin('success', Thrift.Type.STRUCT, 0);
+      this.success.write(output);
+      output.writeFieldEnd();
+    }
+    output.writeFieldStop();
+    output.writeStructEnd();
+    return;
+  }
+
+};
+const IClientRPCService_executeFastLastDataQueryForOneDeviceV2_args = class {
+  constructor(args) {
+    this.req = null;
+    if (args) {
+      if (args.req !== undefined && args.req !== null) {
+        this.req = new ttypes.TSFastLastDataQueryForOneDeviceReq(args.req);
+      }
+    }
+  }
+
+  read (input) {
+    input.readStructBegin();
+    while (true) {
+      const ret = input.readFieldBegin();
+      const ftype = ret.ftype;
+      const fid = ret.fid;
+      if (ftype == Thrift.Type.STOP) {
+        break;
+      }
+      switch (fid) {
+        case 1:
+        if (ftype == Thrift.Type.STRUCT) {
+          this.req = new ttypes.TSFastLastDataQueryForOneDeviceReq();
+          this.req.read(input);
+        } else {
+          input.skip(ftype);
+        }
+        break;
+        case 0:
+          input.skip(ftype);
+          break;
+        default:
+          input.skip(ftype);
+      }
+      input.readFieldEnd();
+    }
+    input.readStructEnd();
+    return;
+  }
+
+  write (output) {
+    output.writeStructBegin('IClientRPCService_executeFastLastDataQueryForOneDeviceV2_args');
+    if (this.req !== null && this.req !== undefined) {
+      output.writeFieldBegin('req', Thrift.Type.STRUCT, 1);
+      this.req.write(output);
+      output.writeFieldEnd();
+    }
+    output.writeFieldStop();
+    output.writeStructEnd();
+    return;
+  }
+
+};
+const IClientRPCService_executeFastLastDataQueryForOneDeviceV2_result = class {
+  constructor(args) {
+    this.success = null;
+    if (args) {
+      if (args.success !== undefined && args.success !== null) {
+        this.success = new ttypes.TSExecuteStatementResp(args.success);
+      }
+    }
+  }
+
+  read (input) {
+    input.readStructBegin();
+    while (true) {
+      const ret = input.readFieldBegin();
+      const ftype = ret.ftype;
+      const fid = ret.fid;
+      if (ftype == Thrift.Type.STOP) {
+        break;
+      }
+      switch (fid) {
+        case 0:
+        if (ftype == Thrift.Type.STRUCT) {
+          this.success = new ttypes.TSExecuteStatementResp();
+          this.success.read(input);
+        } else {
+          input.skip(ftype);
+        }
+        break;
+        case 0:
+          input.skip(ftype);
+          break;
+        default:
+          input.skip(ftype);
+      }
+      input.readFieldEnd();
+    }
+    input.readStructEnd();
+    return;
+  }
+
+  write (output) {
+    output.writeStructBegin('IClientRPCService_executeFastLastDataQueryForOneDeviceV2_result');
+    if (this.success !== null && this.success !== undefined) {
+      output.writeFieldBegin('success', Thrift.Type.STRUCT, 0);
+      this.success.write(output);
+      output.writeFieldEnd();
+    }
+    output.writeFieldStop();
+    output.writeStructEnd();
+    return;
+  }
+
+};
 const IClientRPCService_fetchResultsV2_args = class {
   constructor(args) {
     this.req = null;
@@ -2866,12 +3078,12 @@ const IClientRPCService_deleteStorageGroups_args = class {
         case 2:
         if (ftype == Thrift.Type.LIST) {
           this.storageGroup = [];
-          const _rtmp3458 = input.readListBegin();
-          const _size457 = _rtmp3458.size || 0;
-          for (let _i459 = 0; _i459 < _size457; ++_i459) {
-            let elem460 = null;
-            elem460 = input.readString();
-            this.storageGroup.push(elem460);
+          const _rtmp3468 = input.readListBegin();
+          const _size467 = _rtmp3468.size || 0;
+          for (let _i469 = 0; _i469 < _size467; ++_i469) {
+            let elem470 = null;
+            elem470 = input.readString();
+            this.storageGroup.push(elem470);
           }
           input.readListEnd();
         } else {
@@ -2897,10 +3109,10 @@ const IClientRPCService_deleteStorageGroups_args = class {
     if (this.storageGroup !== null && this.storageGroup !== undefined) {
       output.writeFieldBegin('storageGroup', Thrift.Type.LIST, 2);
       output.writeListBegin(Thrift.Type.STRING, this.storageGroup.length);
-      for (let iter461 in this.storageGroup) {
-        if (this.storageGroup.hasOwnProperty(iter461)) {
-          iter461 = this.storageGroup[iter461];
-          output.writeString(iter461);
+      for (let iter471 in this.storageGroup) {
+        if (this.storageGroup.hasOwnProperty(iter471)) {
+          iter471 = this.storageGroup[iter471];
+          output.writeString(iter471);
         }
       }
       output.writeListEnd();
@@ -3317,12 +3529,12 @@ const IClientRPCService_deleteTimeseries_args = class {
         case 2:
         if (ftype == Thrift.Type.LIST) {
           this.path = [];
-          const _rtmp3463 = input.readListBegin();
-          const _size462 = _rtmp3463.size || 0;
-          for (let _i464 = 0; _i464 < _size462; ++_i464) {
-            let elem465 = null;
-            elem465 = input.readString();
-            this.path.push(elem465);
+          const _rtmp3473 = input.readListBegin();
+          const _size472 = _rtmp3473.size || 0;
+          for (let _i474 = 0; _i474 < _size472; ++_i474) {
+            let elem475 = null;
+            elem475 = input.readString();
+            this.path.push(elem475);
           }
           input.readListEnd();
         } else {
@@ -3348,10 +3560,10 @@ const IClientRPCService_deleteTimeseries_args = class {
     if (this.path !== null && this.path !== undefined) {
       output.writeFieldBegin('path', Thrift.Type.LIST, 2);
       output.writeListBegin(Thrift.Type.STRING, this.path.length);
-      for (let iter466 in this.path) {
-        if (this.path.hasOwnProperty(iter466)) {
-          iter466 = this.path[iter466];
-          output.writeString(iter466);
+      for (let iter476 in this.path) {
+        if (this.path.hasOwnProperty(iter476)) {
+          iter476 = this.path[iter476];
+          output.writeString(iter476);
         }
       }
       output.writeListEnd();
@@ -4929,6 +5141,108 @@ const IClientRPCServiceClient = exports.Client = class IClientRPCServiceClient {
       return callback(null, result.success);
     }
     return callback('executeAggregationQueryV2 failed: unknown result');
+  }
+
+  executeFastLastDataQueryForOnePrefixPath (req) {
+    this._seqid = this.new_seqid();
+    const self = this;
+    return new Promise((resolve, reject) => {
+      self._reqs[self.seqid()] = (error, result) => {
+        return error ? reject(error) : resolve(result);
+      };
+      self.send_executeFastLastDataQueryForOnePrefixPath(req);
+    });
+  }
+
+  send_executeFastLastDataQueryForOnePrefixPath (req) {
+    const output = new this.pClass(this.output);
+    const params = {
+      req: req
+    };
+    const args = new IClientRPCService_executeFastLastDataQueryForOnePrefixPath_args(params);
+    try {
+      output.writeMessageBegin('executeFastLastDataQueryForOnePrefixPath', Thrift.MessageType.CALL, this.seqid());
+      args.write(output);
+      output.writeMessageEnd();
+      return this.output.flush();
+    }
+    catch (e) {
+      delete this._reqs[this.seqid()];
+      if (typeof output.reset === 'function') {
+        output.reset();
+      }
+      throw e;
+    }
+  }
+
+  recv_executeFastLastDataQueryForOnePrefixPath (input, mtype, rseqid) {
+    const callback = this._reqs[rseqid] || function() {};
+    delete this._reqs[rseqid];
+    if (mtype == Thrift.MessageType.EXCEPTION) {
+      const x = new Thrift.TApplicationException();
+      x.read(input);
+      input.readMessageEnd();
+      return callback(x);
+    }
+    const result = new IClientRPCService_executeFastLastDataQueryForOnePrefixPath_result();
+    result.read(input);
+    input.readMessageEnd();
+
+    if (null !== result.success) {
+      return callback(null, result.success);
+    }
+    return callback('executeFastLastDataQueryForOnePrefixPath failed: unknown result');
+  }
+
+  executeFastLastDataQueryForOneDeviceV2 (req) {
+    this._seqid = this.new_seqid();
+    const self = this;
+    return new Promise((resolve, reject) => {
+      self._reqs[self.seqid()] = (error, result) => {
+        return error ? reject(error) : resolve(result);
+      };
+      self.send_executeFastLastDataQueryForOneDeviceV2(req);
+    });
+  }
+
+  send_executeFastLastDataQueryForOneDeviceV2 (req) {
+    const output = new this.pClass(this.output);
+    const params = {
+      req: req
+    };
+    const args = new IClientRPCService_executeFastLastDataQueryForOneDeviceV2_args(params);
+    try {
+      output.writeMessageBegin('executeFastLastDataQueryForOneDeviceV2', Thrift.MessageType.CALL, this.seqid());
+      args.write(output);
+      output.writeMessageEnd();
+      return this.output.flush();
+    }
+    catch (e) {
+      delete this._reqs[this.seqid()];
+      if (typeof output.reset === 'function') {
+        output.reset();
+      }
+      throw e;
+    }
+  }
+
+  recv_executeFastLastDataQueryForOneDeviceV2 (input, mtype, rseqid) {
+    const callback = this._reqs[rseqid] || function() {};
+    delete this._reqs[rseqid];
+    if (mtype == Thrift.MessageType.EXCEPTION) {
+      const x = new Thrift.TApplicationException();
+      x.read(input);
+      input.readMessageEnd();
+      return callback(x);
+    }
+    const result = new IClientRPCService_executeFastLastDataQueryForOneDeviceV2_result();
+    result.read(input);
+    input.readMessageEnd();
+
+    if (null !== result.success) {
+      return callback(null, result.success);
+    }
+    return callback('executeFastLastDataQueryForOneDeviceV2 failed: unknown result');
   }
 
   fetchResultsV2 (req) {
@@ -6801,6 +7115,80 @@ const IClientRPCServiceProcessor = exports.Processor = class IClientRPCServicePr
         } else {
           result_obj = new Thrift.TApplicationException(Thrift.TApplicationExceptionType.UNKNOWN, err.message);
           output.writeMessageBegin("executeAggregationQueryV2", Thrift.MessageType.EXCEPTION, seqid);
+        }
+        result_obj.write(output);
+        output.writeMessageEnd();
+        output.flush();
+      });
+    }
+  }
+  process_executeFastLastDataQueryForOnePrefixPath (seqid, input, output) {
+    const args = new IClientRPCService_executeFastLastDataQueryForOnePrefixPath_args();
+    args.read(input);
+    input.readMessageEnd();
+    if (this._handler.executeFastLastDataQueryForOnePrefixPath.length === 1) {
+      Promise.resolve(this._handler.executeFastLastDataQueryForOnePrefixPath.bind(this._handler)(
+        args.req
+      )).then(result => {
+        const result_obj = new IClientRPCService_executeFastLastDataQueryForOnePrefixPath_result({success: result});
+        output.writeMessageBegin("executeFastLastDataQueryForOnePrefixPath", Thrift.MessageType.REPLY, seqid);
+        result_obj.write(output);
+        output.writeMessageEnd();
+        output.flush();
+      }).catch(err => {
+        let result;
+        result = new Thrift.TApplicationException(Thrift.TApplicationExceptionType.UNKNOWN, err.message);
+        output.writeMessageBegin("executeFastLastDataQueryForOnePrefixPath", Thrift.MessageType.EXCEPTION, seqid);
+        result.write(output);
+        output.writeMessageEnd();
+        output.flush();
+      });
+    } else {
+      this._handler.executeFastLastDataQueryForOnePrefixPath(args.req, (err, result) => {
+        let result_obj;
+        if ((err === null || typeof err === 'undefined')) {
+          result_obj = new IClientRPCService_executeFastLastDataQueryForOnePrefixPath_result((err !== null || typeof err === 'undefined') ? err : {success: result});
+          output.writeMessageBegin("executeFastLastDataQueryForOnePrefixPath", Thrift.MessageType.REPLY, seqid);
+        } else {
+          result_obj = new Thrift.TApplicationException(Thrift.TApplicationExceptionType.UNKNOWN, err.message);
+          output.writeMessageBegin("executeFastLastDataQueryForOnePrefixPath", Thrift.MessageType.EXCEPTION, seqid);
+        }
+        result_obj.write(output);
+        output.writeMessageEnd();
+        output.flush();
+      });
+    }
+  }
+  process_executeFastLastDataQueryForOneDeviceV2 (seqid, input, output) {
+    const args = new IClientRPCService_executeFastLastDataQueryForOneDeviceV2_args();
+    args.read(input);
+    input.readMessageEnd();
+    if (this._handler.executeFastLastDataQueryForOneDeviceV2.length === 1) {
+      Promise.resolve(this._handler.executeFastLastDataQueryForOneDeviceV2.bind(this._handler)(
+        args.req
+      )).then(result => {
+        const result_obj = new IClientRPCService_executeFastLastDataQueryForOneDeviceV2_result({success: result});
+        output.writeMessageBegin("executeFastLastDataQueryForOneDeviceV2", Thrift.MessageType.REPLY, seqid);
+        result_obj.write(output);
+        output.writeMessageEnd();
+        output.flush();
+      }).catch(err => {
+        let result;
+        result = new Thrift.TApplicationException(Thrift.TApplicationExceptionType.UNKNOWN, err.message);
+        output.writeMessageBegin("executeFastLastDataQueryForOneDeviceV2", Thrift.MessageType.EXCEPTION, seqid);
+        result.write(output);
+        output.writeMessageEnd();
+        output.flush();
+      });
+    } else {
+      this._handler.executeFastLastDataQueryForOneDeviceV2(args.req, (err, result) => {
+        let result_obj;
+        if ((err === null || typeof err === 'undefined')) {
+          result_obj = new IClientRPCService_executeFastLastDataQueryForOneDeviceV2_result((err !== null || typeof err === 'undefined') ? err : {success: result});
+          output.writeMessageBegin("executeFastLastDataQueryForOneDeviceV2", Thrift.MessageType.REPLY, seqid);
+        } else {
+          result_obj = new Thrift.TApplicationException(Thrift.TApplicationExceptionType.UNKNOWN, err.message);
+          output.writeMessageBegin("executeFastLastDataQueryForOneDeviceV2", Thrift.MessageType.EXCEPTION, seqid);
         }
         result_obj.write(output);
         output.writeMessageEnd();

@@ -160,6 +160,33 @@ declare class TSLastDataQueryReq {
       constructor(args?: { sessionId: Int64; paths: string[]; fetchSize?: number; time: Int64; statementId: Int64; enableRedirectQuery?: boolean; jdbcQuery?: boolean; timeout?: Int64; legalPathNodes?: boolean; });
   }
 
+declare class TSFastLastDataQueryForOnePrefixPathReq {
+    public sessionId: Int64;
+    public prefixes: string[];
+    public fetchSize?: number;
+    public statementId: Int64;
+    public enableRedirectQuery?: boolean;
+    public jdbcQuery?: boolean;
+    public timeout?: Int64;
+
+      constructor(args?: { sessionId: Int64; prefixes: string[]; fetchSize?: number; statementId: Int64; enableRedirectQuery?: boolean; jdbcQuery?: boolean; timeout?: Int64; });
+  }
+
+declare class TSFastLastDataQueryForOneDeviceReq {
+    public sessionId: Int64;
+    public db: string;
+    public deviceId: string;
+    public sensors: string[];
+    public fetchSize?: number;
+    public statementId: Int64;
+    public enableRedirectQuery?: boolean;
+    public jdbcQuery?: boolean;
+    public timeout?: Int64;
+    public legalPathNodes?: boolean;
+
+      constructor(args?: { sessionId: Int64; db: string; deviceId: string; sensors: string[]; fetchSize?: number; statementId: Int64; enableRedirectQuery?: boolean; jdbcQuery?: boolean; timeout?: Int64; legalPathNodes?: boolean; });
+  }
+
 declare class TSAggregationQueryReq {
     public sessionId: Int64;
     public statementId: Int64;

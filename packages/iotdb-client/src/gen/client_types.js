@@ -1487,6 +1487,390 @@ const TSLastDataQueryReq = module.exports.TSLastDataQueryReq = class {
   }
 
 };
+const TSFastLastDataQueryForOnePrefixPathReq = module.exports.TSFastLastDataQueryForOnePrefixPathReq = class {
+  constructor(args) {
+    this.sessionId = null;
+    this.prefixes = null;
+    this.fetchSize = null;
+    this.statementId = null;
+    this.enableRedirectQuery = null;
+    this.jdbcQuery = null;
+    this.timeout = null;
+    if (args) {
+      if (args.sessionId !== undefined && args.sessionId !== null) {
+        this.sessionId = args.sessionId;
+      } else {
+        throw new Thrift.TProtocolException(Thrift.TProtocolExceptionType.UNKNOWN, 'Required field sessionId is unset!');
+      }
+      if (args.prefixes !== undefined && args.prefixes !== null) {
+        this.prefixes = Thrift.copyList(args.prefixes, [null]);
+      } else {
+        throw new Thrift.TProtocolException(Thrift.TProtocolExceptionType.UNKNOWN, 'Required field prefixes is unset!');
+      }
+      if (args.fetchSize !== undefined && args.fetchSize !== null) {
+        this.fetchSize = args.fetchSize;
+      }
+      if (args.statementId !== undefined && args.statementId !== null) {
+        this.statementId = args.statementId;
+      } else {
+        throw new Thrift.TProtocolException(Thrift.TProtocolExceptionType.UNKNOWN, 'Required field statementId is unset!');
+      }
+      if (args.enableRedirectQuery !== undefined && args.enableRedirectQuery !== null) {
+        this.enableRedirectQuery = args.enableRedirectQuery;
+      }
+      if (args.jdbcQuery !== undefined && args.jdbcQuery !== null) {
+        this.jdbcQuery = args.jdbcQuery;
+      }
+      if (args.timeout !== undefined && args.timeout !== null) {
+        this.timeout = args.timeout;
+      }
+    }
+  }
+
+  read (input) {
+    input.readStructBegin();
+    while (true) {
+      const ret = input.readFieldBegin();
+      const ftype = ret.ftype;
+      const fid = ret.fid;
+      if (ftype == Thrift.Type.STOP) {
+        break;
+      }
+      switch (fid) {
+        case 1:
+        if (ftype == Thrift.Type.I64) {
+          this.sessionId = input.readI64();
+        } else {
+          input.skip(ftype);
+        }
+        break;
+        case 2:
+        if (ftype == Thrift.Type.LIST) {
+          this.prefixes = [];
+          const _rtmp335 = input.readListBegin();
+          const _size34 = _rtmp335.size || 0;
+          for (let _i36 = 0; _i36 < _size34; ++_i36) {
+            let elem37 = null;
+            elem37 = input.readString();
+            this.prefixes.push(elem37);
+          }
+          input.readListEnd();
+        } else {
+          input.skip(ftype);
+        }
+        break;
+        case 3:
+        if (ftype == Thrift.Type.I32) {
+          this.fetchSize = input.readI32();
+        } else {
+          input.skip(ftype);
+        }
+        break;
+        case 4:
+        if (ftype == Thrift.Type.I64) {
+          this.statementId = input.readI64();
+        } else {
+          input.skip(ftype);
+        }
+        break;
+        case 5:
+        if (ftype == Thrift.Type.BOOL) {
+          this.enableRedirectQuery = input.readBool();
+        } else {
+          input.skip(ftype);
+        }
+        break;
+        case 6:
+        if (ftype == Thrift.Type.BOOL) {
+          this.jdbcQuery = input.readBool();
+        } else {
+          input.skip(ftype);
+        }
+        break;
+        case 7:
+        if (ftype == Thrift.Type.I64) {
+          this.timeout = input.readI64();
+        } else {
+          input.skip(ftype);
+        }
+        break;
+        default:
+          input.skip(ftype);
+      }
+      input.readFieldEnd();
+    }
+    input.readStructEnd();
+    return;
+  }
+
+  write (output) {
+    output.writeStructBegin('TSFastLastDataQueryForOnePrefixPathReq');
+    if (this.sessionId !== null && this.sessionId !== undefined) {
+      output.writeFieldBegin('sessionId', Thrift.Type.I64, 1);
+      output.writeI64(this.sessionId);
+      output.writeFieldEnd();
+    }
+    if (this.prefixes !== null && this.prefixes !== undefined) {
+      output.writeFieldBegin('prefixes', Thrift.Type.LIST, 2);
+      output.writeListBegin(Thrift.Type.STRING, this.prefixes.length);
+      for (let iter38 in this.prefixes) {
+        if (this.prefixes.hasOwnProperty(iter38)) {
+          iter38 = this.prefixes[iter38];
+          output.writeString(iter38);
+        }
+      }
+      output.writeListEnd();
+      output.writeFieldEnd();
+    }
+    if (this.fetchSize !== null && this.fetchSize !== undefined) {
+      output.writeFieldBegin('fetchSize', Thrift.Type.I32, 3);
+      output.writeI32(this.fetchSize);
+      output.writeFieldEnd();
+    }
+    if (this.statementId !== null && this.statementId !== undefined) {
+      output.writeFieldBegin('statementId', Thrift.Type.I64, 4);
+      output.writeI64(this.statementId);
+      output.writeFieldEnd();
+    }
+    if (this.enableRedirectQuery !== null && this.enableRedirectQuery !== undefined) {
+      output.writeFieldBegin('enableRedirectQuery', Thrift.Type.BOOL, 5);
+      output.writeBool(this.enableRedirectQuery);
+      output.writeFieldEnd();
+    }
+    if (this.jdbcQuery !== null && this.jdbcQuery !== undefined) {
+      output.writeFieldBegin('jdbcQuery', Thrift.Type.BOOL, 6);
+      output.writeBool(this.jdbcQuery);
+      output.writeFieldEnd();
+    }
+    if (this.timeout !== null && this.timeout !== undefined) {
+      output.writeFieldBegin('timeout', Thrift.Type.I64, 7);
+      output.writeI64(this.timeout);
+      output.writeFieldEnd();
+    }
+    output.writeFieldStop();
+    output.writeStructEnd();
+    return;
+  }
+
+};
+const TSFastLastDataQueryForOneDeviceReq = module.exports.TSFastLastDataQueryForOneDeviceReq = class {
+  constructor(args) {
+    this.sessionId = null;
+    this.db = null;
+    this.deviceId = null;
+    this.sensors = null;
+    this.fetchSize = null;
+    this.statementId = null;
+    this.enableRedirectQuery = null;
+    this.jdbcQuery = null;
+    this.timeout = null;
+    this.legalPathNodes = null;
+    if (args) {
+      if (args.sessionId !== undefined && args.sessionId !== null) {
+        this.sessionId = args.sessionId;
+      } else {
+        throw new Thrift.TProtocolException(Thrift.TProtocolExceptionType.UNKNOWN, 'Required field sessionId is unset!');
+      }
+      if (args.db !== undefined && args.db !== null) {
+        this.db = args.db;
+      } else {
+        throw new Thrift.TProtocolException(Thrift.TProtocolExceptionType.UNKNOWN, 'Required field db is unset!');
+      }
+      if (args.deviceId !== undefined && args.deviceId !== null) {
+        this.deviceId = args.deviceId;
+      } else {
+        throw new Thrift.TProtocolException(Thrift.TProtocolExceptionType.UNKNOWN, 'Required field deviceId is unset!');
+      }
+      if (args.sensors !== undefined && args.sensors !== null) {
+        this.sensors = Thrift.copyList(args.sensors, [null]);
+      } else {
+        throw new Thrift.TProtocolException(Thrift.TProtocolExceptionType.UNKNOWN, 'Required field sensors is unset!');
+      }
+      if (args.fetchSize !== undefined && args.fetchSize !== null) {
+        this.fetchSize = args.fetchSize;
+      }
+      if (args.statementId !== undefined && args.statementId !== null) {
+        this.statementId = args.statementId;
+      } else {
+        throw new Thrift.TProtocolException(Thrift.TProtocolExceptionType.UNKNOWN, 'Required field statementId is unset!');
+      }
+      if (args.enableRedirectQuery !== undefined && args.enableRedirectQuery !== null) {
+        this.enableRedirectQuery = args.enableRedirectQuery;
+      }
+      if (args.jdbcQuery !== undefined && args.jdbcQuery !== null) {
+        this.jdbcQuery = args.jdbcQuery;
+      }
+      if (args.timeout !== undefined && args.timeout !== null) {
+        this.timeout = args.timeout;
+      }
+      if (args.legalPathNodes !== undefined && args.legalPathNodes !== null) {
+        this.legalPathNodes = args.legalPathNodes;
+      }
+    }
+  }
+
+  read (input) {
+    input.readStructBegin();
+    while (true) {
+      const ret = input.readFieldBegin();
+      const ftype = ret.ftype;
+      const fid = ret.fid;
+      if (ftype == Thrift.Type.STOP) {
+        break;
+      }
+      switch (fid) {
+        case 1:
+        if (ftype == Thrift.Type.I64) {
+          this.sessionId = input.readI64();
+        } else {
+          input.skip(ftype);
+        }
+        break;
+        case 2:
+        if (ftype == Thrift.Type.STRING) {
+          this.db = input.readString();
+        } else {
+          input.skip(ftype);
+        }
+        break;
+        case 3:
+        if (ftype == Thrift.Type.STRING) {
+          this.deviceId = input.readString();
+        } else {
+          input.skip(ftype);
+        }
+        break;
+        case 4:
+        if (ftype == Thrift.Type.LIST) {
+          this.sensors = [];
+          const _rtmp340 = input.readListBegin();
+          const _size39 = _rtmp340.size || 0;
+          for (let _i41 = 0; _i41 < _size39; ++_i41) {
+            let elem42 = null;
+            elem42 = input.readString();
+            this.sensors.push(elem42);
+          }
+          input.readListEnd();
+        } else {
+          input.skip(ftype);
+        }
+        break;
+        case 5:
+        if (ftype == Thrift.Type.I32) {
+          this.fetchSize = input.readI32();
+        } else {
+          input.skip(ftype);
+        }
+        break;
+        case 6:
+        if (ftype == Thrift.Type.I64) {
+          this.statementId = input.readI64();
+        } else {
+          input.skip(ftype);
+        }
+        break;
+        case 7:
+        if (ftype == Thrift.Type.BOOL) {
+          this.enableRedirectQuery = input.readBool();
+        } else {
+          input.skip(ftype);
+        }
+        break;
+        case 8:
+        if (ftype == Thrift.Type.BOOL) {
+          this.jdbcQuery = input.readBool();
+        } else {
+          input.skip(ftype);
+        }
+        break;
+        case 9:
+        if (ftype == Thrift.Type.I64) {
+          this.timeout = input.readI64();
+        } else {
+          input.skip(ftype);
+        }
+        break;
+        case 10:
+        if (ftype == Thrift.Type.BOOL) {
+          this.legalPathNodes = input.readBool();
+        } else {
+          input.skip(ftype);
+        }
+        break;
+        default:
+          input.skip(ftype);
+      }
+      input.readFieldEnd();
+    }
+    input.readStructEnd();
+    return;
+  }
+
+  write (output) {
+    output.writeStructBegin('TSFastLastDataQueryForOneDeviceReq');
+    if (this.sessionId !== null && this.sessionId !== undefined) {
+      output.writeFieldBegin('sessionId', Thrift.Type.I64, 1);
+      output.writeI64(this.sessionId);
+      output.writeFieldEnd();
+    }
+    if (this.db !== null && this.db !== undefined) {
+      output.writeFieldBegin('db', Thrift.Type.STRING, 2);
+      output.writeString(this.db);
+      output.writeFieldEnd();
+    }
+    if (this.deviceId !== null && this.deviceId !== undefined) {
+      output.writeFieldBegin('deviceId', Thrift.Type.STRING, 3);
+      output.writeString(this.deviceId);
+      output.writeFieldEnd();
+    }
+    if (this.sensors !== null && this.sensors !== undefined) {
+      output.writeFieldBegin('sensors', Thrift.Type.LIST, 4);
+      output.writeListBegin(Thrift.Type.STRING, this.sensors.length);
+      for (let iter43 in this.sensors) {
+        if (this.sensors.hasOwnProperty(iter43)) {
+          iter43 = this.sensors[iter43];
+          output.writeString(iter43);
+        }
+      }
+      output.writeListEnd();
+      output.writeFieldEnd();
+    }
+    if (this.fetchSize !== null && this.fetchSize !== undefined) {
+      output.writeFieldBegin('fetchSize', Thrift.Type.I32, 5);
+      output.writeI32(this.fetchSize);
+      output.writeFieldEnd();
+    }
+    if (this.statementId !== null && this.statementId !== undefined) {
+      output.writeFieldBegin('statementId', Thrift.Type.I64, 6);
+      output.writeI64(this.statementId);
+      output.writeFieldEnd();
+    }
+    if (this.enableRedirectQuery !== null && this.enableRedirectQuery !== undefined) {
+      output.writeFieldBegin('enableRedirectQuery', Thrift.Type.BOOL, 7);
+      output.writeBool(this.enableRedirectQuery);
+      output.writeFieldEnd();
+    }
+    if (this.jdbcQuery !== null && this.jdbcQuery !== undefined) {
+      output.writeFieldBegin('jdbcQuery', Thrift.Type.BOOL, 8);
+      output.writeBool(this.jdbcQuery);
+      output.writeFieldEnd();
+    }
+    if (this.timeout !== null && this.timeout !== undefined) {
+      output.writeFieldBegin('timeout', Thrift.Type.I64, 9);
+      output.writeI64(this.timeout);
+      output.writeFieldEnd();
+    }
+    if (this.legalPathNodes !== null && this.legalPathNodes !== undefined) {
+      output.writeFieldBegin('legalPathNodes', Thrift.Type.BOOL, 10);
+      output.writeBool(this.legalPathNodes);
+      output.writeFieldEnd();
+    }
+    output.writeFieldStop();
+    output.writeStructEnd();
+    return;
+  }
+
+};
 const TSAggregationQueryReq = module.exports.TSAggregationQueryReq = class {
   constructor(args) {
     this.sessionId = null;
@@ -1572,12 +1956,12 @@ const TSAggregationQueryReq = module.exports.TSAggregationQueryReq = class {
         case 3:
         if (ftype == Thrift.Type.LIST) {
           this.paths = [];
-          const _rtmp335 = input.readListBegin();
-          const _size34 = _rtmp335.size || 0;
-          for (let _i36 = 0; _i36 < _size34; ++_i36) {
-            let elem37 = null;
-            elem37 = input.readString();
-            this.paths.push(elem37);
+          const _rtmp345 = input.readListBegin();
+          const _size44 = _rtmp345.size || 0;
+          for (let _i46 = 0; _i46 < _size44; ++_i46) {
+            let elem47 = null;
+            elem47 = input.readString();
+            this.paths.push(elem47);
           }
           input.readListEnd();
         } else {
@@ -1587,12 +1971,12 @@ const TSAggregationQueryReq = module.exports.TSAggregationQueryReq = class {
         case 4:
         if (ftype == Thrift.Type.LIST) {
           this.aggregations = [];
-          const _rtmp339 = input.readListBegin();
-          const _size38 = _rtmp339.size || 0;
-          for (let _i40 = 0; _i40 < _size38; ++_i40) {
-            let elem41 = null;
-            elem41 = input.readI32();
-            this.aggregations.push(elem41);
+          const _rtmp349 = input.readListBegin();
+          const _size48 = _rtmp349.size || 0;
+          for (let _i50 = 0; _i50 < _size48; ++_i50) {
+            let elem51 = null;
+            elem51 = input.readI32();
+            this.aggregations.push(elem51);
           }
           input.readListEnd();
         } else {
@@ -1672,10 +2056,10 @@ const TSAggregationQueryReq = module.exports.TSAggregationQueryReq = class {
     if (this.paths !== null && this.paths !== undefined) {
       output.writeFieldBegin('paths', Thrift.Type.LIST, 3);
       output.writeListBegin(Thrift.Type.STRING, this.paths.length);
-      for (let iter42 in this.paths) {
-        if (this.paths.hasOwnProperty(iter42)) {
-          iter42 = this.paths[iter42];
-          output.writeString(iter42);
+      for (let iter52 in this.paths) {
+        if (this.paths.hasOwnProperty(iter52)) {
+          iter52 = this.paths[iter52];
+          output.writeString(iter52);
         }
       }
       output.writeListEnd();
@@ -1684,10 +2068,10 @@ const TSAggregationQueryReq = module.exports.TSAggregationQueryReq = class {
     if (this.aggregations !== null && this.aggregations !== undefined) {
       output.writeFieldBegin('aggregations', Thrift.Type.LIST, 4);
       output.writeListBegin(Thrift.Type.I32, this.aggregations.length);
-      for (let iter43 in this.aggregations) {
-        if (this.aggregations.hasOwnProperty(iter43)) {
-          iter43 = this.aggregations[iter43];
-          output.writeI32(iter43);
+      for (let iter53 in this.aggregations) {
+        if (this.aggregations.hasOwnProperty(iter53)) {
+          iter53 = this.aggregations[iter53];
+          output.writeI32(iter53);
         }
       }
       output.writeListEnd();
@@ -1778,12 +2162,12 @@ const TSQueryDataSet = module.exports.TSQueryDataSet = class {
         case 2:
         if (ftype == Thrift.Type.LIST) {
           this.valueList = [];
-          const _rtmp345 = input.readListBegin();
-          const _size44 = _rtmp345.size || 0;
-          for (let _i46 = 0; _i46 < _size44; ++_i46) {
-            let elem47 = null;
-            elem47 = input.readBinary();
-            this.valueList.push(elem47);
+          const _rtmp355 = input.readListBegin();
+          const _size54 = _rtmp355.size || 0;
+          for (let _i56 = 0; _i56 < _size54; ++_i56) {
+            let elem57 = null;
+            elem57 = input.readBinary();
+            this.valueList.push(elem57);
           }
           input.readListEnd();
         } else {
@@ -1793,12 +2177,12 @@ const TSQueryDataSet = module.exports.TSQueryDataSet = class {
         case 3:
         if (ftype == Thrift.Type.LIST) {
           this.bitmapList = [];
-          const _rtmp349 = input.readListBegin();
-          const _size48 = _rtmp349.size || 0;
-          for (let _i50 = 0; _i50 < _size48; ++_i50) {
-            let elem51 = null;
-            elem51 = input.readBinary();
-            this.bitmapList.push(elem51);
+          const _rtmp359 = input.readListBegin();
+          const _size58 = _rtmp359.size || 0;
+          for (let _i60 = 0; _i60 < _size58; ++_i60) {
+            let elem61 = null;
+            elem61 = input.readBinary();
+            this.bitmapList.push(elem61);
           }
           input.readListEnd();
         } else {
@@ -1824,10 +2208,10 @@ const TSQueryDataSet = module.exports.TSQueryDataSet = class {
     if (this.valueList !== null && this.valueList !== undefined) {
       output.writeFieldBegin('valueList', Thrift.Type.LIST, 2);
       output.writeListBegin(Thrift.Type.STRING, this.valueList.length);
-      for (let iter52 in this.valueList) {
-        if (this.valueList.hasOwnProperty(iter52)) {
-          iter52 = this.valueList[iter52];
-          output.writeBinary(iter52);
+      for (let iter62 in this.valueList) {
+        if (this.valueList.hasOwnProperty(iter62)) {
+          iter62 = this.valueList[iter62];
+          output.writeBinary(iter62);
         }
       }
       output.writeListEnd();
@@ -1836,10 +2220,10 @@ const TSQueryDataSet = module.exports.TSQueryDataSet = class {
     if (this.bitmapList !== null && this.bitmapList !== undefined) {
       output.writeFieldBegin('bitmapList', Thrift.Type.LIST, 3);
       output.writeListBegin(Thrift.Type.STRING, this.bitmapList.length);
-      for (let iter53 in this.bitmapList) {
-        if (this.bitmapList.hasOwnProperty(iter53)) {
-          iter53 = this.bitmapList[iter53];
-          output.writeBinary(iter53);
+      for (let iter63 in this.bitmapList) {
+        if (this.bitmapList.hasOwnProperty(iter63)) {
+          iter63 = this.bitmapList[iter63];
+          output.writeBinary(iter63);
         }
       }
       output.writeListEnd();
@@ -1882,12 +2266,12 @@ const TSQueryNonAlignDataSet = module.exports.TSQueryNonAlignDataSet = class {
         case 1:
         if (ftype == Thrift.Type.LIST) {
           this.timeList = [];
-          const _rtmp355 = input.readListBegin();
-          const _size54 = _rtmp355.size || 0;
-          for (let _i56 = 0; _i56 < _size54; ++_i56) {
-            let elem57 = null;
-            elem57 = input.readBinary();
-            this.timeList.push(elem57);
+          const _rtmp365 = input.readListBegin();
+          const _size64 = _rtmp365.size || 0;
+          for (let _i66 = 0; _i66 < _size64; ++_i66) {
+            let elem67 = null;
+            elem67 = input.readBinary();
+            this.timeList.push(elem67);
           }
           input.readListEnd();
         } else {
@@ -1897,12 +2281,12 @@ const TSQueryNonAlignDataSet = module.exports.TSQueryNonAlignDataSet = class {
         case 2:
         if (ftype == Thrift.Type.LIST) {
           this.valueList = [];
-          const _rtmp359 = input.readListBegin();
-          const _size58 = _rtmp359.size || 0;
-          for (let _i60 = 0; _i60 < _size58; ++_i60) {
-            let elem61 = null;
-            elem61 = input.readBinary();
-            this.valueList.push(elem61);
+          const _rtmp369 = input.readListBegin();
+          const _size68 = _rtmp369.size || 0;
+          for (let _i70 = 0; _i70 < _size68; ++_i70) {
+            let elem71 = null;
+            elem71 = input.readBinary();
+            this.valueList.push(elem71);
           }
           input.readListEnd();
         } else {
@@ -1923,10 +2307,10 @@ const TSQueryNonAlignDataSet = module.exports.TSQueryNonAlignDataSet = class {
     if (this.timeList !== null && this.timeList !== undefined) {
       output.writeFieldBegin('timeList', Thrift.Type.LIST, 1);
       output.writeListBegin(Thrift.Type.STRING, this.timeList.length);
-      for (let iter62 in this.timeList) {
-        if (this.timeList.hasOwnProperty(iter62)) {
-          iter62 = this.timeList[iter62];
-          output.writeBinary(iter62);
+      for (let iter72 in this.timeList) {
+        if (this.timeList.hasOwnProperty(iter72)) {
+          iter72 = this.timeList[iter72];
+          output.writeBinary(iter72);
         }
       }
       output.writeListEnd();
@@ -1935,10 +2319,10 @@ const TSQueryNonAlignDataSet = module.exports.TSQueryNonAlignDataSet = class {
     if (this.valueList !== null && this.valueList !== undefined) {
       output.writeFieldBegin('valueList', Thrift.Type.LIST, 2);
       output.writeListBegin(Thrift.Type.STRING, this.valueList.length);
-      for (let iter63 in this.valueList) {
-        if (this.valueList.hasOwnProperty(iter63)) {
-          iter63 = this.valueList[iter63];
-          output.writeBinary(iter63);
+      for (let iter73 in this.valueList) {
+        if (this.valueList.hasOwnProperty(iter73)) {
+          iter73 = this.valueList[iter73];
+          output.writeBinary(iter73);
         }
       }
       output.writeListEnd();
@@ -2017,12 +2401,12 @@ const TSTracingInfo = module.exports.TSTracingInfo = class {
         case 1:
         if (ftype == Thrift.Type.LIST) {
           this.activityList = [];
-          const _rtmp365 = input.readListBegin();
-          const _size64 = _rtmp365.size || 0;
-          for (let _i66 = 0; _i66 < _size64; ++_i66) {
-            let elem67 = null;
-            elem67 = input.readString();
-            this.activityList.push(elem67);
+          const _rtmp375 = input.readListBegin();
+          const _size74 = _rtmp375.size || 0;
+          for (let _i76 = 0; _i76 < _size74; ++_i76) {
+            let elem77 = null;
+            elem77 = input.readString();
+            this.activityList.push(elem77);
           }
           input.readListEnd();
         } else {
@@ -2032,12 +2416,12 @@ const TSTracingInfo = module.exports.TSTracingInfo = class {
         case 2:
         if (ftype == Thrift.Type.LIST) {
           this.elapsedTimeList = [];
-          const _rtmp369 = input.readListBegin();
-          const _size68 = _rtmp369.size || 0;
-          for (let _i70 = 0; _i70 < _size68; ++_i70) {
-            let elem71 = null;
-            elem71 = input.readI64();
-            this.elapsedTimeList.push(elem71);
+          const _rtmp379 = input.readListBegin();
+          const _size78 = _rtmp379.size || 0;
+          for (let _i80 = 0; _i80 < _size78; ++_i80) {
+            let elem81 = null;
+            elem81 = input.readI64();
+            this.elapsedTimeList.push(elem81);
           }
           input.readListEnd();
         } else {
@@ -2121,10 +2505,10 @@ const TSTracingInfo = module.exports.TSTracingInfo = class {
     if (this.activityList !== null && this.activityList !== undefined) {
       output.writeFieldBegin('activityList', Thrift.Type.LIST, 1);
       output.writeListBegin(Thrift.Type.STRING, this.activityList.length);
-      for (let iter72 in this.activityList) {
-        if (this.activityList.hasOwnProperty(iter72)) {
-          iter72 = this.activityList[iter72];
-          output.writeString(iter72);
+      for (let iter82 in this.activityList) {
+        if (this.activityList.hasOwnProperty(iter82)) {
+          iter82 = this.activityList[iter82];
+          output.writeString(iter82);
         }
       }
       output.writeListEnd();
@@ -2133,10 +2517,10 @@ const TSTracingInfo = module.exports.TSTracingInfo = class {
     if (this.elapsedTimeList !== null && this.elapsedTimeList !== undefined) {
       output.writeFieldBegin('elapsedTimeList', Thrift.Type.LIST, 2);
       output.writeListBegin(Thrift.Type.I64, this.elapsedTimeList.length);
-      for (let iter73 in this.elapsedTimeList) {
-        if (this.elapsedTimeList.hasOwnProperty(iter73)) {
-          iter73 = this.elapsedTimeList[iter73];
-          output.writeI64(iter73);
+      for (let iter83 in this.elapsedTimeList) {
+        if (this.elapsedTimeList.hasOwnProperty(iter83)) {
+          iter83 = this.elapsedTimeList[iter83];
+          output.writeI64(iter83);
         }
       }
       output.writeListEnd();
@@ -2297,12 +2681,12 @@ const TSExecuteStatementResp = module.exports.TSExecuteStatementResp = class {
         case 3:
         if (ftype == Thrift.Type.LIST) {
           this.columns = [];
-          const _rtmp375 = input.readListBegin();
-          const _size74 = _rtmp375.size || 0;
-          for (let _i76 = 0; _i76 < _size74; ++_i76) {
-            let elem77 = null;
-            elem77 = input.readString();
-            this.columns.push(elem77);
+          const _rtmp385 = input.readListBegin();
+          const _size84 = _rtmp385.size || 0;
+          for (let _i86 = 0; _i86 < _size84; ++_i86) {
+            let elem87 = null;
+            elem87 = input.readString();
+            this.columns.push(elem87);
           }
           input.readListEnd();
         } else {
@@ -2326,12 +2710,12 @@ const TSExecuteStatementResp = module.exports.TSExecuteStatementResp = class {
         case 6:
         if (ftype == Thrift.Type.LIST) {
           this.dataTypeList = [];
-          const _rtmp379 = input.readListBegin();
-          const _size78 = _rtmp379.size || 0;
-          for (let _i80 = 0; _i80 < _size78; ++_i80) {
-            let elem81 = null;
-            elem81 = input.readString();
-            this.dataTypeList.push(elem81);
+          const _rtmp389 = input.readListBegin();
+          const _size88 = _rtmp389.size || 0;
+          for (let _i90 = 0; _i90 < _size88; ++_i90) {
+            let elem91 = null;
+            elem91 = input.readString();
+            this.dataTypeList.push(elem91);
           }
           input.readListEnd();
         } else {
@@ -2357,14 +2741,14 @@ const TSExecuteStatementResp = module.exports.TSExecuteStatementResp = class {
         case 9:
         if (ftype == Thrift.Type.MAP) {
           this.columnNameIndexMap = {};
-          const _rtmp383 = input.readMapBegin();
-          const _size82 = _rtmp383.size || 0;
-          for (let _i84 = 0; _i84 < _size82; ++_i84) {
-            let key85 = null;
-            let val86 = null;
-            key85 = input.readString();
-            val86 = input.readI32();
-            this.columnNameIndexMap[key85] = val86;
+          const _rtmp393 = input.readMapBegin();
+          const _size92 = _rtmp393.size || 0;
+          for (let _i94 = 0; _i94 < _size92; ++_i94) {
+            let key95 = null;
+            let val96 = null;
+            key95 = input.readString();
+            val96 = input.readI32();
+            this.columnNameIndexMap[key95] = val96;
           }
           input.readMapEnd();
         } else {
@@ -2374,12 +2758,12 @@ const TSExecuteStatementResp = module.exports.TSExecuteStatementResp = class {
         case 10:
         if (ftype == Thrift.Type.LIST) {
           this.sgColumns = [];
-          const _rtmp388 = input.readListBegin();
-          const _size87 = _rtmp388.size || 0;
-          for (let _i89 = 0; _i89 < _size87; ++_i89) {
-            let elem90 = null;
-            elem90 = input.readString();
-            this.sgColumns.push(elem90);
+          const _rtmp398 = input.readListBegin();
+          const _size97 = _rtmp398.size || 0;
+          for (let _i99 = 0; _i99 < _size97; ++_i99) {
+            let elem100 = null;
+            elem100 = input.readString();
+            this.sgColumns.push(elem100);
           }
           input.readListEnd();
         } else {
@@ -2389,12 +2773,12 @@ const TSExecuteStatementResp = module.exports.TSExecuteStatementResp = class {
         case 11:
         if (ftype == Thrift.Type.LIST) {
           this.aliasColumns = [];
-          const _rtmp392 = input.readListBegin();
-          const _size91 = _rtmp392.size || 0;
-          for (let _i93 = 0; _i93 < _size91; ++_i93) {
-            let elem94 = null;
-            elem94 = input.readByte();
-            this.aliasColumns.push(elem94);
+          const _rtmp3102 = input.readListBegin();
+          const _size101 = _rtmp3102.size || 0;
+          for (let _i103 = 0; _i103 < _size101; ++_i103) {
+            let elem104 = null;
+            elem104 = input.readByte();
+            this.aliasColumns.push(elem104);
           }
           input.readListEnd();
         } else {
@@ -2412,12 +2796,12 @@ const TSExecuteStatementResp = module.exports.TSExecuteStatementResp = class {
         case 13:
         if (ftype == Thrift.Type.LIST) {
           this.queryResult = [];
-          const _rtmp396 = input.readListBegin();
-          const _size95 = _rtmp396.size || 0;
-          for (let _i97 = 0; _i97 < _size95; ++_i97) {
-            let elem98 = null;
-            elem98 = input.readBinary();
-            this.queryResult.push(elem98);
+          const _rtmp3106 = input.readListBegin();
+          const _size105 = _rtmp3106.size || 0;
+          for (let _i107 = 0; _i107 < _size105; ++_i107) {
+            let elem108 = null;
+            elem108 = input.readBinary();
+            this.queryResult.push(elem108);
           }
           input.readListEnd();
         } else {
@@ -2448,12 +2832,12 @@ const TSExecuteStatementResp = module.exports.TSExecuteStatementResp = class {
         case 17:
         if (ftype == Thrift.Type.LIST) {
           this.columnIndex2TsBlockColumnIndexList = [];
-          const _rtmp3100 = input.readListBegin();
-          const _size99 = _rtmp3100.size || 0;
-          for (let _i101 = 0; _i101 < _size99; ++_i101) {
-            let elem102 = null;
-            elem102 = input.readI32();
-            this.columnIndex2TsBlockColumnIndexList.push(elem102);
+          const _rtmp3110 = input.readListBegin();
+          const _size109 = _rtmp3110.size || 0;
+          for (let _i111 = 0; _i111 < _size109; ++_i111) {
+            let elem112 = null;
+            elem112 = input.readI32();
+            this.columnIndex2TsBlockColumnIndexList.push(elem112);
           }
           input.readListEnd();
         } else {
@@ -2484,10 +2868,10 @@ const TSExecuteStatementResp = module.exports.TSExecuteStatementResp = class {
     if (this.columns !== null && this.columns !== undefined) {
       output.writeFieldBegin('columns', Thrift.Type.LIST, 3);
       output.writeListBegin(Thrift.Type.STRING, this.columns.length);
-      for (let iter103 in this.columns) {
-        if (this.columns.hasOwnProperty(iter103)) {
-          iter103 = this.columns[iter103];
-          output.writeString(iter103);
+      for (let iter113 in this.columns) {
+        if (this.columns.hasOwnProperty(iter113)) {
+          iter113 = this.columns[iter113];
+          output.writeString(iter113);
         }
       }
       output.writeListEnd();
@@ -2506,10 +2890,10 @@ const TSExecuteStatementResp = module.exports.TSExecuteStatementResp = class {
     if (this.dataTypeList !== null && this.dataTypeList !== undefined) {
       output.writeFieldBegin('dataTypeList', Thrift.Type.LIST, 6);
       output.writeListBegin(Thrift.Type.STRING, this.dataTypeList.length);
-      for (let iter104 in this.dataTypeList) {
-        if (this.dataTypeList.hasOwnProperty(iter104)) {
-          iter104 = this.dataTypeList[iter104];
-          output.writeString(iter104);
+      for (let iter114 in this.dataTypeList) {
+        if (this.dataTypeList.hasOwnProperty(iter114)) {
+          iter114 = this.dataTypeList[iter114];
+          output.writeString(iter114);
         }
       }
       output.writeListEnd();
@@ -2528,11 +2912,11 @@ const TSExecuteStatementResp = module.exports.TSExecuteStatementResp = class {
     if (this.columnNameIndexMap !== null && this.columnNameIndexMap !== undefined) {
       output.writeFieldBegin('columnNameIndexMap', Thrift.Type.MAP, 9);
       output.writeMapBegin(Thrift.Type.STRING, Thrift.Type.I32, Thrift.objectLength(this.columnNameIndexMap));
-      for (let kiter105 in this.columnNameIndexMap) {
-        if (this.columnNameIndexMap.hasOwnProperty(kiter105)) {
-          let viter106 = this.columnNameIndexMap[kiter105];
-          output.writeString(kiter105);
-          output.writeI32(viter106);
+      for (let kiter115 in this.columnNameIndexMap) {
+        if (this.columnNameIndexMap.hasOwnProperty(kiter115)) {
+          let viter116 = this.columnNameIndexMap[kiter115];
+          output.writeString(kiter115);
+          output.writeI32(viter116);
         }
       }
       output.writeMapEnd();
@@ -2541,10 +2925,10 @@ const TSExecuteStatementResp = module.exports.TSExecuteStatementResp = class {
     if (this.sgColumns !== null && this.sgColumns !== undefined) {
       output.writeFieldBegin('sgColumns', Thrift.Type.LIST, 10);
       output.writeListBegin(Thrift.Type.STRING, this.sgColumns.length);
-      for (let iter107 in this.sgColumns) {
-        if (this.sgColumns.hasOwnProperty(iter107)) {
-          iter107 = this.sgColumns[iter107];
-          output.writeString(iter107);
+      for (let iter117 in this.sgColumns) {
+        if (this.sgColumns.hasOwnProperty(iter117)) {
+          iter117 = this.sgColumns[iter117];
+          output.writeString(iter117);
         }
       }
       output.writeListEnd();
@@ -2553,10 +2937,10 @@ const TSExecuteStatementResp = module.exports.TSExecuteStatementResp = class {
     if (this.aliasColumns !== null && this.aliasColumns !== undefined) {
       output.writeFieldBegin('aliasColumns', Thrift.Type.LIST, 11);
       output.writeListBegin(Thrift.Type.BYTE, this.aliasColumns.length);
-      for (let iter108 in this.aliasColumns) {
-        if (this.aliasColumns.hasOwnProperty(iter108)) {
-          iter108 = this.aliasColumns[iter108];
-          output.writeByte(iter108);
+      for (let iter118 in this.aliasColumns) {
+        if (this.aliasColumns.hasOwnProperty(iter118)) {
+          iter118 = this.aliasColumns[iter118];
+          output.writeByte(iter118);
         }
       }
       output.writeListEnd();
@@ -2570,10 +2954,10 @@ const TSExecuteStatementResp = module.exports.TSExecuteStatementResp = class {
     if (this.queryResult !== null && this.queryResult !== undefined) {
       output.writeFieldBegin('queryResult', Thrift.Type.LIST, 13);
       output.writeListBegin(Thrift.Type.STRING, this.queryResult.length);
-      for (let iter109 in this.queryResult) {
-        if (this.queryResult.hasOwnProperty(iter109)) {
-          iter109 = this.queryResult[iter109];
-          output.writeBinary(iter109);
+      for (let iter119 in this.queryResult) {
+        if (this.queryResult.hasOwnProperty(iter119)) {
+          iter119 = this.queryResult[iter119];
+          output.writeBinary(iter119);
         }
       }
       output.writeListEnd();
@@ -2597,10 +2981,10 @@ const TSExecuteStatementResp = module.exports.TSExecuteStatementResp = class {
     if (this.columnIndex2TsBlockColumnIndexList !== null && this.columnIndex2TsBlockColumnIndexList !== undefined) {
       output.writeFieldBegin('columnIndex2TsBlockColumnIndexList', Thrift.Type.LIST, 17);
       output.writeListBegin(Thrift.Type.I32, this.columnIndex2TsBlockColumnIndexList.length);
-      for (let iter110 in this.columnIndex2TsBlockColumnIndexList) {
-        if (this.columnIndex2TsBlockColumnIndexList.hasOwnProperty(iter110)) {
-          iter110 = this.columnIndex2TsBlockColumnIndexList[iter110];
-          output.writeI32(iter110);
+      for (let iter120 in this.columnIndex2TsBlockColumnIndexList) {
+        if (this.columnIndex2TsBlockColumnIndexList.hasOwnProperty(iter120)) {
+          iter120 = this.columnIndex2TsBlockColumnIndexList[iter120];
+          output.writeI32(iter120);
         }
       }
       output.writeListEnd();
@@ -2858,12 +3242,12 @@ const TSFetchResultsResp = module.exports.TSFetchResultsResp = class {
         case 6:
         if (ftype == Thrift.Type.LIST) {
           this.queryResult = [];
-          const _rtmp3112 = input.readListBegin();
-          const _size111 = _rtmp3112.size || 0;
-          for (let _i113 = 0; _i113 < _size111; ++_i113) {
-            let elem114 = null;
-            elem114 = input.readBinary();
-            this.queryResult.push(elem114);
+          const _rtmp3122 = input.readListBegin();
+          const _size121 = _rtmp3122.size || 0;
+          for (let _i123 = 0; _i123 < _size121; ++_i123) {
+            let elem124 = null;
+            elem124 = input.readBinary();
+            this.queryResult.push(elem124);
           }
           input.readListEnd();
         } else {
@@ -2916,10 +3300,10 @@ const TSFetchResultsResp = module.exports.TSFetchResultsResp = class {
     if (this.queryResult !== null && this.queryResult !== undefined) {
       output.writeFieldBegin('queryResult', Thrift.Type.LIST, 6);
       output.writeListBegin(Thrift.Type.STRING, this.queryResult.length);
-      for (let iter115 in this.queryResult) {
-        if (this.queryResult.hasOwnProperty(iter115)) {
-          iter115 = this.queryResult[iter115];
-          output.writeBinary(iter115);
+      for (let iter125 in this.queryResult) {
+        if (this.queryResult.hasOwnProperty(iter125)) {
+          iter125 = this.queryResult[iter125];
+          output.writeBinary(iter125);
         }
       }
       output.writeListEnd();
@@ -3175,12 +3559,12 @@ const TSInsertTabletReq = module.exports.TSInsertTabletReq = class {
         case 3:
         if (ftype == Thrift.Type.LIST) {
           this.measurements = [];
-          const _rtmp3117 = input.readListBegin();
-          const _size116 = _rtmp3117.size || 0;
-          for (let _i118 = 0; _i118 < _size116; ++_i118) {
-            let elem119 = null;
-            elem119 = input.readString();
-            this.measurements.push(elem119);
+          const _rtmp3127 = input.readListBegin();
+          const _size126 = _rtmp3127.size || 0;
+          for (let _i128 = 0; _i128 < _size126; ++_i128) {
+            let elem129 = null;
+            elem129 = input.readString();
+            this.measurements.push(elem129);
           }
           input.readListEnd();
         } else {
@@ -3204,12 +3588,12 @@ const TSInsertTabletReq = module.exports.TSInsertTabletReq = class {
         case 6:
         if (ftype == Thrift.Type.LIST) {
           this.types = [];
-          const _rtmp3121 = input.readListBegin();
-          const _size120 = _rtmp3121.size || 0;
-          for (let _i122 = 0; _i122 < _size120; ++_i122) {
-            let elem123 = null;
-            elem123 = input.readI32();
-            this.types.push(elem123);
+          const _rtmp3131 = input.readListBegin();
+          const _size130 = _rtmp3131.size || 0;
+          for (let _i132 = 0; _i132 < _size130; ++_i132) {
+            let elem133 = null;
+            elem133 = input.readI32();
+            this.types.push(elem133);
           }
           input.readListEnd();
         } else {
@@ -3240,12 +3624,12 @@ const TSInsertTabletReq = module.exports.TSInsertTabletReq = class {
         case 10:
         if (ftype == Thrift.Type.LIST) {
           this.columnCategories = [];
-          const _rtmp3125 = input.readListBegin();
-          const _size124 = _rtmp3125.size || 0;
-          for (let _i126 = 0; _i126 < _size124; ++_i126) {
-            let elem127 = null;
-            elem127 = input.readByte();
-            this.columnCategories.push(elem127);
+          const _rtmp3135 = input.readListBegin();
+          const _size134 = _rtmp3135.size || 0;
+          for (let _i136 = 0; _i136 < _size134; ++_i136) {
+            let elem137 = null;
+            elem137 = input.readByte();
+            this.columnCategories.push(elem137);
           }
           input.readListEnd();
         } else {
@@ -3276,10 +3660,10 @@ const TSInsertTabletReq = module.exports.TSInsertTabletReq = class {
     if (this.measurements !== null && this.measurements !== undefined) {
       output.writeFieldBegin('measurements', Thrift.Type.LIST, 3);
       output.writeListBegin(Thrift.Type.STRING, this.measurements.length);
-      for (let iter128 in this.measurements) {
-        if (this.measurements.hasOwnProperty(iter128)) {
-          iter128 = this.measurements[iter128];
-          output.writeString(iter128);
+      for (let iter138 in this.measurements) {
+        if (this.measurements.hasOwnProperty(iter138)) {
+          iter138 = this.measurements[iter138];
+          output.writeString(iter138);
         }
       }
       output.writeListEnd();
@@ -3298,10 +3682,10 @@ const TSInsertTabletReq = module.exports.TSInsertTabletReq = class {
     if (this.types !== null && this.types !== undefined) {
       output.writeFieldBegin('types', Thrift.Type.LIST, 6);
       output.writeListBegin(Thrift.Type.I32, this.types.length);
-      for (let iter129 in this.types) {
-        if (this.types.hasOwnProperty(iter129)) {
-          iter129 = this.types[iter129];
-          output.writeI32(iter129);
+      for (let iter139 in this.types) {
+        if (this.types.hasOwnProperty(iter139)) {
+          iter139 = this.types[iter139];
+          output.writeI32(iter139);
         }
       }
       output.writeListEnd();
@@ -3325,10 +3709,10 @@ const TSInsertTabletReq = module.exports.TSInsertTabletReq = class {
     if (this.columnCategories !== null && this.columnCategories !== undefined) {
       output.writeFieldBegin('columnCategories', Thrift.Type.LIST, 10);
       output.writeListBegin(Thrift.Type.BYTE, this.columnCategories.length);
-      for (let iter130 in this.columnCategories) {
-        if (this.columnCategories.hasOwnProperty(iter130)) {
-          iter130 = this.columnCategories[iter130];
-          output.writeByte(iter130);
+      for (let iter140 in this.columnCategories) {
+        if (this.columnCategories.hasOwnProperty(iter140)) {
+          iter140 = this.columnCategories[iter140];
+          output.writeByte(iter140);
         }
       }
       output.writeListEnd();
@@ -3412,12 +3796,12 @@ const TSInsertTabletsReq = module.exports.TSInsertTabletsReq = class {
         case 2:
         if (ftype == Thrift.Type.LIST) {
           this.prefixPaths = [];
-          const _rtmp3132 = input.readListBegin();
-          const _size131 = _rtmp3132.size || 0;
-          for (let _i133 = 0; _i133 < _size131; ++_i133) {
-            let elem134 = null;
-            elem134 = input.readString();
-            this.prefixPaths.push(elem134);
+          const _rtmp3142 = input.readListBegin();
+          const _size141 = _rtmp3142.size || 0;
+          for (let _i143 = 0; _i143 < _size141; ++_i143) {
+            let elem144 = null;
+            elem144 = input.readString();
+            this.prefixPaths.push(elem144);
           }
           input.readListEnd();
         } else {
@@ -3427,20 +3811,20 @@ const TSInsertTabletsReq = module.exports.TSInsertTabletsReq = class {
         case 3:
         if (ftype == Thrift.Type.LIST) {
           this.measurementsList = [];
-          const _rtmp3136 = input.readListBegin();
-          const _size135 = _rtmp3136.size || 0;
-          for (let _i137 = 0; _i137 < _size135; ++_i137) {
-            let elem138 = null;
-            elem138 = [];
-            const _rtmp3140 = input.readListBegin();
-            const _size139 = _rtmp3140.size || 0;
-            for (let _i141 = 0; _i141 < _size139; ++_i141) {
-              let elem142 = null;
-              elem142 = input.readString();
-              elem138.push(elem142);
+          const _rtmp3146 = input.readListBegin();
+          const _size145 = _rtmp3146.size || 0;
+          for (let _i147 = 0; _i147 < _size145; ++_i147) {
+            let elem148 = null;
+            elem148 = [];
+            const _rtmp3150 = input.readListBegin();
+            const _size149 = _rtmp3150.size || 0;
+            for (let _i151 = 0; _i151 < _size149; ++_i151) {
+              let elem152 = null;
+              elem152 = input.readString();
+              elem148.push(elem152);
             }
             input.readListEnd();
-            this.measurementsList.push(elem138);
+            this.measurementsList.push(elem148);
           }
           input.readListEnd();
         } else {
@@ -3450,12 +3834,12 @@ const TSInsertTabletsReq = module.exports.TSInsertTabletsReq = class {
         case 4:
         if (ftype == Thrift.Type.LIST) {
           this.valuesList = [];
-          const _rtmp3144 = input.readListBegin();
-          const _size143 = _rtmp3144.size || 0;
-          for (let _i145 = 0; _i145 < _size143; ++_i145) {
-            let elem146 = null;
-            elem146 = input.readBinary();
-            this.valuesList.push(elem146);
+          const _rtmp3154 = input.readListBegin();
+          const _size153 = _rtmp3154.size || 0;
+          for (let _i155 = 0; _i155 < _size153; ++_i155) {
+            let elem156 = null;
+            elem156 = input.readBinary();
+            this.valuesList.push(elem156);
           }
           input.readListEnd();
         } else {
@@ -3465,12 +3849,12 @@ const TSInsertTabletsReq = module.exports.TSInsertTabletsReq = class {
         case 5:
         if (ftype == Thrift.Type.LIST) {
           this.timestampsList = [];
-          const _rtmp3148 = input.readListBegin();
-          const _size147 = _rtmp3148.size || 0;
-          for (let _i149 = 0; _i149 < _size147; ++_i149) {
-            let elem150 = null;
-            elem150 = input.readBinary();
-            this.timestampsList.push(elem150);
+          const _rtmp3158 = input.readListBegin();
+          const _size157 = _rtmp3158.size || 0;
+          for (let _i159 = 0; _i159 < _size157; ++_i159) {
+            let elem160 = null;
+            elem160 = input.readBinary();
+            this.timestampsList.push(elem160);
           }
           input.readListEnd();
         } else {
@@ -3480,20 +3864,20 @@ const TSInsertTabletsReq = module.exports.TSInsertTabletsReq = class {
         case 6:
         if (ftype == Thrift.Type.LIST) {
           this.typesList = [];
-          const _rtmp3152 = input.readListBegin();
-          const _size151 = _rtmp3152.size || 0;
-          for (let _i153 = 0; _i153 < _size151; ++_i153) {
-            let elem154 = null;
-            elem154 = [];
-            const _rtmp3156 = input.readListBegin();
-            const _size155 = _rtmp3156.size || 0;
-            for (let _i157 = 0; _i157 < _size155; ++_i157) {
-              let elem158 = null;
-              elem158 = input.readI32();
-              elem154.push(elem158);
+          const _rtmp3162 = input.readListBegin();
+          const _size161 = _rtmp3162.size || 0;
+          for (let _i163 = 0; _i163 < _size161; ++_i163) {
+            let elem164 = null;
+            elem164 = [];
+            const _rtmp3166 = input.readListBegin();
+            const _size165 = _rtmp3166.size || 0;
+            for (let _i167 = 0; _i167 < _size165; ++_i167) {
+              let elem168 = null;
+              elem168 = input.readI32();
+              elem164.push(elem168);
             }
             input.readListEnd();
-            this.typesList.push(elem154);
+            this.typesList.push(elem164);
           }
           input.readListEnd();
         } else {
@@ -3503,12 +3887,12 @@ const TSInsertTabletsReq = module.exports.TSInsertTabletsReq = class {
         case 7:
         if (ftype == Thrift.Type.LIST) {
           this.sizeList = [];
-          const _rtmp3160 = input.readListBegin();
-          const _size159 = _rtmp3160.size || 0;
-          for (let _i161 = 0; _i161 < _size159; ++_i161) {
-            let elem162 = null;
-            elem162 = input.readI32();
-            this.sizeList.push(elem162);
+          const _rtmp3170 = input.readListBegin();
+          const _size169 = _rtmp3170.size || 0;
+          for (let _i171 = 0; _i171 < _size169; ++_i171) {
+            let elem172 = null;
+            elem172 = input.readI32();
+            this.sizeList.push(elem172);
           }
           input.readListEnd();
         } else {
@@ -3541,10 +3925,10 @@ const TSInsertTabletsReq = module.exports.TSInsertTabletsReq = class {
     if (this.prefixPaths !== null && this.prefixPaths !== undefined) {
       output.writeFieldBegin('prefixPaths', Thrift.Type.LIST, 2);
       output.writeListBegin(Thrift.Type.STRING, this.prefixPaths.length);
-      for (let iter163 in this.prefixPaths) {
-        if (this.prefixPaths.hasOwnProperty(iter163)) {
-          iter163 = this.prefixPaths[iter163];
-          output.writeString(iter163);
+      for (let iter173 in this.prefixPaths) {
+        if (this.prefixPaths.hasOwnProperty(iter173)) {
+          iter173 = this.prefixPaths[iter173];
+          output.writeString(iter173);
         }
       }
       output.writeListEnd();
@@ -3553,14 +3937,14 @@ const TSInsertTabletsReq = module.exports.TSInsertTabletsReq = class {
     if (this.measurementsList !== null && this.measurementsList !== undefined) {
       output.writeFieldBegin('measurementsList', Thrift.Type.LIST, 3);
       output.writeListBegin(Thrift.Type.LIST, this.measurementsList.length);
-      for (let iter164 in this.measurementsList) {
-        if (this.measurementsList.hasOwnProperty(iter164)) {
-          iter164 = this.measurementsList[iter164];
-          output.writeListBegin(Thrift.Type.STRING, iter164.length);
-          for (let iter165 in iter164) {
-            if (iter164.hasOwnProperty(iter165)) {
-              iter165 = iter164[iter165];
-              output.writeString(iter165);
+      for (let iter174 in this.measurementsList) {
+        if (this.measurementsList.hasOwnProperty(iter174)) {
+          iter174 = this.measurementsList[iter174];
+          output.writeListBegin(Thrift.Type.STRING, iter174.length);
+          for (let iter175 in iter174) {
+            if (iter174.hasOwnProperty(iter175)) {
+              iter175 = iter174[iter175];
+              output.writeString(iter175);
             }
           }
           output.writeListEnd();
@@ -3572,10 +3956,10 @@ const TSInsertTabletsReq = module.exports.TSInsertTabletsReq = class {
     if (this.valuesList !== null && this.valuesList !== undefined) {
       output.writeFieldBegin('valuesList', Thrift.Type.LIST, 4);
       output.writeListBegin(Thrift.Type.STRING, this.valuesList.length);
-      for (let iter166 in this.valuesList) {
-        if (this.valuesList.hasOwnProperty(iter166)) {
-          iter166 = this.valuesList[iter166];
-          output.writeBinary(iter166);
+      for (let iter176 in this.valuesList) {
+        if (this.valuesList.hasOwnProperty(iter176)) {
+          iter176 = this.valuesList[iter176];
+          output.writeBinary(iter176);
         }
       }
       output.writeListEnd();
@@ -3584,10 +3968,10 @@ const TSInsertTabletsReq = module.exports.TSInsertTabletsReq = class {
     if (this.timestampsList !== null && this.timestampsList !== undefined) {
       output.writeFieldBegin('timestampsList', Thrift.Type.LIST, 5);
       output.writeListBegin(Thrift.Type.STRING, this.timestampsList.length);
-      for (let iter167 in this.timestampsList) {
-        if (this.timestampsList.hasOwnProperty(iter167)) {
-          iter167 = this.timestampsList[iter167];
-          output.writeBinary(iter167);
+      for (let iter177 in this.timestampsList) {
+        if (this.timestampsList.hasOwnProperty(iter177)) {
+          iter177 = this.timestampsList[iter177];
+          output.writeBinary(iter177);
         }
       }
       output.writeListEnd();
@@ -3596,14 +3980,14 @@ const TSInsertTabletsReq = module.exports.TSInsertTabletsReq = class {
     if (this.typesList !== null && this.typesList !== undefined) {
       output.writeFieldBegin('typesList', Thrift.Type.LIST, 6);
       output.writeListBegin(Thrift.Type.LIST, this.typesList.length);
-      for (let iter168 in this.typesList) {
-        if (this.typesList.hasOwnProperty(iter168)) {
-          iter168 = this.typesList[iter168];
-          output.writeListBegin(Thrift.Type.I32, iter168.length);
-          for (let iter169 in iter168) {
-            if (iter168.hasOwnProperty(iter169)) {
-              iter169 = iter168[iter169];
-              output.writeI32(iter169);
+      for (let iter178 in this.typesList) {
+        if (this.typesList.hasOwnProperty(iter178)) {
+          iter178 = this.typesList[iter178];
+          output.writeListBegin(Thrift.Type.I32, iter178.length);
+          for (let iter179 in iter178) {
+            if (iter178.hasOwnProperty(iter179)) {
+              iter179 = iter178[iter179];
+              output.writeI32(iter179);
             }
           }
           output.writeListEnd();
@@ -3615,10 +3999,10 @@ const TSInsertTabletsReq = module.exports.TSInsertTabletsReq = class {
     if (this.sizeList !== null && this.sizeList !== undefined) {
       output.writeFieldBegin('sizeList', Thrift.Type.LIST, 7);
       output.writeListBegin(Thrift.Type.I32, this.sizeList.length);
-      for (let iter170 in this.sizeList) {
-        if (this.sizeList.hasOwnProperty(iter170)) {
-          iter170 = this.sizeList[iter170];
-          output.writeI32(iter170);
+      for (let iter180 in this.sizeList) {
+        if (this.sizeList.hasOwnProperty(iter180)) {
+          iter180 = this.sizeList[iter180];
+          output.writeI32(iter180);
         }
       }
       output.writeListEnd();
@@ -3710,12 +4094,12 @@ const TSInsertRecordReq = module.exports.TSInsertRecordReq = class {
         case 3:
         if (ftype == Thrift.Type.LIST) {
           this.measurements = [];
-          const _rtmp3172 = input.readListBegin();
-          const _size171 = _rtmp3172.size || 0;
-          for (let _i173 = 0; _i173 < _size171; ++_i173) {
-            let elem174 = null;
-            elem174 = input.readString();
-            this.measurements.push(elem174);
+          const _rtmp3182 = input.readListBegin();
+          const _size181 = _rtmp3182.size || 0;
+          for (let _i183 = 0; _i183 < _size181; ++_i183) {
+            let elem184 = null;
+            elem184 = input.readString();
+            this.measurements.push(elem184);
           }
           input.readListEnd();
         } else {
@@ -3753,12 +4137,12 @@ const TSInsertRecordReq = module.exports.TSInsertRecordReq = class {
         case 8:
         if (ftype == Thrift.Type.LIST) {
           this.columnCategoryies = [];
-          const _rtmp3176 = input.readListBegin();
-          const _size175 = _rtmp3176.size || 0;
-          for (let _i177 = 0; _i177 < _size175; ++_i177) {
-            let elem178 = null;
-            elem178 = input.readByte();
-            this.columnCategoryies.push(elem178);
+          const _rtmp3186 = input.readListBegin();
+          const _size185 = _rtmp3186.size || 0;
+          for (let _i187 = 0; _i187 < _size185; ++_i187) {
+            let elem188 = null;
+            elem188 = input.readByte();
+            this.columnCategoryies.push(elem188);
           }
           input.readListEnd();
         } else {
@@ -3789,10 +4173,10 @@ const TSInsertRecordReq = module.exports.TSInsertRecordReq = class {
     if (this.measurements !== null && this.measurements !== undefined) {
       output.writeFieldBegin('measurements', Thrift.Type.LIST, 3);
       output.writeListBegin(Thrift.Type.STRING, this.measurements.length);
-      for (let iter179 in this.measurements) {
-        if (this.measurements.hasOwnProperty(iter179)) {
-          iter179 = this.measurements[iter179];
-          output.writeString(iter179);
+      for (let iter189 in this.measurements) {
+        if (this.measurements.hasOwnProperty(iter189)) {
+          iter189 = this.measurements[iter189];
+          output.writeString(iter189);
         }
       }
       output.writeListEnd();
@@ -3821,10 +4205,10 @@ const TSInsertRecordReq = module.exports.TSInsertRecordReq = class {
     if (this.columnCategoryies !== null && this.columnCategoryies !== undefined) {
       output.writeFieldBegin('columnCategoryies', Thrift.Type.LIST, 8);
       output.writeListBegin(Thrift.Type.BYTE, this.columnCategoryies.length);
-      for (let iter180 in this.columnCategoryies) {
-        if (this.columnCategoryies.hasOwnProperty(iter180)) {
-          iter180 = this.columnCategoryies[iter180];
-          output.writeByte(iter180);
+      for (let iter190 in this.columnCategoryies) {
+        if (this.columnCategoryies.hasOwnProperty(iter190)) {
+          iter190 = this.columnCategoryies[iter190];
+          output.writeByte(iter190);
         }
       }
       output.writeListEnd();
@@ -3896,12 +4280,12 @@ const TSInsertRecordsReq = module.exports.TSInsertRecordsReq = class {
         case 2:
         if (ftype == Thrift.Type.LIST) {
           this.prefixPaths = [];
-          const _rtmp3182 = input.readListBegin();
-          const _size181 = _rtmp3182.size || 0;
-          for (let _i183 = 0; _i183 < _size181; ++_i183) {
-            let elem184 = null;
-            elem184 = input.readString();
-            this.prefixPaths.push(elem184);
+          const _rtmp3192 = input.readListBegin();
+          const _size191 = _rtmp3192.size || 0;
+          for (let _i193 = 0; _i193 < _size191; ++_i193) {
+            let elem194 = null;
+            elem194 = input.readString();
+            this.prefixPaths.push(elem194);
           }
           input.readListEnd();
         } else {
@@ -3911,20 +4295,20 @@ const TSInsertRecordsReq = module.exports.TSInsertRecordsReq = class {
         case 3:
         if (ftype == Thrift.Type.LIST) {
           this.measurementsList = [];
-          const _rtmp3186 = input.readListBegin();
-          const _size185 = _rtmp3186.size || 0;
-          for (let _i187 = 0; _i187 < _size185; ++_i187) {
-            let elem188 = null;
-            elem188 = [];
-            const _rtmp3190 = input.readListBegin();
-            const _size189 = _rtmp3190.size || 0;
-            for (let _i191 = 0; _i191 < _size189; ++_i191) {
-              let elem192 = null;
-              elem192 = input.readString();
-              elem188.push(elem192);
+          const _rtmp3196 = input.readListBegin();
+          const _size195 = _rtmp3196.size || 0;
+          for (let _i197 = 0; _i197 < _size195; ++_i197) {
+            let elem198 = null;
+            elem198 = [];
+            const _rtmp3200 = input.readListBegin();
+            const _size199 = _rtmp3200.size || 0;
+            for (let _i201 = 0; _i201 < _size199; ++_i201) {
+              let elem202 = null;
+              elem202 = input.readString();
+              elem198.push(elem202);
             }
             input.readListEnd();
-            this.measurementsList.push(elem188);
+            this.measurementsList.push(elem198);
           }
           input.readListEnd();
         } else {
@@ -3934,12 +4318,12 @@ const TSInsertRecordsReq = module.exports.TSInsertRecordsReq = class {
         case 4:
         if (ftype == Thrift.Type.LIST) {
           this.valuesList = [];
-          const _rtmp3194 = input.readListBegin();
-          const _size193 = _rtmp3194.size || 0;
-          for (let _i195 = 0; _i195 < _size193; ++_i195) {
-            let elem196 = null;
-            elem196 = input.readBinary();
-            this.valuesList.push(elem196);
+          const _rtmp3204 = input.readListBegin();
+          const _size203 = _rtmp3204.size || 0;
+          for (let _i205 = 0; _i205 < _size203; ++_i205) {
+            let elem206 = null;
+            elem206 = input.readBinary();
+            this.valuesList.push(elem206);
           }
           input.readListEnd();
         } else {
@@ -3949,12 +4333,12 @@ const TSInsertRecordsReq = module.exports.TSInsertRecordsReq = class {
         case 5:
         if (ftype == Thrift.Type.LIST) {
           this.timestamps = [];
-          const _rtmp3198 = input.readListBegin();
-          const _size197 = _rtmp3198.size || 0;
-          for (let _i199 = 0; _i199 < _size197; ++_i199) {
-            let elem200 = null;
-            elem200 = input.readI64();
-            this.timestamps.push(elem200);
+          const _rtmp3208 = input.readListBegin();
+          const _size207 = _rtmp3208.size || 0;
+          for (let _i209 = 0; _i209 < _size207; ++_i209) {
+            let elem210 = null;
+            elem210 = input.readI64();
+            this.timestamps.push(elem210);
           }
           input.readListEnd();
         } else {
@@ -3987,10 +4371,10 @@ const TSInsertRecordsReq = module.exports.TSInsertRecordsReq = class {
     if (this.prefixPaths !== null && this.prefixPaths !== undefined) {
       output.writeFieldBegin('prefixPaths', Thrift.Type.LIST, 2);
       output.writeListBegin(Thrift.Type.STRING, this.prefixPaths.length);
-      for (let iter201 in this.prefixPaths) {
-        if (this.prefixPaths.hasOwnProperty(iter201)) {
-          iter201 = this.prefixPaths[iter201];
-          output.writeString(iter201);
+      for (let iter211 in this.prefixPaths) {
+        if (this.prefixPaths.hasOwnProperty(iter211)) {
+          iter211 = this.prefixPaths[iter211];
+          output.writeString(iter211);
         }
       }
       output.writeListEnd();
@@ -3999,14 +4383,14 @@ const TSInsertRecordsReq = module.exports.TSInsertRecordsReq = class {
     if (this.measurementsList !== null && this.measurementsList !== undefined) {
       output.writeFieldBegin('measurementsList', Thrift.Type.LIST, 3);
       output.writeListBegin(Thrift.Type.LIST, this.measurementsList.length);
-      for (let iter202 in this.measurementsList) {
-        if (this.measurementsList.hasOwnProperty(iter202)) {
-          iter202 = this.measurementsList[iter202];
-          output.writeListBegin(Thrift.Type.STRING, iter202.length);
-          for (let iter203 in iter202) {
-            if (iter202.hasOwnProperty(iter203)) {
-              iter203 = iter202[iter203];
-              output.writeString(iter203);
+      for (let iter212 in this.measurementsList) {
+        if (this.measurementsList.hasOwnProperty(iter212)) {
+          iter212 = this.measurementsList[iter212];
+          output.writeListBegin(Thrift.Type.STRING, iter212.length);
+          for (let iter213 in iter212) {
+            if (iter212.hasOwnProperty(iter213)) {
+              iter213 = iter212[iter213];
+              output.writeString(iter213);
             }
           }
           output.writeListEnd();
@@ -4018,10 +4402,10 @@ const TSInsertRecordsReq = module.exports.TSInsertRecordsReq = class {
     if (this.valuesList !== null && this.valuesList !== undefined) {
       output.writeFieldBegin('valuesList', Thrift.Type.LIST, 4);
       output.writeListBegin(Thrift.Type.STRING, this.valuesList.length);
-      for (let iter204 in this.valuesList) {
-        if (this.valuesList.hasOwnProperty(iter204)) {
-          iter204 = this.valuesList[iter204];
-          output.writeBinary(iter204);
+      for (let iter214 in this.valuesList) {
+        if (this.valuesList.hasOwnProperty(iter214)) {
+          iter214 = this.valuesList[iter214];
+          output.writeBinary(iter214);
         }
       }
       output.writeListEnd();
@@ -4030,10 +4414,10 @@ const TSInsertRecordsReq = module.exports.TSInsertRecordsReq = class {
     if (this.timestamps !== null && this.timestamps !== undefined) {
       output.writeFieldBegin('timestamps', Thrift.Type.LIST, 5);
       output.writeListBegin(Thrift.Type.I64, this.timestamps.length);
-      for (let iter205 in this.timestamps) {
-        if (this.timestamps.hasOwnProperty(iter205)) {
-          iter205 = this.timestamps[iter205];
-          output.writeI64(iter205);
+      for (let iter215 in this.timestamps) {
+        if (this.timestamps.hasOwnProperty(iter215)) {
+          iter215 = this.timestamps[iter215];
+          output.writeI64(iter215);
         }
       }
       output.writeListEnd();
@@ -4117,20 +4501,20 @@ const TSInsertRecordsOfOneDeviceReq = module.exports.TSInsertRecordsOfOneDeviceR
         case 3:
         if (ftype == Thrift.Type.LIST) {
           this.measurementsList = [];
-          const _rtmp3207 = input.readListBegin();
-          const _size206 = _rtmp3207.size || 0;
-          for (let _i208 = 0; _i208 < _size206; ++_i208) {
-            let elem209 = null;
-            elem209 = [];
-            const _rtmp3211 = input.readListBegin();
-            const _size210 = _rtmp3211.size || 0;
-            for (let _i212 = 0; _i212 < _size210; ++_i212) {
-              let elem213 = null;
-              elem213 = input.readString();
-              elem209.push(elem213);
+          const _rtmp3217 = input.readListBegin();
+          const _size216 = _rtmp3217.size || 0;
+          for (let _i218 = 0; _i218 < _size216; ++_i218) {
+            let elem219 = null;
+            elem219 = [];
+            const _rtmp3221 = input.readListBegin();
+            const _size220 = _rtmp3221.size || 0;
+            for (let _i222 = 0; _i222 < _size220; ++_i222) {
+              let elem223 = null;
+              elem223 = input.readString();
+              elem219.push(elem223);
             }
             input.readListEnd();
-            this.measurementsList.push(elem209);
+            this.measurementsList.push(elem219);
           }
           input.readListEnd();
         } else {
@@ -4140,12 +4524,12 @@ const TSInsertRecordsOfOneDeviceReq = module.exports.TSInsertRecordsOfOneDeviceR
         case 4:
         if (ftype == Thrift.Type.LIST) {
           this.valuesList = [];
-          const _rtmp3215 = input.readListBegin();
-          const _size214 = _rtmp3215.size || 0;
-          for (let _i216 = 0; _i216 < _size214; ++_i216) {
-            let elem217 = null;
-            elem217 = input.readBinary();
-            this.valuesList.push(elem217);
+          const _rtmp3225 = input.readListBegin();
+          const _size224 = _rtmp3225.size || 0;
+          for (let _i226 = 0; _i226 < _size224; ++_i226) {
+            let elem227 = null;
+            elem227 = input.readBinary();
+            this.valuesList.push(elem227);
           }
           input.readListEnd();
         } else {
@@ -4155,12 +4539,12 @@ const TSInsertRecordsOfOneDeviceReq = module.exports.TSInsertRecordsOfOneDeviceR
         case 5:
         if (ftype == Thrift.Type.LIST) {
           this.timestamps = [];
-          const _rtmp3219 = input.readListBegin();
-          const _size218 = _rtmp3219.size || 0;
-          for (let _i220 = 0; _i220 < _size218; ++_i220) {
-            let elem221 = null;
-            elem221 = input.readI64();
-            this.timestamps.push(elem221);
+          const _rtmp3229 = input.readListBegin();
+          const _size228 = _rtmp3229.size || 0;
+          for (let _i230 = 0; _i230 < _size228; ++_i230) {
+            let elem231 = null;
+            elem231 = input.readI64();
+            this.timestamps.push(elem231);
           }
           input.readListEnd();
         } else {
@@ -4198,14 +4582,14 @@ const TSInsertRecordsOfOneDeviceReq = module.exports.TSInsertRecordsOfOneDeviceR
     if (this.measurementsList !== null && this.measurementsList !== undefined) {
       output.writeFieldBegin('measurementsList', Thrift.Type.LIST, 3);
       output.writeListBegin(Thrift.Type.LIST, this.measurementsList.length);
-      for (let iter222 in this.measurementsList) {
-        if (this.measurementsList.hasOwnProperty(iter222)) {
-          iter222 = this.measurementsList[iter222];
-          output.writeListBegin(Thrift.Type.STRING, iter222.length);
-          for (let iter223 in iter222) {
-            if (iter222.hasOwnProperty(iter223)) {
-              iter223 = iter222[iter223];
-              output.writeString(iter223);
+      for (let iter232 in this.measurementsList) {
+        if (this.measurementsList.hasOwnProperty(iter232)) {
+          iter232 = this.measurementsList[iter232];
+          output.writeListBegin(Thrift.Type.STRING, iter232.length);
+          for (let iter233 in iter232) {
+            if (iter232.hasOwnProperty(iter233)) {
+              iter233 = iter232[iter233];
+              output.writeString(iter233);
             }
           }
           output.writeListEnd();
@@ -4217,10 +4601,10 @@ const TSInsertRecordsOfOneDeviceReq = module.exports.TSInsertRecordsOfOneDeviceR
     if (this.valuesList !== null && this.valuesList !== undefined) {
       output.writeFieldBegin('valuesList', Thrift.Type.LIST, 4);
       output.writeListBegin(Thrift.Type.STRING, this.valuesList.length);
-      for (let iter224 in this.valuesList) {
-        if (this.valuesList.hasOwnProperty(iter224)) {
-          iter224 = this.valuesList[iter224];
-          output.writeBinary(iter224);
+      for (let iter234 in this.valuesList) {
+        if (this.valuesList.hasOwnProperty(iter234)) {
+          iter234 = this.valuesList[iter234];
+          output.writeBinary(iter234);
         }
       }
       output.writeListEnd();
@@ -4229,10 +4613,10 @@ const TSInsertRecordsOfOneDeviceReq = module.exports.TSInsertRecordsOfOneDeviceR
     if (this.timestamps !== null && this.timestamps !== undefined) {
       output.writeFieldBegin('timestamps', Thrift.Type.LIST, 5);
       output.writeListBegin(Thrift.Type.I64, this.timestamps.length);
-      for (let iter225 in this.timestamps) {
-        if (this.timestamps.hasOwnProperty(iter225)) {
-          iter225 = this.timestamps[iter225];
-          output.writeI64(iter225);
+      for (let iter235 in this.timestamps) {
+        if (this.timestamps.hasOwnProperty(iter235)) {
+          iter235 = this.timestamps[iter235];
+          output.writeI64(iter235);
         }
       }
       output.writeListEnd();
@@ -4320,12 +4704,12 @@ const TSInsertStringRecordReq = module.exports.TSInsertStringRecordReq = class {
         case 3:
         if (ftype == Thrift.Type.LIST) {
           this.measurements = [];
-          const _rtmp3227 = input.readListBegin();
-          const _size226 = _rtmp3227.size || 0;
-          for (let _i228 = 0; _i228 < _size226; ++_i228) {
-            let elem229 = null;
-            elem229 = input.readString();
-            this.measurements.push(elem229);
+          const _rtmp3237 = input.readListBegin();
+          const _size236 = _rtmp3237.size || 0;
+          for (let _i238 = 0; _i238 < _size236; ++_i238) {
+            let elem239 = null;
+            elem239 = input.readString();
+            this.measurements.push(elem239);
           }
           input.readListEnd();
         } else {
@@ -4335,12 +4719,12 @@ const TSInsertStringRecordReq = module.exports.TSInsertStringRecordReq = class {
         case 4:
         if (ftype == Thrift.Type.LIST) {
           this.values = [];
-          const _rtmp3231 = input.readListBegin();
-          const _size230 = _rtmp3231.size || 0;
-          for (let _i232 = 0; _i232 < _size230; ++_i232) {
-            let elem233 = null;
-            elem233 = input.readString();
-            this.values.push(elem233);
+          const _rtmp3241 = input.readListBegin();
+          const _size240 = _rtmp3241.size || 0;
+          for (let _i242 = 0; _i242 < _size240; ++_i242) {
+            let elem243 = null;
+            elem243 = input.readString();
+            this.values.push(elem243);
           }
           input.readListEnd();
         } else {
@@ -4392,10 +4776,10 @@ const TSInsertStringRecordReq = module.exports.TSInsertStringRecordReq = class {
     if (this.measurements !== null && this.measurements !== undefined) {
       output.writeFieldBegin('measurements', Thrift.Type.LIST, 3);
       output.writeListBegin(Thrift.Type.STRING, this.measurements.length);
-      for (let iter234 in this.measurements) {
-        if (this.measurements.hasOwnProperty(iter234)) {
-          iter234 = this.measurements[iter234];
-          output.writeString(iter234);
+      for (let iter244 in this.measurements) {
+        if (this.measurements.hasOwnProperty(iter244)) {
+          iter244 = this.measurements[iter244];
+          output.writeString(iter244);
         }
       }
       output.writeListEnd();
@@ -4404,10 +4788,10 @@ const TSInsertStringRecordReq = module.exports.TSInsertStringRecordReq = class {
     if (this.values !== null && this.values !== undefined) {
       output.writeFieldBegin('values', Thrift.Type.LIST, 4);
       output.writeListBegin(Thrift.Type.STRING, this.values.length);
-      for (let iter235 in this.values) {
-        if (this.values.hasOwnProperty(iter235)) {
-          iter235 = this.values[iter235];
-          output.writeString(iter235);
+      for (let iter245 in this.values) {
+        if (this.values.hasOwnProperty(iter245)) {
+          iter245 = this.values[iter245];
+          output.writeString(iter245);
         }
       }
       output.writeListEnd();
@@ -4494,12 +4878,12 @@ const TSInsertStringRecordsReq = module.exports.TSInsertStringRecordsReq = class
         case 2:
         if (ftype == Thrift.Type.LIST) {
           this.prefixPaths = [];
-          const _rtmp3237 = input.readListBegin();
-          const _size236 = _rtmp3237.size || 0;
-          for (let _i238 = 0; _i238 < _size236; ++_i238) {
-            let elem239 = null;
-            elem239 = input.readString();
-            this.prefixPaths.push(elem239);
+          const _rtmp3247 = input.readListBegin();
+          const _size246 = _rtmp3247.size || 0;
+          for (let _i248 = 0; _i248 < _size246; ++_i248) {
+            let elem249 = null;
+            elem249 = input.readString();
+            this.prefixPaths.push(elem249);
           }
           input.readListEnd();
         } else {
@@ -4509,20 +4893,20 @@ const TSInsertStringRecordsReq = module.exports.TSInsertStringRecordsReq = class
         case 3:
         if (ftype == Thrift.Type.LIST) {
           this.measurementsList = [];
-          const _rtmp3241 = input.readListBegin();
-          const _size240 = _rtmp3241.size || 0;
-          for (let _i242 = 0; _i242 < _size240; ++_i242) {
-            let elem243 = null;
-            elem243 = [];
-            const _rtmp3245 = input.readListBegin();
-            const _size244 = _rtmp3245.size || 0;
-            for (let _i246 = 0; _i246 < _size244; ++_i246) {
-              let elem247 = null;
-              elem247 = input.readString();
-              elem243.push(elem247);
+          const _rtmp3251 = input.readListBegin();
+          const _size250 = _rtmp3251.size || 0;
+          for (let _i252 = 0; _i252 < _size250; ++_i252) {
+            let elem253 = null;
+            elem253 = [];
+            const _rtmp3255 = input.readListBegin();
+            const _size254 = _rtmp3255.size || 0;
+            for (let _i256 = 0; _i256 < _size254; ++_i256) {
+              let elem257 = null;
+              elem257 = input.readString();
+              elem253.push(elem257);
             }
             input.readListEnd();
-            this.measurementsList.push(elem243);
+            this.measurementsList.push(elem253);
           }
           input.readListEnd();
         } else {
@@ -4532,20 +4916,20 @@ const TSInsertStringRecordsReq = module.exports.TSInsertStringRecordsReq = class
         case 4:
         if (ftype == Thrift.Type.LIST) {
           this.valuesList = [];
-          const _rtmp3249 = input.readListBegin();
-          const _size248 = _rtmp3249.size || 0;
-          for (let _i250 = 0; _i250 < _size248; ++_i250) {
-            let elem251 = null;
-            elem251 = [];
-            const _rtmp3253 = input.readListBegin();
-            const _size252 = _rtmp3253.size || 0;
-            for (let _i254 = 0; _i254 < _size252; ++_i254) {
-              let elem255 = null;
-              elem255 = input.readString();
-              elem251.push(elem255);
+          const _rtmp3259 = input.readListBegin();
+          const _size258 = _rtmp3259.size || 0;
+          for (let _i260 = 0; _i260 < _size258; ++_i260) {
+            let elem261 = null;
+            elem261 = [];
+            const _rtmp3263 = input.readListBegin();
+            const _size262 = _rtmp3263.size || 0;
+            for (let _i264 = 0; _i264 < _size262; ++_i264) {
+              let elem265 = null;
+              elem265 = input.readString();
+              elem261.push(elem265);
             }
             input.readListEnd();
-            this.valuesList.push(elem251);
+            this.valuesList.push(elem261);
           }
           input.readListEnd();
         } else {
@@ -4555,12 +4939,12 @@ const TSInsertStringRecordsReq = module.exports.TSInsertStringRecordsReq = class
         case 5:
         if (ftype == Thrift.Type.LIST) {
           this.timestamps = [];
-          const _rtmp3257 = input.readListBegin();
-          const _size256 = _rtmp3257.size || 0;
-          for (let _i258 = 0; _i258 < _size256; ++_i258) {
-            let elem259 = null;
-            elem259 = input.readI64();
-            this.timestamps.push(elem259);
+          const _rtmp3267 = input.readListBegin();
+          const _size266 = _rtmp3267.size || 0;
+          for (let _i268 = 0; _i268 < _size266; ++_i268) {
+            let elem269 = null;
+            elem269 = input.readI64();
+            this.timestamps.push(elem269);
           }
           input.readListEnd();
         } else {
@@ -4593,10 +4977,10 @@ const TSInsertStringRecordsReq = module.exports.TSInsertStringRecordsReq = class
     if (this.prefixPaths !== null && this.prefixPaths !== undefined) {
       output.writeFieldBegin('prefixPaths', Thrift.Type.LIST, 2);
       output.writeListBegin(Thrift.Type.STRING, this.prefixPaths.length);
-      for (let iter260 in this.prefixPaths) {
-        if (this.prefixPaths.hasOwnProperty(iter260)) {
-          iter260 = this.prefixPaths[iter260];
-          output.writeString(iter260);
+      for (let iter270 in this.prefixPaths) {
+        if (this.prefixPaths.hasOwnProperty(iter270)) {
+          iter270 = this.prefixPaths[iter270];
+          output.writeString(iter270);
         }
       }
       output.writeListEnd();
@@ -4605,14 +4989,14 @@ const TSInsertStringRecordsReq = module.exports.TSInsertStringRecordsReq = class
     if (this.measurementsList !== null && this.measurementsList !== undefined) {
       output.writeFieldBegin('measurementsList', Thrift.Type.LIST, 3);
       output.writeListBegin(Thrift.Type.LIST, this.measurementsList.length);
-      for (let iter261 in this.measurementsList) {
-        if (this.measurementsList.hasOwnProperty(iter261)) {
-          iter261 = this.measurementsList[iter261];
-          output.writeListBegin(Thrift.Type.STRING, iter261.length);
-          for (let iter262 in iter261) {
-            if (iter261.hasOwnProperty(iter262)) {
-              iter262 = iter261[iter262];
-              output.writeString(iter262);
+      for (let iter271 in this.measurementsList) {
+        if (this.measurementsList.hasOwnProperty(iter271)) {
+          iter271 = this.measurementsList[iter271];
+          output.writeListBegin(Thrift.Type.STRING, iter271.length);
+          for (let iter272 in iter271) {
+            if (iter271.hasOwnProperty(iter272)) {
+              iter272 = iter271[iter272];
+              output.writeString(iter272);
             }
           }
           output.writeListEnd();
@@ -4624,14 +5008,14 @@ const TSInsertStringRecordsReq = module.exports.TSInsertStringRecordsReq = class
     if (this.valuesList !== null && this.valuesList !== undefined) {
       output.writeFieldBegin('valuesList', Thrift.Type.LIST, 4);
       output.writeListBegin(Thrift.Type.LIST, this.valuesList.length);
-      for (let iter263 in this.valuesList) {
-        if (this.valuesList.hasOwnProperty(iter263)) {
-          iter263 = this.valuesList[iter263];
-          output.writeListBegin(Thrift.Type.STRING, iter263.length);
-          for (let iter264 in iter263) {
-            if (iter263.hasOwnProperty(iter264)) {
-              iter264 = iter263[iter264];
-              output.writeString(iter264);
+      for (let iter273 in this.valuesList) {
+        if (this.valuesList.hasOwnProperty(iter273)) {
+          iter273 = this.valuesList[iter273];
+          output.writeListBegin(Thrift.Type.STRING, iter273.length);
+          for (let iter274 in iter273) {
+            if (iter273.hasOwnProperty(iter274)) {
+              iter274 = iter273[iter274];
+              output.writeString(iter274);
             }
           }
           output.writeListEnd();
@@ -4643,10 +5027,10 @@ const TSInsertStringRecordsReq = module.exports.TSInsertStringRecordsReq = class
     if (this.timestamps !== null && this.timestamps !== undefined) {
       output.writeFieldBegin('timestamps', Thrift.Type.LIST, 5);
       output.writeListBegin(Thrift.Type.I64, this.timestamps.length);
-      for (let iter265 in this.timestamps) {
-        if (this.timestamps.hasOwnProperty(iter265)) {
-          iter265 = this.timestamps[iter265];
-          output.writeI64(iter265);
+      for (let iter275 in this.timestamps) {
+        if (this.timestamps.hasOwnProperty(iter275)) {
+          iter275 = this.timestamps[iter275];
+          output.writeI64(iter275);
         }
       }
       output.writeListEnd();
@@ -4730,20 +5114,20 @@ const TSInsertStringRecordsOfOneDeviceReq = module.exports.TSInsertStringRecords
         case 3:
         if (ftype == Thrift.Type.LIST) {
           this.measurementsList = [];
-          const _rtmp3267 = input.readListBegin();
-          const _size266 = _rtmp3267.size || 0;
-          for (let _i268 = 0; _i268 < _size266; ++_i268) {
-            let elem269 = null;
-            elem269 = [];
-            const _rtmp3271 = input.readListBegin();
-            const _size270 = _rtmp3271.size || 0;
-            for (let _i272 = 0; _i272 < _size270; ++_i272) {
-              let elem273 = null;
-              elem273 = input.readString();
-              elem269.push(elem273);
+          const _rtmp3277 = input.readListBegin();
+          const _size276 = _rtmp3277.size || 0;
+          for (let _i278 = 0; _i278 < _size276; ++_i278) {
+            let elem279 = null;
+            elem279 = [];
+            const _rtmp3281 = input.readListBegin();
+            const _size280 = _rtmp3281.size || 0;
+            for (let _i282 = 0; _i282 < _size280; ++_i282) {
+              let elem283 = null;
+              elem283 = input.readString();
+              elem279.push(elem283);
             }
             input.readListEnd();
-            this.measurementsList.push(elem269);
+            this.measurementsList.push(elem279);
           }
           input.readListEnd();
         } else {
@@ -4753,20 +5137,20 @@ const TSInsertStringRecordsOfOneDeviceReq = module.exports.TSInsertStringRecords
         case 4:
         if (ftype == Thrift.Type.LIST) {
           this.valuesList = [];
-          const _rtmp3275 = input.readListBegin();
-          const _size274 = _rtmp3275.size || 0;
-          for (let _i276 = 0; _i276 < _size274; ++_i276) {
-            let elem277 = null;
-            elem277 = [];
-            const _rtmp3279 = input.readListBegin();
-            const _size278 = _rtmp3279.size || 0;
-            for (let _i280 = 0; _i280 < _size278; ++_i280) {
-              let elem281 = null;
-              elem281 = input.readString();
-              elem277.push(elem281);
+          const _rtmp3285 = input.readListBegin();
+          const _size284 = _rtmp3285.size || 0;
+          for (let _i286 = 0; _i286 < _size284; ++_i286) {
+            let elem287 = null;
+            elem287 = [];
+            const _rtmp3289 = input.readListBegin();
+            const _size288 = _rtmp3289.size || 0;
+            for (let _i290 = 0; _i290 < _size288; ++_i290) {
+              let elem291 = null;
+              elem291 = input.readString();
+              elem287.push(elem291);
             }
             input.readListEnd();
-            this.valuesList.push(elem277);
+            this.valuesList.push(elem287);
           }
           input.readListEnd();
         } else {
@@ -4776,12 +5160,12 @@ const TSInsertStringRecordsOfOneDeviceReq = module.exports.TSInsertStringRecords
         case 5:
         if (ftype == Thrift.Type.LIST) {
           this.timestamps = [];
-          const _rtmp3283 = input.readListBegin();
-          const _size282 = _rtmp3283.size || 0;
-          for (let _i284 = 0; _i284 < _size282; ++_i284) {
-            let elem285 = null;
-            elem285 = input.readI64();
-            this.timestamps.push(elem285);
+          const _rtmp3293 = input.readListBegin();
+          const _size292 = _rtmp3293.size || 0;
+          for (let _i294 = 0; _i294 < _size292; ++_i294) {
+            let elem295 = null;
+            elem295 = input.readI64();
+            this.timestamps.push(elem295);
           }
           input.readListEnd();
         } else {
@@ -4819,14 +5203,14 @@ const TSInsertStringRecordsOfOneDeviceReq = module.exports.TSInsertStringRecords
     if (this.measurementsList !== null && this.measurementsList !== undefined) {
       output.writeFieldBegin('measurementsList', Thrift.Type.LIST, 3);
       output.writeListBegin(Thrift.Type.LIST, this.measurementsList.length);
-      for (let iter286 in this.measurementsList) {
-        if (this.measurementsList.hasOwnProperty(iter286)) {
-          iter286 = this.measurementsList[iter286];
-          output.writeListBegin(Thrift.Type.STRING, iter286.length);
-          for (let iter287 in iter286) {
-            if (iter286.hasOwnProperty(iter287)) {
-              iter287 = iter286[iter287];
-              output.writeString(iter287);
+      for (let iter296 in this.measurementsList) {
+        if (this.measurementsList.hasOwnProperty(iter296)) {
+          iter296 = this.measurementsList[iter296];
+          output.writeListBegin(Thrift.Type.STRING, iter296.length);
+          for (let iter297 in iter296) {
+            if (iter296.hasOwnProperty(iter297)) {
+              iter297 = iter296[iter297];
+              output.writeString(iter297);
             }
           }
           output.writeListEnd();
@@ -4838,14 +5222,14 @@ const TSInsertStringRecordsOfOneDeviceReq = module.exports.TSInsertStringRecords
     if (this.valuesList !== null && this.valuesList !== undefined) {
       output.writeFieldBegin('valuesList', Thrift.Type.LIST, 4);
       output.writeListBegin(Thrift.Type.LIST, this.valuesList.length);
-      for (let iter288 in this.valuesList) {
-        if (this.valuesList.hasOwnProperty(iter288)) {
-          iter288 = this.valuesList[iter288];
-          output.writeListBegin(Thrift.Type.STRING, iter288.length);
-          for (let iter289 in iter288) {
-            if (iter288.hasOwnProperty(iter289)) {
-              iter289 = iter288[iter289];
-              output.writeString(iter289);
+      for (let iter298 in this.valuesList) {
+        if (this.valuesList.hasOwnProperty(iter298)) {
+          iter298 = this.valuesList[iter298];
+          output.writeListBegin(Thrift.Type.STRING, iter298.length);
+          for (let iter299 in iter298) {
+            if (iter298.hasOwnProperty(iter299)) {
+              iter299 = iter298[iter299];
+              output.writeString(iter299);
             }
           }
           output.writeListEnd();
@@ -4857,10 +5241,10 @@ const TSInsertStringRecordsOfOneDeviceReq = module.exports.TSInsertStringRecords
     if (this.timestamps !== null && this.timestamps !== undefined) {
       output.writeFieldBegin('timestamps', Thrift.Type.LIST, 5);
       output.writeListBegin(Thrift.Type.I64, this.timestamps.length);
-      for (let iter290 in this.timestamps) {
-        if (this.timestamps.hasOwnProperty(iter290)) {
-          iter290 = this.timestamps[iter290];
-          output.writeI64(iter290);
+      for (let iter300 in this.timestamps) {
+        if (this.timestamps.hasOwnProperty(iter300)) {
+          iter300 = this.timestamps[iter300];
+          output.writeI64(iter300);
         }
       }
       output.writeListEnd();
@@ -4927,12 +5311,12 @@ const TSDeleteDataReq = module.exports.TSDeleteDataReq = class {
         case 2:
         if (ftype == Thrift.Type.LIST) {
           this.paths = [];
-          const _rtmp3292 = input.readListBegin();
-          const _size291 = _rtmp3292.size || 0;
-          for (let _i293 = 0; _i293 < _size291; ++_i293) {
-            let elem294 = null;
-            elem294 = input.readString();
-            this.paths.push(elem294);
+          const _rtmp3302 = input.readListBegin();
+          const _size301 = _rtmp3302.size || 0;
+          for (let _i303 = 0; _i303 < _size301; ++_i303) {
+            let elem304 = null;
+            elem304 = input.readString();
+            this.paths.push(elem304);
           }
           input.readListEnd();
         } else {
@@ -4972,10 +5356,10 @@ const TSDeleteDataReq = module.exports.TSDeleteDataReq = class {
     if (this.paths !== null && this.paths !== undefined) {
       output.writeFieldBegin('paths', Thrift.Type.LIST, 2);
       output.writeListBegin(Thrift.Type.STRING, this.paths.length);
-      for (let iter295 in this.paths) {
-        if (this.paths.hasOwnProperty(iter295)) {
-          iter295 = this.paths[iter295];
-          output.writeString(iter295);
+      for (let iter305 in this.paths) {
+        if (this.paths.hasOwnProperty(iter305)) {
+          iter305 = this.paths[iter305];
+          output.writeString(iter305);
         }
       }
       output.writeListEnd();
@@ -5097,14 +5481,14 @@ const TSCreateTimeseriesReq = module.exports.TSCreateTimeseriesReq = class {
         case 6:
         if (ftype == Thrift.Type.MAP) {
           this.props = {};
-          const _rtmp3297 = input.readMapBegin();
-          const _size296 = _rtmp3297.size || 0;
-          for (let _i298 = 0; _i298 < _size296; ++_i298) {
-            let key299 = null;
-            let val300 = null;
-            key299 = input.readString();
-            val300 = input.readString();
-            this.props[key299] = val300;
+          const _rtmp3307 = input.readMapBegin();
+          const _size306 = _rtmp3307.size || 0;
+          for (let _i308 = 0; _i308 < _size306; ++_i308) {
+            let key309 = null;
+            let val310 = null;
+            key309 = input.readString();
+            val310 = input.readString();
+            this.props[key309] = val310;
           }
           input.readMapEnd();
         } else {
@@ -5114,14 +5498,14 @@ const TSCreateTimeseriesReq = module.exports.TSCreateTimeseriesReq = class {
         case 7:
         if (ftype == Thrift.Type.MAP) {
           this.tags = {};
-          const _rtmp3302 = input.readMapBegin();
-          const _size301 = _rtmp3302.size || 0;
-          for (let _i303 = 0; _i303 < _size301; ++_i303) {
-            let key304 = null;
-            let val305 = null;
-            key304 = input.readString();
-            val305 = input.readString();
-            this.tags[key304] = val305;
+          const _rtmp3312 = input.readMapBegin();
+          const _size311 = _rtmp3312.size || 0;
+          for (let _i313 = 0; _i313 < _size311; ++_i313) {
+            let key314 = null;
+            let val315 = null;
+            key314 = input.readString();
+            val315 = input.readString();
+            this.tags[key314] = val315;
           }
           input.readMapEnd();
         } else {
@@ -5131,14 +5515,14 @@ const TSCreateTimeseriesReq = module.exports.TSCreateTimeseriesReq = class {
         case 8:
         if (ftype == Thrift.Type.MAP) {
           this.attributes = {};
-          const _rtmp3307 = input.readMapBegin();
-          const _size306 = _rtmp3307.size || 0;
-          for (let _i308 = 0; _i308 < _size306; ++_i308) {
-            let key309 = null;
-            let val310 = null;
-            key309 = input.readString();
-            val310 = input.readString();
-            this.attributes[key309] = val310;
+          const _rtmp3317 = input.readMapBegin();
+          const _size316 = _rtmp3317.size || 0;
+          for (let _i318 = 0; _i318 < _size316; ++_i318) {
+            let key319 = null;
+            let val320 = null;
+            key319 = input.readString();
+            val320 = input.readString();
+            this.attributes[key319] = val320;
           }
           input.readMapEnd();
         } else {
@@ -5191,11 +5575,11 @@ const TSCreateTimeseriesReq = module.exports.TSCreateTimeseriesReq = class {
     if (this.props !== null && this.props !== undefined) {
       output.writeFieldBegin('props', Thrift.Type.MAP, 6);
       output.writeMapBegin(Thrift.Type.STRING, Thrift.Type.STRING, Thrift.objectLength(this.props));
-      for (let kiter311 in this.props) {
-        if (this.props.hasOwnProperty(kiter311)) {
-          let viter312 = this.props[kiter311];
-          output.writeString(kiter311);
-          output.writeString(viter312);
+      for (let kiter321 in this.props) {
+        if (this.props.hasOwnProperty(kiter321)) {
+          let viter322 = this.props[kiter321];
+          output.writeString(kiter321);
+          output.writeString(viter322);
         }
       }
       output.writeMapEnd();
@@ -5204,11 +5588,11 @@ const TSCreateTimeseriesReq = module.exports.TSCreateTimeseriesReq = class {
     if (this.tags !== null && this.tags !== undefined) {
       output.writeFieldBegin('tags', Thrift.Type.MAP, 7);
       output.writeMapBegin(Thrift.Type.STRING, Thrift.Type.STRING, Thrift.objectLength(this.tags));
-      for (let kiter313 in this.tags) {
-        if (this.tags.hasOwnProperty(kiter313)) {
-          let viter314 = this.tags[kiter313];
-          output.writeString(kiter313);
-          output.writeString(viter314);
+      for (let kiter323 in this.tags) {
+        if (this.tags.hasOwnProperty(kiter323)) {
+          let viter324 = this.tags[kiter323];
+          output.writeString(kiter323);
+          output.writeString(viter324);
         }
       }
       output.writeMapEnd();
@@ -5217,11 +5601,11 @@ const TSCreateTimeseriesReq = module.exports.TSCreateTimeseriesReq = class {
     if (this.attributes !== null && this.attributes !== undefined) {
       output.writeFieldBegin('attributes', Thrift.Type.MAP, 8);
       output.writeMapBegin(Thrift.Type.STRING, Thrift.Type.STRING, Thrift.objectLength(this.attributes));
-      for (let kiter315 in this.attributes) {
-        if (this.attributes.hasOwnProperty(kiter315)) {
-          let viter316 = this.attributes[kiter315];
-          output.writeString(kiter315);
-          output.writeString(viter316);
+      for (let kiter325 in this.attributes) {
+        if (this.attributes.hasOwnProperty(kiter325)) {
+          let viter326 = this.attributes[kiter325];
+          output.writeString(kiter325);
+          output.writeString(viter326);
         }
       }
       output.writeMapEnd();
@@ -5319,12 +5703,12 @@ const TSCreateAlignedTimeseriesReq = module.exports.TSCreateAlignedTimeseriesReq
         case 3:
         if (ftype == Thrift.Type.LIST) {
           this.measurements = [];
-          const _rtmp3318 = input.readListBegin();
-          const _size317 = _rtmp3318.size || 0;
-          for (let _i319 = 0; _i319 < _size317; ++_i319) {
-            let elem320 = null;
-            elem320 = input.readString();
-            this.measurements.push(elem320);
+          const _rtmp3328 = input.readListBegin();
+          const _size327 = _rtmp3328.size || 0;
+          for (let _i329 = 0; _i329 < _size327; ++_i329) {
+            let elem330 = null;
+            elem330 = input.readString();
+            this.measurements.push(elem330);
           }
           input.readListEnd();
         } else {
@@ -5334,12 +5718,12 @@ const TSCreateAlignedTimeseriesReq = module.exports.TSCreateAlignedTimeseriesReq
         case 4:
         if (ftype == Thrift.Type.LIST) {
           this.dataTypes = [];
-          const _rtmp3322 = input.readListBegin();
-          const _size321 = _rtmp3322.size || 0;
-          for (let _i323 = 0; _i323 < _size321; ++_i323) {
-            let elem324 = null;
-            elem324 = input.readI32();
-            this.dataTypes.push(elem324);
+          const _rtmp3332 = input.readListBegin();
+          const _size331 = _rtmp3332.size || 0;
+          for (let _i333 = 0; _i333 < _size331; ++_i333) {
+            let elem334 = null;
+            elem334 = input.readI32();
+            this.dataTypes.push(elem334);
           }
           input.readListEnd();
         } else {
@@ -5349,12 +5733,12 @@ const TSCreateAlignedTimeseriesReq = module.exports.TSCreateAlignedTimeseriesReq
         case 5:
         if (ftype == Thrift.Type.LIST) {
           this.encodings = [];
-          const _rtmp3326 = input.readListBegin();
-          const _size325 = _rtmp3326.size || 0;
-          for (let _i327 = 0; _i327 < _size325; ++_i327) {
-            let elem328 = null;
-            elem328 = input.readI32();
-            this.encodings.push(elem328);
+          const _rtmp3336 = input.readListBegin();
+          const _size335 = _rtmp3336.size || 0;
+          for (let _i337 = 0; _i337 < _size335; ++_i337) {
+            let elem338 = null;
+            elem338 = input.readI32();
+            this.encodings.push(elem338);
           }
           input.readListEnd();
         } else {
@@ -5364,12 +5748,12 @@ const TSCreateAlignedTimeseriesReq = module.exports.TSCreateAlignedTimeseriesReq
         case 6:
         if (ftype == Thrift.Type.LIST) {
           this.compressors = [];
-          const _rtmp3330 = input.readListBegin();
-          const _size329 = _rtmp3330.size || 0;
-          for (let _i331 = 0; _i331 < _size329; ++_i331) {
-            let elem332 = null;
-            elem332 = input.readI32();
-            this.compressors.push(elem332);
+          const _rtmp3340 = input.readListBegin();
+          const _size339 = _rtmp3340.size || 0;
+          for (let _i341 = 0; _i341 < _size339; ++_i341) {
+            let elem342 = null;
+            elem342 = input.readI32();
+            this.compressors.push(elem342);
           }
           input.readListEnd();
         } else {
@@ -5379,12 +5763,12 @@ const TSCreateAlignedTimeseriesReq = module.exports.TSCreateAlignedTimeseriesReq
         case 7:
         if (ftype == Thrift.Type.LIST) {
           this.measurementAlias = [];
-          const _rtmp3334 = input.readListBegin();
-          const _size333 = _rtmp3334.size || 0;
-          for (let _i335 = 0; _i335 < _size333; ++_i335) {
-            let elem336 = null;
-            elem336 = input.readString();
-            this.measurementAlias.push(elem336);
+          const _rtmp3344 = input.readListBegin();
+          const _size343 = _rtmp3344.size || 0;
+          for (let _i345 = 0; _i345 < _size343; ++_i345) {
+            let elem346 = null;
+            elem346 = input.readString();
+            this.measurementAlias.push(elem346);
           }
           input.readListEnd();
         } else {
@@ -5394,22 +5778,22 @@ const TSCreateAlignedTimeseriesReq = module.exports.TSCreateAlignedTimeseriesReq
         case 8:
         if (ftype == Thrift.Type.LIST) {
           this.tagsList = [];
-          const _rtmp3338 = input.readListBegin();
-          const _size337 = _rtmp3338.size || 0;
-          for (let _i339 = 0; _i339 < _size337; ++_i339) {
-            let elem340 = null;
-            elem340 = {};
-            const _rtmp3342 = input.readMapBegin();
-            const _size341 = _rtmp3342.size || 0;
-            for (let _i343 = 0; _i343 < _size341; ++_i343) {
-              let key344 = null;
-              let val345 = null;
-              key344 = input.readString();
-              val345 = input.readString();
-              elem340[key344] = val345;
+          const _rtmp3348 = input.readListBegin();
+          const _size347 = _rtmp3348.size || 0;
+          for (let _i349 = 0; _i349 < _size347; ++_i349) {
+            let elem350 = null;
+            elem350 = {};
+            const _rtmp3352 = input.readMapBegin();
+            const _size351 = _rtmp3352.size || 0;
+            for (let _i353 = 0; _i353 < _size351; ++_i353) {
+              let key354 = null;
+              let val355 = null;
+              key354 = input.readString();
+              val355 = input.readString();
+              elem350[key354] = val355;
             }
             input.readMapEnd();
-            this.tagsList.push(elem340);
+            this.tagsList.push(elem350);
           }
           input.readListEnd();
         } else {
@@ -5419,22 +5803,22 @@ const TSCreateAlignedTimeseriesReq = module.exports.TSCreateAlignedTimeseriesReq
         case 9:
         if (ftype == Thrift.Type.LIST) {
           this.attributesList = [];
-          const _rtmp3347 = input.readListBegin();
-          const _size346 = _rtmp3347.size || 0;
-          for (let _i348 = 0; _i348 < _size346; ++_i348) {
-            let elem349 = null;
-            elem349 = {};
-            const _rtmp3351 = input.readMapBegin();
-            const _size350 = _rtmp3351.size || 0;
-            for (let _i352 = 0; _i352 < _size350; ++_i352) {
-              let key353 = null;
-              let val354 = null;
-              key353 = input.readString();
-              val354 = input.readString();
-              elem349[key353] = val354;
+          const _rtmp3357 = input.readListBegin();
+          const _size356 = _rtmp3357.size || 0;
+          for (let _i358 = 0; _i358 < _size356; ++_i358) {
+            let elem359 = null;
+            elem359 = {};
+            const _rtmp3361 = input.readMapBegin();
+            const _size360 = _rtmp3361.size || 0;
+            for (let _i362 = 0; _i362 < _size360; ++_i362) {
+              let key363 = null;
+              let val364 = null;
+              key363 = input.readString();
+              val364 = input.readString();
+              elem359[key363] = val364;
             }
             input.readMapEnd();
-            this.attributesList.push(elem349);
+            this.attributesList.push(elem359);
           }
           input.readListEnd();
         } else {
@@ -5465,10 +5849,10 @@ const TSCreateAlignedTimeseriesReq = module.exports.TSCreateAlignedTimeseriesReq
     if (this.measurements !== null && this.measurements !== undefined) {
       output.writeFieldBegin('measurements', Thrift.Type.LIST, 3);
       output.writeListBegin(Thrift.Type.STRING, this.measurements.length);
-      for (let iter355 in this.measurements) {
-        if (this.measurements.hasOwnProperty(iter355)) {
-          iter355 = this.measurements[iter355];
-          output.writeString(iter355);
+      for (let iter365 in this.measurements) {
+        if (this.measurements.hasOwnProperty(iter365)) {
+          iter365 = this.measurements[iter365];
+          output.writeString(iter365);
         }
       }
       output.writeListEnd();
@@ -5477,10 +5861,10 @@ const TSCreateAlignedTimeseriesReq = module.exports.TSCreateAlignedTimeseriesReq
     if (this.dataTypes !== null && this.dataTypes !== undefined) {
       output.writeFieldBegin('dataTypes', Thrift.Type.LIST, 4);
       output.writeListBegin(Thrift.Type.I32, this.dataTypes.length);
-      for (let iter356 in this.dataTypes) {
-        if (this.dataTypes.hasOwnProperty(iter356)) {
-          iter356 = this.dataTypes[iter356];
-          output.writeI32(iter356);
+      for (let iter366 in this.dataTypes) {
+        if (this.dataTypes.hasOwnProperty(iter366)) {
+          iter366 = this.dataTypes[iter366];
+          output.writeI32(iter366);
         }
       }
       output.writeListEnd();
@@ -5489,10 +5873,10 @@ const TSCreateAlignedTimeseriesReq = module.exports.TSCreateAlignedTimeseriesReq
     if (this.encodings !== null && this.encodings !== undefined) {
       output.writeFieldBegin('encodings', Thrift.Type.LIST, 5);
       output.writeListBegin(Thrift.Type.I32, this.encodings.length);
-      for (let iter357 in this.encodings) {
-        if (this.encodings.hasOwnProperty(iter357)) {
-          iter357 = this.encodings[iter357];
-          output.writeI32(iter357);
+      for (let iter367 in this.encodings) {
+        if (this.encodings.hasOwnProperty(iter367)) {
+          iter367 = this.encodings[iter367];
+          output.writeI32(iter367);
         }
       }
       output.writeListEnd();
@@ -5501,10 +5885,10 @@ const TSCreateAlignedTimeseriesReq = module.exports.TSCreateAlignedTimeseriesReq
     if (this.compressors !== null && this.compressors !== undefined) {
       output.writeFieldBegin('compressors', Thrift.Type.LIST, 6);
       output.writeListBegin(Thrift.Type.I32, this.compressors.length);
-      for (let iter358 in this.compressors) {
-        if (this.compressors.hasOwnProperty(iter358)) {
-          iter358 = this.compressors[iter358];
-          output.writeI32(iter358);
+      for (let iter368 in this.compressors) {
+        if (this.compressors.hasOwnProperty(iter368)) {
+          iter368 = this.compressors[iter368];
+          output.writeI32(iter368);
         }
       }
       output.writeListEnd();
@@ -5513,10 +5897,10 @@ const TSCreateAlignedTimeseriesReq = module.exports.TSCreateAlignedTimeseriesReq
     if (this.measurementAlias !== null && this.measurementAlias !== undefined) {
       output.writeFieldBegin('measurementAlias', Thrift.Type.LIST, 7);
       output.writeListBegin(Thrift.Type.STRING, this.measurementAlias.length);
-      for (let iter359 in this.measurementAlias) {
-        if (this.measurementAlias.hasOwnProperty(iter359)) {
-          iter359 = this.measurementAlias[iter359];
-          output.writeString(iter359);
+      for (let iter369 in this.measurementAlias) {
+        if (this.measurementAlias.hasOwnProperty(iter369)) {
+          iter369 = this.measurementAlias[iter369];
+          output.writeString(iter369);
         }
       }
       output.writeListEnd();
@@ -5525,15 +5909,15 @@ const TSCreateAlignedTimeseriesReq = module.exports.TSCreateAlignedTimeseriesReq
     if (this.tagsList !== null && this.tagsList !== undefined) {
       output.writeFieldBegin('tagsList', Thrift.Type.LIST, 8);
       output.writeListBegin(Thrift.Type.MAP, this.tagsList.length);
-      for (let iter360 in this.tagsList) {
-        if (this.tagsList.hasOwnProperty(iter360)) {
-          iter360 = this.tagsList[iter360];
-          output.writeMapBegin(Thrift.Type.STRING, Thrift.Type.STRING, Thrift.objectLength(iter360));
-          for (let kiter361 in iter360) {
-            if (iter360.hasOwnProperty(kiter361)) {
-              let viter362 = iter360[kiter361];
-              output.writeString(kiter361);
-              output.writeString(viter362);
+      for (let iter370 in this.tagsList) {
+        if (this.tagsList.hasOwnProperty(iter370)) {
+          iter370 = this.tagsList[iter370];
+          output.writeMapBegin(Thrift.Type.STRING, Thrift.Type.STRING, Thrift.objectLength(iter370));
+          for (let kiter371 in iter370) {
+            if (iter370.hasOwnProperty(kiter371)) {
+              let viter372 = iter370[kiter371];
+              output.writeString(kiter371);
+              output.writeString(viter372);
             }
           }
           output.writeMapEnd();
@@ -5545,15 +5929,15 @@ const TSCreateAlignedTimeseriesReq = module.exports.TSCreateAlignedTimeseriesReq
     if (this.attributesList !== null && this.attributesList !== undefined) {
       output.writeFieldBegin('attributesList', Thrift.Type.LIST, 9);
       output.writeListBegin(Thrift.Type.MAP, this.attributesList.length);
-      for (let iter363 in this.attributesList) {
-        if (this.attributesList.hasOwnProperty(iter363)) {
-          iter363 = this.attributesList[iter363];
-          output.writeMapBegin(Thrift.Type.STRING, Thrift.Type.STRING, Thrift.objectLength(iter363));
-          for (let kiter364 in iter363) {
-            if (iter363.hasOwnProperty(kiter364)) {
-              let viter365 = iter363[kiter364];
-              output.writeString(kiter364);
-              output.writeString(viter365);
+      for (let iter373 in this.attributesList) {
+        if (this.attributesList.hasOwnProperty(iter373)) {
+          iter373 = this.attributesList[iter373];
+          output.writeMapBegin(Thrift.Type.STRING, Thrift.Type.STRING, Thrift.objectLength(iter373));
+          for (let kiter374 in iter373) {
+            if (iter373.hasOwnProperty(kiter374)) {
+              let viter375 = iter373[kiter374];
+              output.writeString(kiter374);
+              output.writeString(viter375);
             }
           }
           output.writeMapEnd();
@@ -5640,12 +6024,12 @@ const TSCreateMultiTimeseriesReq = module.exports.TSCreateMultiTimeseriesReq = c
         case 2:
         if (ftype == Thrift.Type.LIST) {
           this.paths = [];
-          const _rtmp3367 = input.readListBegin();
-          const _size366 = _rtmp3367.size || 0;
-          for (let _i368 = 0; _i368 < _size366; ++_i368) {
-            let elem369 = null;
-            elem369 = input.readString();
-            this.paths.push(elem369);
+          const _rtmp3377 = input.readListBegin();
+          const _size376 = _rtmp3377.size || 0;
+          for (let _i378 = 0; _i378 < _size376; ++_i378) {
+            let elem379 = null;
+            elem379 = input.readString();
+            this.paths.push(elem379);
           }
           input.readListEnd();
         } else {
@@ -5655,12 +6039,12 @@ const TSCreateMultiTimeseriesReq = module.exports.TSCreateMultiTimeseriesReq = c
         case 3:
         if (ftype == Thrift.Type.LIST) {
           this.dataTypes = [];
-          const _rtmp3371 = input.readListBegin();
-          const _size370 = _rtmp3371.size || 0;
-          for (let _i372 = 0; _i372 < _size370; ++_i372) {
-            let elem373 = null;
-            elem373 = input.readI32();
-            this.dataTypes.push(elem373);
+          const _rtmp3381 = input.readListBegin();
+          const _size380 = _rtmp3381.size || 0;
+          for (let _i382 = 0; _i382 < _size380; ++_i382) {
+            let elem383 = null;
+            elem383 = input.readI32();
+            this.dataTypes.push(elem383);
           }
           input.readListEnd();
         } else {
@@ -5670,12 +6054,12 @@ const TSCreateMultiTimeseriesReq = module.exports.TSCreateMultiTimeseriesReq = c
         case 4:
         if (ftype == Thrift.Type.LIST) {
           this.encodings = [];
-          const _rtmp3375 = input.readListBegin();
-          const _size374 = _rtmp3375.size || 0;
-          for (let _i376 = 0; _i376 < _size374; ++_i376) {
-            let elem377 = null;
-            elem377 = input.readI32();
-            this.encodings.push(elem377);
+          const _rtmp3385 = input.readListBegin();
+          const _size384 = _rtmp3385.size || 0;
+          for (let _i386 = 0; _i386 < _size384; ++_i386) {
+            let elem387 = null;
+            elem387 = input.readI32();
+            this.encodings.push(elem387);
           }
           input.readListEnd();
         } else {
@@ -5685,12 +6069,12 @@ const TSCreateMultiTimeseriesReq = module.exports.TSCreateMultiTimeseriesReq = c
         case 5:
         if (ftype == Thrift.Type.LIST) {
           this.compressors = [];
-          const _rtmp3379 = input.readListBegin();
-          const _size378 = _rtmp3379.size || 0;
-          for (let _i380 = 0; _i380 < _size378; ++_i380) {
-            let elem381 = null;
-            elem381 = input.readI32();
-            this.compressors.push(elem381);
+          const _rtmp3389 = input.readListBegin();
+          const _size388 = _rtmp3389.size || 0;
+          for (let _i390 = 0; _i390 < _size388; ++_i390) {
+            let elem391 = null;
+            elem391 = input.readI32();
+            this.compressors.push(elem391);
           }
           input.readListEnd();
         } else {
@@ -5700,22 +6084,22 @@ const TSCreateMultiTimeseriesReq = module.exports.TSCreateMultiTimeseriesReq = c
         case 6:
         if (ftype == Thrift.Type.LIST) {
           this.propsList = [];
-          const _rtmp3383 = input.readListBegin();
-          const _size382 = _rtmp3383.size || 0;
-          for (let _i384 = 0; _i384 < _size382; ++_i384) {
-            let elem385 = null;
-            elem385 = {};
-            const _rtmp3387 = input.readMapBegin();
-            const _size386 = _rtmp3387.size || 0;
-            for (let _i388 = 0; _i388 < _size386; ++_i388) {
-              let key389 = null;
-              let val390 = null;
-              key389 = input.readString();
-              val390 = input.readString();
-              elem385[key389] = val390;
+          const _rtmp3393 = input.readListBegin();
+          const _size392 = _rtmp3393.size || 0;
+          for (let _i394 = 0; _i394 < _size392; ++_i394) {
+            let elem395 = null;
+            elem395 = {};
+            const _rtmp3397 = input.readMapBegin();
+            const _size396 = _rtmp3397.size || 0;
+            for (let _i398 = 0; _i398 < _size396; ++_i398) {
+              let key399 = null;
+              let val400 = null;
+              key399 = input.readString();
+              val400 = input.readString();
+              elem395[key399] = val400;
             }
             input.readMapEnd();
-            this.propsList.push(elem385);
+            this.propsList.push(elem395);
           }
           input.readListEnd();
         } else {
@@ -5725,22 +6109,22 @@ const TSCreateMultiTimeseriesReq = module.exports.TSCreateMultiTimeseriesReq = c
         case 7:
         if (ftype == Thrift.Type.LIST) {
           this.tagsList = [];
-          const _rtmp3392 = input.readListBegin();
-          const _size391 = _rtmp3392.size || 0;
-          for (let _i393 = 0; _i393 < _size391; ++_i393) {
-            let elem394 = null;
-            elem394 = {};
-            const _rtmp3396 = input.readMapBegin();
-            const _size395 = _rtmp3396.size || 0;
-            for (let _i397 = 0; _i397 < _size395; ++_i397) {
-              let key398 = null;
-              let val399 = null;
-              key398 = input.readString();
-              val399 = input.readString();
-              elem394[key398] = val399;
+          const _rtmp3402 = input.readListBegin();
+          const _size401 = _rtmp3402.size || 0;
+          for (let _i403 = 0; _i403 < _size401; ++_i403) {
+            let elem404 = null;
+            elem404 = {};
+            const _rtmp3406 = input.readMapBegin();
+            const _size405 = _rtmp3406.size || 0;
+            for (let _i407 = 0; _i407 < _size405; ++_i407) {
+              let key408 = null;
+              let val409 = null;
+              key408 = input.readString();
+              val409 = input.readString();
+              elem404[key408] = val409;
             }
             input.readMapEnd();
-            this.tagsList.push(elem394);
+            this.tagsList.push(elem404);
           }
           input.readListEnd();
         } else {
@@ -5750,22 +6134,22 @@ const TSCreateMultiTimeseriesReq = module.exports.TSCreateMultiTimeseriesReq = c
         case 8:
         if (ftype == Thrift.Type.LIST) {
           this.attributesList = [];
-          const _rtmp3401 = input.readListBegin();
-          const _size400 = _rtmp3401.size || 0;
-          for (let _i402 = 0; _i402 < _size400; ++_i402) {
-            let elem403 = null;
-            elem403 = {};
-            const _rtmp3405 = input.readMapBegin();
-            const _size404 = _rtmp3405.size || 0;
-            for (let _i406 = 0; _i406 < _size404; ++_i406) {
-              let key407 = null;
-              let val408 = null;
-              key407 = input.readString();
-              val408 = input.readString();
-              elem403[key407] = val408;
+          const _rtmp3411 = input.readListBegin();
+          const _size410 = _rtmp3411.size || 0;
+          for (let _i412 = 0; _i412 < _size410; ++_i412) {
+            let elem413 = null;
+            elem413 = {};
+            const _rtmp3415 = input.readMapBegin();
+            const _size414 = _rtmp3415.size || 0;
+            for (let _i416 = 0; _i416 < _size414; ++_i416) {
+              let key417 = null;
+              let val418 = null;
+              key417 = input.readString();
+              val418 = input.readString();
+              elem413[key417] = val418;
             }
             input.readMapEnd();
-            this.attributesList.push(elem403);
+            this.attributesList.push(elem413);
           }
           input.readListEnd();
         } else {
@@ -5775,12 +6159,12 @@ const TSCreateMultiTimeseriesReq = module.exports.TSCreateMultiTimeseriesReq = c
         case 9:
         if (ftype == Thrift.Type.LIST) {
           this.measurementAliasList = [];
-          const _rtmp3410 = input.readListBegin();
-          const _size409 = _rtmp3410.size || 0;
-          for (let _i411 = 0; _i411 < _size409; ++_i411) {
-            let elem412 = null;
-            elem412 = input.readString();
-            this.measurementAliasList.push(elem412);
+          const _rtmp3420 = input.readListBegin();
+          const _size419 = _rtmp3420.size || 0;
+          for (let _i421 = 0; _i421 < _size419; ++_i421) {
+            let elem422 = null;
+            elem422 = input.readString();
+            this.measurementAliasList.push(elem422);
           }
           input.readListEnd();
         } else {
@@ -5806,10 +6190,10 @@ const TSCreateMultiTimeseriesReq = module.exports.TSCreateMultiTimeseriesReq = c
     if (this.paths !== null && this.paths !== undefined) {
       output.writeFieldBegin('paths', Thrift.Type.LIST, 2);
       output.writeListBegin(Thrift.Type.STRING, this.paths.length);
-      for (let iter413 in this.paths) {
-        if (this.paths.hasOwnProperty(iter413)) {
-          iter413 = this.paths[iter413];
-          output.writeString(iter413);
+      for (let iter423 in this.paths) {
+        if (this.paths.hasOwnProperty(iter423)) {
+          iter423 = this.paths[iter423];
+          output.writeString(iter423);
         }
       }
       output.writeListEnd();
@@ -5818,10 +6202,10 @@ const TSCreateMultiTimeseriesReq = module.exports.TSCreateMultiTimeseriesReq = c
     if (this.dataTypes !== null && this.dataTypes !== undefined) {
       output.writeFieldBegin('dataTypes', Thrift.Type.LIST, 3);
       output.writeListBegin(Thrift.Type.I32, this.dataTypes.length);
-      for (let iter414 in this.dataTypes) {
-        if (this.dataTypes.hasOwnProperty(iter414)) {
-          iter414 = this.dataTypes[iter414];
-          output.writeI32(iter414);
+      for (let iter424 in this.dataTypes) {
+        if (this.dataTypes.hasOwnProperty(iter424)) {
+          iter424 = this.dataTypes[iter424];
+          output.writeI32(iter424);
         }
       }
       output.writeListEnd();
@@ -5830,10 +6214,10 @@ const TSCreateMultiTimeseriesReq = module.exports.TSCreateMultiTimeseriesReq = c
     if (this.encodings !== null && this.encodings !== undefined) {
       output.writeFieldBegin('encodings', Thrift.Type.LIST, 4);
       output.writeListBegin(Thrift.Type.I32, this.encodings.length);
-      for (let iter415 in this.encodings) {
-        if (this.encodings.hasOwnProperty(iter415)) {
-          iter415 = this.encodings[iter415];
-          output.writeI32(iter415);
+      for (let iter425 in this.encodings) {
+        if (this.encodings.hasOwnProperty(iter425)) {
+          iter425 = this.encodings[iter425];
+          output.writeI32(iter425);
         }
       }
       output.writeListEnd();
@@ -5842,10 +6226,10 @@ const TSCreateMultiTimeseriesReq = module.exports.TSCreateMultiTimeseriesReq = c
     if (this.compressors !== null && this.compressors !== undefined) {
       output.writeFieldBegin('compressors', Thrift.Type.LIST, 5);
       output.writeListBegin(Thrift.Type.I32, this.compressors.length);
-      for (let iter416 in this.compressors) {
-        if (this.compressors.hasOwnProperty(iter416)) {
-          iter416 = this.compressors[iter416];
-          output.writeI32(iter416);
+      for (let iter426 in this.compressors) {
+        if (this.compressors.hasOwnProperty(iter426)) {
+          iter426 = this.compressors[iter426];
+          output.writeI32(iter426);
         }
       }
       output.writeListEnd();
@@ -5854,15 +6238,15 @@ const TSCreateMultiTimeseriesReq = module.exports.TSCreateMultiTimeseriesReq = c
     if (this.propsList !== null && this.propsList !== undefined) {
       output.writeFieldBegin('propsList', Thrift.Type.LIST, 6);
       output.writeListBegin(Thrift.Type.MAP, this.propsList.length);
-      for (let iter417 in this.propsList) {
-        if (this.propsList.hasOwnProperty(iter417)) {
-          iter417 = this.propsList[iter417];
-          output.writeMapBegin(Thrift.Type.STRING, Thrift.Type.STRING, Thrift.objectLength(iter417));
-          for (let kiter418 in iter417) {
-            if (iter417.hasOwnProperty(kiter418)) {
-              let viter419 = iter417[kiter418];
-              output.writeString(kiter418);
-              output.writeString(viter419);
+      for (let iter427 in this.propsList) {
+        if (this.propsList.hasOwnProperty(iter427)) {
+          iter427 = this.propsList[iter427];
+          output.writeMapBegin(Thrift.Type.STRING, Thrift.Type.STRING, Thrift.objectLength(iter427));
+          for (let kiter428 in iter427) {
+            if (iter427.hasOwnProperty(kiter428)) {
+              let viter429 = iter427[kiter428];
+              output.writeString(kiter428);
+              output.writeString(viter429);
             }
           }
           output.writeMapEnd();
@@ -5874,15 +6258,15 @@ const TSCreateMultiTimeseriesReq = module.exports.TSCreateMultiTimeseriesReq = c
     if (this.tagsList !== null && this.tagsList !== undefined) {
       output.writeFieldBegin('tagsList', Thrift.Type.LIST, 7);
       output.writeListBegin(Thrift.Type.MAP, this.tagsList.length);
-      for (let iter420 in this.tagsList) {
-        if (this.tagsList.hasOwnProperty(iter420)) {
-          iter420 = this.tagsList[iter420];
-          output.writeMapBegin(Thrift.Type.STRING, Thrift.Type.STRING, Thrift.objectLength(iter420));
-          for (let kiter421 in iter420) {
-            if (iter420.hasOwnProperty(kiter421)) {
-              let viter422 = iter420[kiter421];
-              output.writeString(kiter421);
-              output.writeString(viter422);
+      for (let iter430 in this.tagsList) {
+        if (this.tagsList.hasOwnProperty(iter430)) {
+          iter430 = this.tagsList[iter430];
+          output.writeMapBegin(Thrift.Type.STRING, Thrift.Type.STRING, Thrift.objectLength(iter430));
+          for (let kiter431 in iter430) {
+            if (iter430.hasOwnProperty(kiter431)) {
+              let viter432 = iter430[kiter431];
+              output.writeString(kiter431);
+              output.writeString(viter432);
             }
           }
           output.writeMapEnd();
@@ -5894,15 +6278,15 @@ const TSCreateMultiTimeseriesReq = module.exports.TSCreateMultiTimeseriesReq = c
     if (this.attributesList !== null && this.attributesList !== undefined) {
       output.writeFieldBegin('attributesList', Thrift.Type.LIST, 8);
       output.writeListBegin(Thrift.Type.MAP, this.attributesList.length);
-      for (let iter423 in this.attributesList) {
-        if (this.attributesList.hasOwnProperty(iter423)) {
-          iter423 = this.attributesList[iter423];
-          output.writeMapBegin(Thrift.Type.STRING, Thrift.Type.STRING, Thrift.objectLength(iter423));
-          for (let kiter424 in iter423) {
-            if (iter423.hasOwnProperty(kiter424)) {
-              let viter425 = iter423[kiter424];
-              output.writeString(kiter424);
-              output.writeString(viter425);
+      for (let iter433 in this.attributesList) {
+        if (this.attributesList.hasOwnProperty(iter433)) {
+          iter433 = this.attributesList[iter433];
+          output.writeMapBegin(Thrift.Type.STRING, Thrift.Type.STRING, Thrift.objectLength(iter433));
+          for (let kiter434 in iter433) {
+            if (iter433.hasOwnProperty(kiter434)) {
+              let viter435 = iter433[kiter434];
+              output.writeString(kiter434);
+              output.writeString(viter435);
             }
           }
           output.writeMapEnd();
@@ -5914,10 +6298,10 @@ const TSCreateMultiTimeseriesReq = module.exports.TSCreateMultiTimeseriesReq = c
     if (this.measurementAliasList !== null && this.measurementAliasList !== undefined) {
       output.writeFieldBegin('measurementAliasList', Thrift.Type.LIST, 9);
       output.writeListBegin(Thrift.Type.STRING, this.measurementAliasList.length);
-      for (let iter426 in this.measurementAliasList) {
-        if (this.measurementAliasList.hasOwnProperty(iter426)) {
-          iter426 = this.measurementAliasList[iter426];
-          output.writeString(iter426);
+      for (let iter436 in this.measurementAliasList) {
+        if (this.measurementAliasList.hasOwnProperty(iter436)) {
+          iter436 = this.measurementAliasList[iter436];
+          output.writeString(iter436);
         }
       }
       output.writeListEnd();
@@ -6098,12 +6482,12 @@ const TSAppendSchemaTemplateReq = module.exports.TSAppendSchemaTemplateReq = cla
         case 4:
         if (ftype == Thrift.Type.LIST) {
           this.measurements = [];
-          const _rtmp3428 = input.readListBegin();
-          const _size427 = _rtmp3428.size || 0;
-          for (let _i429 = 0; _i429 < _size427; ++_i429) {
-            let elem430 = null;
-            elem430 = input.readString();
-            this.measurements.push(elem430);
+          const _rtmp3438 = input.readListBegin();
+          const _size437 = _rtmp3438.size || 0;
+          for (let _i439 = 0; _i439 < _size437; ++_i439) {
+            let elem440 = null;
+            elem440 = input.readString();
+            this.measurements.push(elem440);
           }
           input.readListEnd();
         } else {
@@ -6113,12 +6497,12 @@ const TSAppendSchemaTemplateReq = module.exports.TSAppendSchemaTemplateReq = cla
         case 5:
         if (ftype == Thrift.Type.LIST) {
           this.dataTypes = [];
-          const _rtmp3432 = input.readListBegin();
-          const _size431 = _rtmp3432.size || 0;
-          for (let _i433 = 0; _i433 < _size431; ++_i433) {
-            let elem434 = null;
-            elem434 = input.readI32();
-            this.dataTypes.push(elem434);
+          const _rtmp3442 = input.readListBegin();
+          const _size441 = _rtmp3442.size || 0;
+          for (let _i443 = 0; _i443 < _size441; ++_i443) {
+            let elem444 = null;
+            elem444 = input.readI32();
+            this.dataTypes.push(elem444);
           }
           input.readListEnd();
         } else {
@@ -6128,12 +6512,12 @@ const TSAppendSchemaTemplateReq = module.exports.TSAppendSchemaTemplateReq = cla
         case 6:
         if (ftype == Thrift.Type.LIST) {
           this.encodings = [];
-          const _rtmp3436 = input.readListBegin();
-          const _size435 = _rtmp3436.size || 0;
-          for (let _i437 = 0; _i437 < _size435; ++_i437) {
-            let elem438 = null;
-            elem438 = input.readI32();
-            this.encodings.push(elem438);
+          const _rtmp3446 = input.readListBegin();
+          const _size445 = _rtmp3446.size || 0;
+          for (let _i447 = 0; _i447 < _size445; ++_i447) {
+            let elem448 = null;
+            elem448 = input.readI32();
+            this.encodings.push(elem448);
           }
           input.readListEnd();
         } else {
@@ -6143,12 +6527,12 @@ const TSAppendSchemaTemplateReq = module.exports.TSAppendSchemaTemplateReq = cla
         case 7:
         if (ftype == Thrift.Type.LIST) {
           this.compressors = [];
-          const _rtmp3440 = input.readListBegin();
-          const _size439 = _rtmp3440.size || 0;
-          for (let _i441 = 0; _i441 < _size439; ++_i441) {
-            let elem442 = null;
-            elem442 = input.readI32();
-            this.compressors.push(elem442);
+          const _rtmp3450 = input.readListBegin();
+          const _size449 = _rtmp3450.size || 0;
+          for (let _i451 = 0; _i451 < _size449; ++_i451) {
+            let elem452 = null;
+            elem452 = input.readI32();
+            this.compressors.push(elem452);
           }
           input.readListEnd();
         } else {
@@ -6184,10 +6568,10 @@ const TSAppendSchemaTemplateReq = module.exports.TSAppendSchemaTemplateReq = cla
     if (this.measurements !== null && this.measurements !== undefined) {
       output.writeFieldBegin('measurements', Thrift.Type.LIST, 4);
       output.writeListBegin(Thrift.Type.STRING, this.measurements.length);
-      for (let iter443 in this.measurements) {
-        if (this.measurements.hasOwnProperty(iter443)) {
-          iter443 = this.measurements[iter443];
-          output.writeString(iter443);
+      for (let iter453 in this.measurements) {
+        if (this.measurements.hasOwnProperty(iter453)) {
+          iter453 = this.measurements[iter453];
+          output.writeString(iter453);
         }
       }
       output.writeListEnd();
@@ -6196,10 +6580,10 @@ const TSAppendSchemaTemplateReq = module.exports.TSAppendSchemaTemplateReq = cla
     if (this.dataTypes !== null && this.dataTypes !== undefined) {
       output.writeFieldBegin('dataTypes', Thrift.Type.LIST, 5);
       output.writeListBegin(Thrift.Type.I32, this.dataTypes.length);
-      for (let iter444 in this.dataTypes) {
-        if (this.dataTypes.hasOwnProperty(iter444)) {
-          iter444 = this.dataTypes[iter444];
-          output.writeI32(iter444);
+      for (let iter454 in this.dataTypes) {
+        if (this.dataTypes.hasOwnProperty(iter454)) {
+          iter454 = this.dataTypes[iter454];
+          output.writeI32(iter454);
         }
       }
       output.writeListEnd();
@@ -6208,10 +6592,10 @@ const TSAppendSchemaTemplateReq = module.exports.TSAppendSchemaTemplateReq = cla
     if (this.encodings !== null && this.encodings !== undefined) {
       output.writeFieldBegin('encodings', Thrift.Type.LIST, 6);
       output.writeListBegin(Thrift.Type.I32, this.encodings.length);
-      for (let iter445 in this.encodings) {
-        if (this.encodings.hasOwnProperty(iter445)) {
-          iter445 = this.encodings[iter445];
-          output.writeI32(iter445);
+      for (let iter455 in this.encodings) {
+        if (this.encodings.hasOwnProperty(iter455)) {
+          iter455 = this.encodings[iter455];
+          output.writeI32(iter455);
         }
       }
       output.writeListEnd();
@@ -6220,10 +6604,10 @@ const TSAppendSchemaTemplateReq = module.exports.TSAppendSchemaTemplateReq = cla
     if (this.compressors !== null && this.compressors !== undefined) {
       output.writeFieldBegin('compressors', Thrift.Type.LIST, 7);
       output.writeListBegin(Thrift.Type.I32, this.compressors.length);
-      for (let iter446 in this.compressors) {
-        if (this.compressors.hasOwnProperty(iter446)) {
-          iter446 = this.compressors[iter446];
-          output.writeI32(iter446);
+      for (let iter456 in this.compressors) {
+        if (this.compressors.hasOwnProperty(iter456)) {
+          iter456 = this.compressors[iter456];
+          output.writeI32(iter456);
         }
       }
       output.writeListEnd();
@@ -6497,12 +6881,12 @@ const TSQueryTemplateResp = module.exports.TSQueryTemplateResp = class {
         case 5:
         if (ftype == Thrift.Type.LIST) {
           this.measurements = [];
-          const _rtmp3448 = input.readListBegin();
-          const _size447 = _rtmp3448.size || 0;
-          for (let _i449 = 0; _i449 < _size447; ++_i449) {
-            let elem450 = null;
-            elem450 = input.readString();
-            this.measurements.push(elem450);
+          const _rtmp3458 = input.readListBegin();
+          const _size457 = _rtmp3458.size || 0;
+          for (let _i459 = 0; _i459 < _size457; ++_i459) {
+            let elem460 = null;
+            elem460 = input.readString();
+            this.measurements.push(elem460);
           }
           input.readListEnd();
         } else {
@@ -6543,10 +6927,10 @@ const TSQueryTemplateResp = module.exports.TSQueryTemplateResp = class {
     if (this.measurements !== null && this.measurements !== undefined) {
       output.writeFieldBegin('measurements', Thrift.Type.LIST, 5);
       output.writeListBegin(Thrift.Type.STRING, this.measurements.length);
-      for (let iter451 in this.measurements) {
-        if (this.measurements.hasOwnProperty(iter451)) {
-          iter451 = this.measurements[iter451];
-          output.writeString(iter451);
+      for (let iter461 in this.measurements) {
+        if (this.measurements.hasOwnProperty(iter461)) {
+          iter461 = this.measurements[iter461];
+          output.writeString(iter461);
         }
       }
       output.writeListEnd();
@@ -6839,12 +7223,12 @@ const TCreateTimeseriesUsingSchemaTemplateReq = module.exports.TCreateTimeseries
         case 2:
         if (ftype == Thrift.Type.LIST) {
           this.devicePathList = [];
-          const _rtmp3453 = input.readListBegin();
-          const _size452 = _rtmp3453.size || 0;
-          for (let _i454 = 0; _i454 < _size452; ++_i454) {
-            let elem455 = null;
-            elem455 = input.readString();
-            this.devicePathList.push(elem455);
+          const _rtmp3463 = input.readListBegin();
+          const _size462 = _rtmp3463.size || 0;
+          for (let _i464 = 0; _i464 < _size462; ++_i464) {
+            let elem465 = null;
+            elem465 = input.readString();
+            this.devicePathList.push(elem465);
           }
           input.readListEnd();
         } else {
@@ -6870,10 +7254,10 @@ const TCreateTimeseriesUsingSchemaTemplateReq = module.exports.TCreateTimeseries
     if (this.devicePathList !== null && this.devicePathList !== undefined) {
       output.writeFieldBegin('devicePathList', Thrift.Type.LIST, 2);
       output.writeListBegin(Thrift.Type.STRING, this.devicePathList.length);
-      for (let iter456 in this.devicePathList) {
-        if (this.devicePathList.hasOwnProperty(iter456)) {
-          iter456 = this.devicePathList[iter456];
-          output.writeString(iter456);
+      for (let iter466 in this.devicePathList) {
+        if (this.devicePathList.hasOwnProperty(iter466)) {
+          iter466 = this.devicePathList[iter466];
+          output.writeString(iter466);
         }
       }
       output.writeListEnd();

@@ -6,7 +6,8 @@ import type { Int64Mode } from "@zerowire/iotdb-codec";
 import type { SessionDataSet } from "../dataset/session-data-set.js";
 import { ConnectionError, EncodeError, IoTDBError, type EndPoint, type Status, TimeoutError } from "../errors.js";
 import type { BaseSession, QueryOptions } from "../session/base-session.js";
-import { type SessionOptions, systemZoneId } from "../session/session-options.js";
+import { checkedFetchSize, checkedQueryTimeout, SESSION_DEFAULTS, type SessionOptions, systemZoneId } from "../session/session-options.js";
+import { queryRedirectOf } from "../session/query-redirects.js";
 import { type ConcurrentOptions, type ItemOutcome, runConcurrent } from "./concurrent.js";
 import { EndpointHealth, endpointKey } from "./endpoints.js";
 import { PoolTimeoutError } from "./pool-errors.js";
@@ -135,6 +136,62 @@ export abstract class BasePool<S extends BaseSession<Int64Mode>, M extends Int64
     this.requestListeners.push(listener);
   }
 
+  /** Java's setFetchSize: rows per fetched batch for the queries of every session, open or opened later. */
+  setFetchSize(fetchSize: number): void {
+    this.#sessionOptions.fetchSize = checkedFetchSize(fetchSize);
+    this.forEachSession((s) => s.setFetchSize(fetchSize));
+  }
+
+  /** Java's getFetchSize. */
+  getFetchSize(): number {
+    return this.#sessionOptions.fetchSize ?? SESSION_DEFAULTS.fetchSize;
+  }
+
+  /** Java's setQueryTimeout: the server-side query timeout (ms, 0 = none) of every session, open or opened later. */
+  setQueryTimeout(timeoutMs: number): void {
+    this.#sessionOptions.queryTimeoutMs = checkedQueryTimeout(timeoutMs);
+    this.forEachSession((s) => s.setQueryTimeout(timeoutMs));
+  }
+
+  /** Java's getQueryTimeout (ms, 0 = none). */
+  getQueryTimeout(): number {
+    return this.#sessionOptions.queryTimeoutMs ?? SESSION_DEFAULTS.queryTimeoutMs;
+  }
+
+  /**
+   * Java's setEnableRedirection: whether inserts (and last queries of one device) follow the
+   * server's redirect hints. Turning it off sends every call to the default DataNode and learns
+   * no routes; the routes already learned are kept for when it is turned on again.
+   */
+  setEnableRedirection(enabled: boolean): void {
+    if (typeof enabled !== "boolean") throw new RangeError(`enableRedirection must be a boolean, got ${String(enabled)}`);
+    this.options.enableRedirection = enabled;
+  }
+
+  /** Java's isEnableRedirection. */
+  isEnableRedirection(): boolean {
+    return this.options.enableRedirection;
+  }
+
+  /** Java's currentAvailableSize: idle sessions, over every DataNode. */
+  currentAvailableSize(): number {
+    let n = 0;
+    for (const entry of this.pools.values()) n += entry.sessions.stats().idle;
+    return n;
+  }
+
+  /** Java's currentOccupiedSize: sessions in use (by a call, an open data set or getSession()), over every DataNode. */
+  currentOccupiedSize(): number {
+    let n = 0;
+    for (const entry of this.pools.values()) n += entry.sessions.stats().borrowed;
+    return n;
+  }
+
+  /** Java's getMaxSize: the maxSize option (here a bound per DataNode). */
+  getMaxSize(): number {
+    return this.options.maxSize;
+  }
+
   stats(): PoolStats {
     const endpoints = [...this.options.endpoints];
     for (const entry of this.pools.values()) if (!endpoints.some((e) => endpointKey(e) === endpointKey(entry.endpoint))) endpoints.push(entry.endpoint);
@@ -181,6 +238,38 @@ export abstract class BasePool<S extends BaseSession<Int64Mode>, M extends Int64
   /** Whether a session that comes back may serve again (TableSessionPool: still in the pool's database). */
   protected canReuse(_session: S): boolean {
     return true;
+  }
+
+  /**
+   * A session of the pool for the caller alone until it calls `release` (errors, given, tell
+   * whether the session may serve again). The default DataNode's, as for any call; counted as a
+   * request of `method`.
+   */
+  protected async borrow(method: string): Promise<{ session: S; release(error?: unknown): void }> {
+    const lease = this.idleLease(undefined) ?? (await this.lease(undefined));
+    this.count(lease, method, undefined);
+    return { session: lease.session, release: (error?: unknown) => lease.release(error) };
+  }
+
+  /**
+   * A last query of one device: sent to the device's route when there is one, and, if that
+   * DataNode cannot be reached, retried on the others (the route forgotten), as Java's Session
+   * falls back to its default connection; a redirect hint in the answer teaches the device's route.
+   */
+  protected queryRouted<Q extends Int64Mode>(method: string, device: string | undefined, op: (session: S) => Promise<SessionDataSet<Q>>): Promise<SessionDataSet<Q>> {
+    return this.run({
+      method,
+      devices: device === undefined ? [] : [device],
+      target: device === undefined ? undefined : () => this.routeOf(device),
+      retry: true,
+      op: async (session) => {
+        const dataSet = await op(session);
+        const hint = queryRedirectOf(dataSet);
+        if (device !== undefined && hint !== undefined && this.options.enableRedirection && !this.health.isDown(hint)) this.routes.learn(device, hint);
+        return dataSet;
+      },
+      keep: (dataSet, release) => dataSet.onClose(release),
+    });
   }
 
   /** A call on any session; not retried. */
@@ -279,7 +368,7 @@ export abstract class BasePool<S extends BaseSession<Int64Mode>, M extends Int64
       const lease = this.idleLease(target) ?? (await this.lease(target));
       let result: R;
       try {
-        this.count(lease, call);
+        this.count(lease, call.method, call.devices);
         result = await call.op(lease.session);
       } catch (error) {
         lease.release(error);
@@ -361,10 +450,14 @@ export abstract class BasePool<S extends BaseSession<Int64Mode>, M extends Int64
     const sessions = new ResourcePool<S>(
       {
         create: async () => {
-          const session = this.createSession({ ...this.#sessionOptions, host: endpoint.host, port: endpoint.port, autoReconnect: false });
+          const options = { ...this.#sessionOptions, host: endpoint.host, port: endpoint.port, autoReconnect: false };
+          const session = this.createSession(options);
           session.onBroken(() => this.broken.add(session));
           await session.open();
           if (this.options.allowExitOnIdle) session.unref();
+          // Settings changed (setFetchSize, setQueryTimeout) while this session was opening.
+          if (options.fetchSize !== this.#sessionOptions.fetchSize) session.setFetchSize(this.getFetchSize());
+          if (options.queryTimeoutMs !== this.#sessionOptions.queryTimeoutMs) session.setQueryTimeout(this.getQueryTimeout());
           this.health.markUp(endpoint);
           return session;
         },
@@ -386,6 +479,10 @@ export abstract class BasePool<S extends BaseSession<Int64Mode>, M extends Int64
     return zone !== undefined && session.zoneId !== zone;
   }
 
+  private forEachSession(fn: (session: S) => void): void {
+    for (const entry of this.pools.values()) entry.sessions.forEachOpen(fn);
+  }
+
   private endpointFailed(endpoint: EndPoint): void {
     this.health.markDown(endpoint);
     this.routes.forget(endpoint);
@@ -394,10 +491,10 @@ export abstract class BasePool<S extends BaseSession<Int64Mode>, M extends Int64
     entry.sessions.suspectIdle();
   }
 
-  private count(lease: Lease<S>, call: Call<S, unknown>): void {
+  private count(lease: Lease<S>, method: string, devices: readonly string[] | undefined): void {
     lease.entry.requests++;
     if (this.requestListeners.length === 0) return;
-    const request: PoolRequest = { endpoint: lease.endpoint, method: call.method, devices: call.devices ?? [] };
+    const request: PoolRequest = { endpoint: lease.endpoint, method, devices: devices ?? [] };
     for (const listener of this.requestListeners) listener(request);
   }
 

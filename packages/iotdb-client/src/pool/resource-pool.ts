@@ -111,6 +111,12 @@ export class ResourcePool<T> {
     if (this.borrowed.size === 0) this.onDrained?.();
   }
 
+  /** Calls `fn` for every open item, idle or borrowed (a setting changed for all of them). */
+  forEachOpen(fn: (item: T) => void): void {
+    for (const entry of this.idle) fn(entry.item);
+    for (const item of this.borrowed) fn(item);
+  }
+
   /** Every idle item gets a health check before its next use (its endpoint just failed). */
   suspectIdle(): void {
     for (const entry of this.idle) entry.suspect = true;

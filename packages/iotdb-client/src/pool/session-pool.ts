@@ -97,6 +97,27 @@ export class SessionPool<M extends Int64Mode = "bigint"> extends BasePool<Sessio
     return this.query("executeLastDataQuery", (s) => s.executeLastDataQuery(paths, lastTime, options) as Promise<SessionDataSet<Q>>);
   }
 
+  /** Session.executeFastLastDataQueryForOnePrefixPath on any session (not supported by IoTDB 2.0.1-beta). */
+  executeFastLastDataQueryForOnePrefixPath<Q extends Int64Mode = M>(prefixes: readonly string[], options?: QueryOptions<Q>): Promise<SessionDataSet<Q>> {
+    return this.query("executeFastLastDataQueryForOnePrefixPath", (s) => s.executeFastLastDataQueryForOnePrefixPath(prefixes, options) as Promise<SessionDataSet<Q>>);
+  }
+
+  /**
+   * Session.executeLastDataQueryForOneDevice, sent to the DataNode the device was redirected to
+   * (falling back to the others when it cannot be reached); a redirect hint in the answer is learned.
+   */
+  executeLastDataQueryForOneDevice<Q extends Int64Mode = M>(
+    db: string,
+    device: string,
+    sensors: readonly string[],
+    isLegalPathNodes?: boolean,
+    options?: QueryOptions<Q>,
+  ): Promise<SessionDataSet<Q>> {
+    return this.queryRouted("executeLastDataQueryForOneDevice", typeof device === "string" ? device : undefined, (s) =>
+      s.executeLastDataQueryForOneDevice(db, device, sensors, isLegalPathNodes, options) as Promise<SessionDataSet<Q>>,
+    );
+  }
+
   executeAggregationQuery<Q extends Int64Mode = M>(
     paths: readonly string[],
     aggregations: readonly (AggregationName | TAggregationType)[],

@@ -10,6 +10,7 @@ import { TableSession } from "../session/table-session.js";
 import type { SessionTablet } from "../session/tablet-input.js";
 import { BasePool } from "./base-pool.js";
 import type { PoolOptions } from "./pool-options.js";
+import { PooledTableSession } from "./pooled-table-session.js";
 import { tableRowDevices } from "./table-devices.js";
 
 /** M: the int64 mode of the pool's sessions ("bigint" unless `int64: "number"`), which types query results. */
@@ -25,6 +26,17 @@ export class TableSessionPool<M extends Int64Mode = "bigint"> extends BasePool<T
   /** Writes a table-model tablet (TAG / ATTRIBUTE / FIELD columns), routed by its first row's device. */
   insert(tablet: SessionTablet): Promise<Status> {
     return this.insertRouted("insert", tableRowDevices(tablet), (s) => s.insert(tablet));
+  }
+
+  /**
+   * Java's ITableSessionPool.getSession(): a session of the pool for the caller alone, until its
+   * close() gives it back (beside withSession, which gives it back by itself). Waits like any call
+   * when maxSize sessions are out; a session not closed stays out of the pool (close() of the pool
+   * closes it after closeGraceMs).
+   */
+  async getSession(): Promise<PooledTableSession<M>> {
+    const { session, release } = await this.borrow("getSession");
+    return new PooledTableSession(session, release);
   }
 
   protected override canReuse(session: TableSession<M>): boolean {

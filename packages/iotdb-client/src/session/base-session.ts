@@ -13,7 +13,7 @@ import { verifyStatus } from "../status.js";
 import { fromInt64, toInt64 } from "../thrift/int64.js";
 import type { RpcArgs, RpcMethod, RpcResult } from "../thrift/rpc-signatures.js";
 import { openSessionRequest, type SqlDialect } from "./open-request.js";
-import { resolveSessionOptions, type ResolvedSessionOptions, type SessionCredentials, type SessionOptions } from "./session-options.js";
+import { checkedFetchSize, checkedQueryTimeout, resolveSessionOptions, type ResolvedSessionOptions, type SessionCredentials, type SessionOptions } from "./session-options.js";
 
 /** Per-query settings; each defaults to the session's. */
 export interface QueryOptions<M extends Int64Mode = Int64Mode> {
@@ -27,7 +27,13 @@ export interface QueryOptions<M extends Int64Mode = Int64Mode> {
 
 export type TimestampPrecision = "ms" | "us" | "ns";
 
-type QueryMethod = "executeQueryStatementV2" | "executeRawDataQueryV2" | "executeLastDataQueryV2" | "executeAggregationQueryV2";
+type QueryMethod =
+  | "executeQueryStatementV2"
+  | "executeRawDataQueryV2"
+  | "executeLastDataQueryV2"
+  | "executeAggregationQueryV2"
+  | "executeFastLastDataQueryForOnePrefixPath"
+  | "executeFastLastDataQueryForOneDeviceV2";
 
 interface OpenState {
   connection: Connection;
@@ -169,6 +175,26 @@ export abstract class BaseSession<M extends Int64Mode = "bigint"> {
     return this.options.zoneId;
   }
 
+  /** Java's setFetchSize: rows per fetched batch of the queries run from now on (a positive int32). */
+  setFetchSize(fetchSize: number): void {
+    this.options.fetchSize = checkedFetchSize(fetchSize);
+  }
+
+  /** Java's getFetchSize: the session's rows per fetched batch. */
+  getFetchSize(): number {
+    return this.options.fetchSize;
+  }
+
+  /** Java's setQueryTimeout: the server-side timeout (ms, 0 = none) sent with the queries run from now on. */
+  setQueryTimeout(timeoutMs: number): void {
+    this.options.queryTimeoutMs = checkedQueryTimeout(timeoutMs);
+  }
+
+  /** Java's getQueryTimeout: the session's server-side query timeout in ms (0 = none). */
+  getQueryTimeout(): number {
+    return this.options.queryTimeoutMs;
+  }
+
   /** Calls `listener` whenever the session's connection breaks (not on close()). */
   onBroken(listener: (error: ConnectionError) => void): void {
     this.brokenListeners.push(listener);
@@ -245,21 +271,21 @@ export abstract class BaseSession<M extends Int64Mode = "bigint"> {
     return connection.sendInsert(call.method, seqid, this.writer.finish());
   }
 
-  /** One query RPC; the data set keeps the connection and ids it ran with. */
+  /** One query RPC; the data set keeps the connection and ids it ran with. onRedirect sees a redirect hint of the reply's status. */
   protected async runQuery<R extends QueryMethod, Q extends Int64Mode>(
     method: R,
     statement: string,
     options: QueryOptions<Q>,
     args: (s: OpenState, fetchSize: number, queryTimeout: Int64) => RpcArgs<R>,
+    onRedirect?: (dataSet: SessionDataSet<Q>, endpoint: EndPoint) => void,
   ): Promise<SessionDataSet<Q>> {
-    const fetchSize = options.fetchSize ?? this.options.fetchSize;
-    if (!Number.isInteger(fetchSize) || fetchSize <= 0 || fetchSize > 0x7fffffff) throw new RangeError(`fetchSize must be a positive int32, got ${fetchSize}`);
+    const fetchSize = checkedFetchSize(options.fetchSize ?? this.options.fetchSize);
     const queryTimeoutMs = options.queryTimeoutMs ?? this.options.queryTimeoutMs;
     const requestTimeoutMs = this.queryCallTimeout(queryTimeoutMs);
     const state = await this.ready();
     const resp = (await state.connection.call(method, args(state, fetchSize, toInt64(queryTimeoutMs)), requestTimeoutMs)) as TSExecuteStatementResp;
-    verifyStatus(resp.status, method, queryTimeoutMs);
-    return new SessionDataSet<Q>(
+    const status = verifyStatus(resp.status, method, queryTimeoutMs);
+    const dataSet = new SessionDataSet<Q>(
       {
         connection: state.connection,
         sessionId: state.sessionId,
@@ -273,6 +299,8 @@ export abstract class BaseSession<M extends Int64Mode = "bigint"> {
       },
       resp,
     );
+    if (status.redirectNode !== undefined) onRedirect?.(dataSet, status.redirectNode);
+    return dataSet;
   }
 
   /** One RPC through the generated code with the current session's ids. */
@@ -312,17 +340,41 @@ export abstract class BaseSession<M extends Int64Mode = "bigint"> {
   }
 
   /**
-   * Connects and opens the session, all of it (TCP, TLS handshake, openSession with the database,
-   * requestStatementId) within connectTimeoutMs: each reply may take only what is left of it.
+   * Opens the session on the current host/port or, with nodeUrls, as Java's SessionConnection does:
+   * from a random DataNode on, each in turn, the first that opens becomes the current one. A
+   * DataNode that cannot be reached (or does not answer in time) is passed over; a refusal (e.g.
+   * a wrong password) ends the attempt. Each attempt (TCP, TLS handshake, openSession with the
+   * database, requestStatementId) is bounded by connectTimeoutMs: each reply may take only what
+   * is left of it.
    */
   private async connect(): Promise<OpenState> {
+    const endpoints = this.options.endpoints;
+    if (endpoints.length === 1) return this.connectTo(endpoints[0]!);
+    const first = Math.floor(Math.random() * endpoints.length);
+    const failures: string[] = [];
+    for (let i = 0; i < endpoints.length; i++) {
+      const endpoint = endpoints[(first + i) % endpoints.length]!;
+      try {
+        const state = await this.connectTo(endpoint);
+        this.options.host = endpoint.host;
+        this.options.port = endpoint.port;
+        return state;
+      } catch (error) {
+        if (!(error instanceof ConnectionError || error instanceof TimeoutError)) throw error;
+        failures.push(`${endpoint.host}:${endpoint.port}: ${error.message}`);
+      }
+    }
+    throw new ConnectionError(`no DataNode of nodeUrls could be reached (${failures.join("; ")})`);
+  }
+
+  private async connectTo(endpoint: EndPoint): Promise<OpenState> {
     const o = this.options;
     const deadline = performance.now() + o.connectTimeoutMs;
     // Each reply waits at most requestTimeoutMs, and no longer than the open's deadline.
     const replyTimeout = () => Math.min(o.requestTimeoutMs, Math.max(1, Math.ceil(deadline - performance.now())));
     const connection = await Connection.open({
-      host: o.host,
-      port: o.port,
+      host: endpoint.host,
+      port: endpoint.port,
       tls: this.#credentials.tls,
       protocol: o.protocol,
       connectTimeoutMs: o.connectTimeoutMs,
@@ -356,7 +408,7 @@ export abstract class BaseSession<M extends Int64Mode = "bigint"> {
     } catch (e) {
       connection.close();
       if (e instanceof TimeoutError && !(e instanceof IoTDBError) && performance.now() >= deadline - 1) {
-        throw new TimeoutError(`opening a session on ${o.host}:${o.port}: not done within connectTimeoutMs ${o.connectTimeoutMs} ms (${e.message})`, o.connectTimeoutMs, { cause: e });
+        throw new TimeoutError(`opening a session on ${endpoint.host}:${endpoint.port}: not done within connectTimeoutMs ${o.connectTimeoutMs} ms (${e.message})`, o.connectTimeoutMs, { cause: e });
       }
       throw e;
     }

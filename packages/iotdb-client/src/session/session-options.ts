@@ -3,6 +3,8 @@ import type tls from "node:tls";
 import { DEFAULT_MAX_VALUE_BYTES, type Float32Mode, type Int64Mode } from "@zerowire/iotdb-codec";
 import type { BufferPool } from "@zerowire/writer";
 import { CONNECTION_DEFAULTS } from "../connection.js";
+import type { EndPoint } from "../errors.js";
+import { parseNodeUrl } from "../pool/endpoints.js";
 import type { WireProtocol } from "../thrift/rpc-codec.js";
 
 /** M: the int64 mode, inferred from `int64` ("bigint" when it is left out). */
@@ -11,6 +13,12 @@ export interface SessionOptions<M extends Int64Mode = Int64Mode> {
   host?: string;
   /** Default 6667. */
   port?: number;
+  /**
+   * DataNodes as "host:port" or { host, port }, instead of host/port (as Java's Session built with
+   * node URLs): open() starts at a random one and tries the others in turn; a session whose
+   * connection broke reopens the same way (autoReconnect), so it moves to a DataNode that is up.
+   */
+  nodeUrls?: readonly (string | EndPoint)[];
   /** Default "root". */
   username?: string;
   /** Default "root". */
@@ -72,8 +80,10 @@ export interface SessionOptions<M extends Int64Mode = Int64Mode> {
 }
 
 /** The settings a session keeps in view (no password, no TLS options). */
-export interface ResolvedSessionOptions extends Required<Omit<SessionOptions, "database" | "tls" | "password" | "framePool">> {
+export interface ResolvedSessionOptions extends Required<Omit<SessionOptions, "database" | "tls" | "password" | "framePool" | "nodeUrls">> {
   database: string | undefined;
+  /** The DataNodes the session may open on: nodeUrls, else [host:port]. host/port name the current one. */
+  endpoints: readonly EndPoint[];
 }
 
 /** What a session connects with and must never show: the password and the TLS options (keys, passphrases). */
@@ -91,11 +101,21 @@ export const SESSION_DEFAULTS = {
   queryTimeoutMs: 60_000,
 } as const;
 
-export function resolveSessionOptions(options: SessionOptions<Int64Mode>): { settings: ResolvedSessionOptions; credentials: SessionCredentials } {
-  const fetchSize = options.fetchSize ?? SESSION_DEFAULTS.fetchSize;
+/** A fetch size as a session takes it (option, setFetchSize): a positive int32, else a RangeError. */
+export function checkedFetchSize(fetchSize: number): number {
   if (!Number.isInteger(fetchSize) || fetchSize <= 0 || fetchSize > 0x7fffffff) throw new RangeError(`fetchSize must be a positive int32, got ${fetchSize}`);
-  const queryTimeoutMs = options.queryTimeoutMs ?? SESSION_DEFAULTS.queryTimeoutMs;
+  return fetchSize;
+}
+
+/** A query timeout as a session takes it (option, setQueryTimeout): 0 (none) or a positive integer of ms, else a RangeError. */
+export function checkedQueryTimeout(queryTimeoutMs: number): number {
   if (!Number.isSafeInteger(queryTimeoutMs) || queryTimeoutMs < 0) throw new RangeError(`queryTimeoutMs must be 0 or a positive integer, got ${queryTimeoutMs}`);
+  return queryTimeoutMs;
+}
+
+export function resolveSessionOptions(options: SessionOptions<Int64Mode>): { settings: ResolvedSessionOptions; credentials: SessionCredentials } {
+  const fetchSize = checkedFetchSize(options.fetchSize ?? SESSION_DEFAULTS.fetchSize);
+  const queryTimeoutMs = checkedQueryTimeout(options.queryTimeoutMs ?? SESSION_DEFAULTS.queryTimeoutMs);
   const int64 = options.int64 ?? "bigint";
   const pool = options.framePool;
   if (pool !== undefined && (typeof pool?.acquire !== "function" || typeof pool.release !== "function")) throw new TypeError("framePool must be a BufferPool");
@@ -106,9 +126,11 @@ export function resolveSessionOptions(options: SessionOptions<Int64Mode>): { set
   if (float32 !== "exact" && float32 !== "shortest") throw new RangeError(`float32 must be "exact" or "shortest", got ${String(float32)}`);
   const maxValueBytes = options.maxValueBytes ?? DEFAULT_MAX_VALUE_BYTES;
   if (typeof maxValueBytes !== "number" || !(maxValueBytes > 0)) throw new RangeError(`maxValueBytes must be a positive number of bytes, got ${String(maxValueBytes)}`);
+  const endpoints = sessionEndpoints(options);
   const settings: ResolvedSessionOptions = {
-    host: options.host ?? SESSION_DEFAULTS.host,
-    port: options.port ?? SESSION_DEFAULTS.port,
+    host: endpoints[0]!.host,
+    port: endpoints[0]!.port,
+    endpoints,
     username: options.username ?? SESSION_DEFAULTS.username,
     zoneId: options.zoneId ?? systemZoneId(),
     database: options.database,
@@ -126,6 +148,14 @@ export function resolveSessionOptions(options: SessionOptions<Int64Mode>): { set
     autoConvertRecords,
   };
   return { settings, credentials: { password: options.password ?? SESSION_DEFAULTS.password, tls: options.tls } };
+}
+
+function sessionEndpoints(options: SessionOptions<Int64Mode>): readonly EndPoint[] {
+  const { nodeUrls, host, port } = options;
+  if (nodeUrls === undefined) return [{ host: host ?? SESSION_DEFAULTS.host, port: port ?? SESSION_DEFAULTS.port }];
+  if (host !== undefined || port !== undefined) throw new RangeError("give either nodeUrls or host/port, not both");
+  if (!Array.isArray(nodeUrls) || nodeUrls.length === 0) throw new RangeError("nodeUrls must be a non-empty array");
+  return nodeUrls.map(parseNodeUrl);
 }
 
 /** This machine's IANA time zone, as Intl resolves it (TZ, then the system setting). */

@@ -37,12 +37,15 @@ import {
   TSCreateMultiTimeseriesReq,
   TSCreateTimeseriesReq,
   TSDeleteDataReq,
+  TSFastLastDataQueryForOneDeviceReq,
+  TSFastLastDataQueryForOnePrefixPathReq,
   TSLastDataQueryReq,
   TSRawDataQueryReq,
 } from "../gen/client_types.js";
 import { verifyStatus } from "../status.js";
 import { toInt64 } from "../thrift/int64.js";
 import { BaseSession, type QueryOptions } from "./base-session.js";
+import { noteQueryRedirect } from "./query-redirects.js";
 import { CompressionType, type CompressionTypeName, dataTypeCode, enumCode, TSEncoding, type TSEncodingName } from "./schema-enums.js";
 import type { SessionOptions } from "./session-options.js";
 import { appendLists, type SchemaTemplate, serializedTemplate, type TemplateMeasurement, TemplateQueryType } from "./schema-template.js";
@@ -196,6 +199,52 @@ export class Session<M extends Int64Mode = "bigint"> extends BaseSession<M> {
         timeout,
       }),
     ]);
+  }
+
+  /**
+   * Java's executeFastLastDataQueryForOnePrefixPath: the latest point of every time series under
+   * the given path nodes (e.g. ["root", "sg", "d1"] for root.sg.d1), one row per series, as
+   * `SELECT LAST * FROM root.sg.d1` but on the server's fast path. Sends no server-side timeout
+   * (as Java). IoTDB 2.0.1-beta does not know this call (it answers with an error).
+   */
+  async executeFastLastDataQueryForOnePrefixPath<Q extends Int64Mode = M>(prefixes: readonly string[], options: QueryOptions<Q> = {}): Promise<SessionDataSet<Q>> {
+    const list = pathList(prefixes, "executeFastLastDataQueryForOnePrefixPath");
+    return this.runQuery("executeFastLastDataQueryForOnePrefixPath", "", options, (s, fetchSize) => [
+      new TSFastLastDataQueryForOnePrefixPathReq({ sessionId: s.sessionId, prefixes: list, fetchSize, statementId: s.statementId, enableRedirectQuery: true }),
+    ]);
+  }
+
+  /**
+   * Java's executeLastDataQueryForOneDevice: the latest point of the given measurements of one
+   * device in database `db` (executeFastLastDataQueryForOneDeviceV2), with the session's query
+   * timeout. `isLegalPathNodes` tells the server the device and measurement names need no parsing
+   * (Java's flag, default false here). A redirect hint in the answer is no error: a SessionPool
+   * sends the device's next last queries to the DataNode it names, and falls back to the others
+   * when that one cannot be reached (as Java's Session does).
+   */
+  async executeLastDataQueryForOneDevice<Q extends Int64Mode = M>(
+    db: string,
+    device: string,
+    sensors: readonly string[],
+    isLegalPathNodes = false,
+    options: QueryOptions<Q> = {},
+  ): Promise<SessionDataSet<Q>> {
+    const what = "executeLastDataQueryForOneDevice";
+    const fields = {
+      db: stringArg(db, "db"),
+      deviceId: stringArg(device, "device"),
+      sensors: pathList(sensors, what),
+      legalPathNodes: booleanArg(isLegalPathNodes, "isLegalPathNodes"),
+    };
+    return this.runQuery(
+      "executeFastLastDataQueryForOneDeviceV2",
+      "",
+      options,
+      (s, fetchSize, timeout) => [
+        new TSFastLastDataQueryForOneDeviceReq({ sessionId: s.sessionId, ...fields, fetchSize, statementId: s.statementId, enableRedirectQuery: true, timeout }),
+      ],
+      noteQueryRedirect,
+    );
   }
 
   /** The latest point of each path at or after `lastTime` (default: any time) (executeLastDataQueryV2). */
@@ -481,6 +530,11 @@ function pathList(paths: readonly string[], what: string): string[] {
 
 function stringArg(value: string, what: string): string {
   if (typeof value !== "string" || value === "") throw new EncodeError(`${what} must be a non-empty string, got ${JSON.stringify(value)}`);
+  return value;
+}
+
+function booleanArg(value: boolean, what: string): boolean {
+  if (typeof value !== "boolean") throw new EncodeError(`${what} must be a boolean, got ${JSON.stringify(value)}`);
   return value;
 }
 

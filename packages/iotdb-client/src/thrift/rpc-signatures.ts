@@ -20,6 +20,8 @@ import type {
   TSDeleteDataReq,
   TSExecuteStatementReq,
   TSExecuteStatementResp,
+  TSFastLastDataQueryForOneDeviceReq,
+  TSFastLastDataQueryForOnePrefixPathReq,
   TSFetchResultsReq,
   TSFetchResultsResp,
   TSInsertRecordReq,
@@ -52,6 +54,8 @@ export interface RpcSignatures {
   executeRawDataQueryV2: Signature<[TSRawDataQueryReq], TSExecuteStatementResp>;
   executeLastDataQueryV2: Signature<[TSLastDataQueryReq], TSExecuteStatementResp>;
   executeAggregationQueryV2: Signature<[TSAggregationQueryReq], TSExecuteStatementResp>;
+  executeFastLastDataQueryForOnePrefixPath: Signature<[TSFastLastDataQueryForOnePrefixPathReq], TSExecuteStatementResp>;
+  executeFastLastDataQueryForOneDeviceV2: Signature<[TSFastLastDataQueryForOneDeviceReq], TSExecuteStatementResp>;
   fetchResultsV2: Signature<[TSFetchResultsReq], TSFetchResultsResp>;
   closeOperation: Signature<[TSCloseOperationReq], TSStatus>;
   insertTablet: Signature<[TSInsertTabletReq], TSStatus>;

@@ -16,6 +16,7 @@ import org.apache.thrift.transport.TTransport;
  */
 final class CapturingConnection extends SessionConnection {
   static final long SESSION_ID = 42;
+  static final long STATEMENT_ID = 7;
 
   private final CaptureTransport capture;
   private final IClientRPCService.Client rawClient;
@@ -33,6 +34,10 @@ final class CapturingConnection extends SessionConnection {
     Field sessionId = SessionConnection.class.getDeclaredField("sessionId");
     sessionId.setAccessible(true);
     sessionId.setLong(this, SESSION_ID);
+    // What requestStatementId returned in the shared session-call vectors; queries carry it.
+    Field statementId = SessionConnection.class.getDeclaredField("statementId");
+    statementId.setAccessible(true);
+    statementId.setLong(this, STATEMENT_ID);
   }
 
   /**
@@ -43,6 +48,17 @@ final class CapturingConnection extends SessionConnection {
     Field seqid = org.apache.thrift.TServiceClient.class.getDeclaredField("seqid_");
     seqid.setAccessible(true);
     seqid.setInt(rawClient, last);
+  }
+
+  /**
+   * Ties the connection to its Session, as the network constructor does: queries read the
+   * session's fetch size from it. Zone UTC, as in the shared session-call vectors.
+   */
+  void attach(org.apache.iotdb.session.Session owner) throws Exception {
+    session = owner;
+    Field zone = SessionConnection.class.getDeclaredField("zoneId");
+    zone.setAccessible(true);
+    zone.set(this, java.time.ZoneId.of("UTC"));
   }
 
   List<byte[]> frames() {

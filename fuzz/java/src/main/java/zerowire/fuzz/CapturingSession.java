@@ -23,7 +23,11 @@ final class CapturingSession extends Session {
     super(new Session.Builder().enableRecordsAutoConvertTablet(autoConvertRecords));
     connection = new CapturingConnection(protocol, thriftDefaultBufferSize, thriftMaxFrameSize);
     // Mirrors the tail of Session.open(): default connection + empty redirection caches.
+    connection.attach(this);
     setDefaultSessionConnection(connection);
+    // open() tells the connection to ask for query redirection (enableQueryRedirection: the
+    // builder's enableRedirection, true by default); queries carry it as enableRedirectQuery.
+    connection.setEnableRedirect(enableQueryRedirection);
     deviceIdToEndpoint = new ConcurrentHashMap<>();
     tableModelDeviceIdToEndpoint = new ConcurrentHashMap<>();
     endPointToSessionConnection = new ConcurrentHashMap<>();

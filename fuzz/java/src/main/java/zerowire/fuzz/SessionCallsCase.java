@@ -16,7 +16,11 @@ import java.util.Map;
  * a real open() (openSession, requestStatementId). Calls: insertStringRecord,
  * insertStringRecords, insertStringRecordsOfOneDevice (typed `aligned`, `haveSorted` flags as in
  * the shared vectors), insertRecords (typed records) and insertRecordsOfOneDevice (`deviceId`
- * plus typed records whose deviceId is ignored).
+ * plus typed records whose deviceId is ignored); the queries executeFastLastDataQueryForOnePrefixPath
+ * (`prefixes`), executeLastDataQueryForOneDevice (`db`, `device`, `sensors`, `isLegalPathNodes`),
+ * executeQueryStatement (`sql`, optional `timeoutInMs`), executeRawDataQuery (`paths`,
+ * `startTime`, `endTime`), executeLastDataQuery (`paths`, optional `lastTime`); and the settings
+ * setFetchSize (`fetchSize`) and setQueryTimeout (`timeoutInMs`), which write nothing themselves.
  */
 final class SessionCallsCase {
   private SessionCallsCase() {}
@@ -98,6 +102,32 @@ final class SessionCallsCase {
         if (aligned) s.insertAlignedRecordsOfOneDevice(device, r.times(), r.measurements(), r.types(), r.values());
         else s.insertRecordsOfOneDevice(device, r.times(), r.measurements(), r.types(), r.values());
       }
+      // Queries: the fake answers with a finished empty result, so each writes its one request.
+      case "executeFastLastDataQueryForOnePrefixPath" ->
+          s.executeFastLastDataQueryForOnePrefixPath(strings(JsonInput.array(a, "prefixes")));
+      case "executeLastDataQueryForOneDevice" ->
+          s.executeLastDataQueryForOneDevice(
+              JsonInput.string(a, "db"),
+              JsonInput.string(a, "device"),
+              strings(JsonInput.array(a, "sensors")),
+              JsonInput.boolOr(a, "isLegalPathNodes", false));
+      case "executeQueryStatement" -> {
+        String sql = JsonInput.string(a, "sql");
+        if (a.has("timeoutInMs")) s.executeQueryStatement(sql, JsonInput.int64(a.get("timeoutInMs")));
+        else s.executeQueryStatement(sql);
+      }
+      case "executeRawDataQuery" ->
+          s.executeRawDataQuery(
+              strings(JsonInput.array(a, "paths")),
+              JsonInput.int64(a.get("startTime")),
+              JsonInput.int64(a.get("endTime")));
+      case "executeLastDataQuery" -> {
+        List<String> paths = strings(JsonInput.array(a, "paths"));
+        if (a.has("lastTime")) s.executeLastDataQuery(paths, JsonInput.int64(a.get("lastTime")));
+        else s.executeLastDataQuery(paths);
+      }
+      case "setFetchSize" -> s.setFetchSize(a.get("fetchSize").getAsInt());
+      case "setQueryTimeout" -> s.setQueryTimeout(JsonInput.int64(a.get("timeoutInMs")));
       default -> throw new IllegalArgumentException("unsupported session call \"" + method + "\"");
     }
   }

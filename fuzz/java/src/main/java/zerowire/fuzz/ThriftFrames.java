@@ -1,8 +1,11 @@
 package zerowire.fuzz;
 
 import java.nio.ByteBuffer;
+import java.util.ArrayList;
+import java.util.List;
 import org.apache.iotdb.common.rpc.thrift.TSStatus;
 import org.apache.iotdb.service.rpc.thrift.IClientRPCService;
+import org.apache.iotdb.service.rpc.thrift.TSExecuteStatementResp;
 import org.apache.thrift.TBase;
 import org.apache.thrift.TException;
 import org.apache.thrift.TSerializer;
@@ -40,7 +43,11 @@ final class ThriftFrames {
     return new Call(message.name, message.seqid, (TBase<?, ?>) request);
   }
 
-  /** `xxx_result { 0: success = TSStatus(200) }` as a REPLY to the given CALL frame. */
+  /**
+   * `xxx_result { 0: success = TSStatus(200) }` as a REPLY to the given CALL frame; for a query
+   * call (execute*), whose success is a TSExecuteStatementResp, a finished empty result (status
+   * 200, queryId 1, columns Timeseries/Value/DataType, no rows, no more data).
+   */
   static byte[] successReply(byte[] callFrame, WireProtocol protocol) {
     try {
       TProtocol in = protocol.over(new TMemoryInputTransport(callFrame, 4, callFrame.length - 4));
@@ -50,7 +57,8 @@ final class ThriftFrames {
       out.writeMessageBegin(new TMessage(call.name, TMessageType.REPLY, call.seqid));
       out.writeStructBegin(new TStruct(call.name + "_result"));
       out.writeFieldBegin(new TField("success", TType.STRUCT, (short) 0));
-      new TSStatus(SUCCESS).write(out);
+      if (call.name.startsWith("execute")) emptyQueryResult().write(out);
+      else new TSStatus(SUCCESS).write(out);
       out.writeFieldEnd();
       out.writeFieldStop();
       out.writeStructEnd();
@@ -63,6 +71,17 @@ final class ThriftFrames {
     } catch (TException e) {
       throw new IllegalStateException(e);
     }
+  }
+
+  private static TSExecuteStatementResp emptyQueryResult() {
+    TSExecuteStatementResp resp = new TSExecuteStatementResp(new TSStatus(SUCCESS));
+    resp.setQueryId(1);
+    resp.setColumns(List.of("Timeseries", "Value", "DataType"));
+    resp.setDataTypeList(List.of("TEXT", "TEXT", "TEXT"));
+    resp.setIgnoreTimeStamp(false);
+    resp.setMoreData(false);
+    resp.setQueryResult(new ArrayList<>());
+    return resp;
   }
 
   static byte[] serialize(TBase<?, ?> struct, WireProtocol protocol) throws TException {

@@ -1,0 +1,22 @@
+// `pnpm vectors:make-calls`: regenerates the repo's session-call vectors (vectors/java-2.0.5-calls)
+// with the official Java client through fuzz/java, from the fixed inputs of
+// vectors/cases/session-calls.json, so a rerun gives the same files. The directory is emptied
+// first; its README.md is kept.
+import { readdirSync, readFileSync, rmSync } from "node:fs";
+import { join, resolve } from "node:path";
+import type { CaseInput } from "../codec-java/case-types.js";
+import { javaVectors, prepareJava } from "../codec-java/java-batch.js";
+
+const repoRoot = resolve(import.meta.dirname, "../..");
+export const CALLS_SET = resolve(repoRoot, "vectors/java-2.0.5-calls");
+const cases = JSON.parse(readFileSync(resolve(repoRoot, "vectors/cases/session-calls.json"), "utf8")) as CaseInput[];
+
+prepareJava();
+for (const file of readdirSync(CALLS_SET)) if (file !== "README.md") rmSync(join(CALLS_SET, file));
+const vectors = javaVectors(cases, "calls_", "", CALLS_SET);
+const rejected = vectors.filter((v) => typeof v.output.error === "string");
+console.log(`${vectors.length} session-call vectors in ${CALLS_SET}`);
+if (rejected.length > 0) {
+  console.error(`the Java client rejected ${rejected.length} case(s): ${rejected.map((v) => `${v.name}: ${v.output.error}`).join("; ")}`);
+  process.exit(1);
+}
