@@ -12,7 +12,7 @@ export function newSession(spec: CaseSpec, endpoint: { host: string; port: numbe
 }
 
 /** Query cells summed here, so that reading them cannot be optimised away. */
-export const readSink = { sum: 0 };
+const readSink = { sum: 0 };
 
 /** The case's request: its input is built once, here; the returned function sends it on a session. */
 export function oursRequest(spec: CaseSpec): (session: AnySession) => Promise<unknown> {
