@@ -251,8 +251,7 @@ export class Connection {
       const pending = this.pending.get(head.seqid);
       const status = pending !== undefined && pending.asStatus ? head.status(pending.method) : undefined;
       if (status !== undefined) {
-        this.pending.delete(head.seqid);
-        if (!this.keepAliveIdle && this.pending.size === 0) this.socket.unref();
+        this.answered(head.seqid);
         settleStatus(pending!, status);
         return;
       }
@@ -272,8 +271,7 @@ export class Connection {
       this.fail(new ConnectionError(`${this.where}: reply ${header.name} with seqid ${header.seqid}: ${expected} (seqid mismatch)`));
       return;
     }
-    this.pending.delete(header.seqid);
-    if (!this.keepAliveIdle && this.pending.size === 0) this.socket.unref();
+    this.answered(header.seqid);
     let result: unknown;
     try {
       result = this.codec.readResult(pending.method, header);
@@ -285,6 +283,12 @@ export class Connection {
     }
     if (pending.asStatus) settleStatus(pending, toStatus(result as TSStatus));
     else pending.resolve(result);
+  }
+
+  /** A reply to `seqid` arrived: it is no longer in flight (and the last one lets an unref'd socket idle). */
+  private answered(seqid: number): void {
+    this.pending.delete(seqid);
+    if (!this.keepAliveIdle && this.pending.size === 0) this.socket.unref();
   }
 
   private armDeadlineTimer(at: number): void {

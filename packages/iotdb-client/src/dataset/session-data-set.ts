@@ -76,12 +76,10 @@ class BlockRows<Q extends Int64Mode> implements AsyncIterableIterator<RowRecord<
 
   /** A row that could not be read: the query is closed, then the read fails with that error (not one from closing). */
   private fail(error: unknown): Promise<never> {
-    this.current = undefined;
-    this.done = true;
     const rethrow = (): never => {
       throw error;
     };
-    return this.blocks.return().then(rethrow, rethrow);
+    return this.return().then(rethrow, rethrow);
   }
 }
 
