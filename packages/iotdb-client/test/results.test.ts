@@ -9,22 +9,13 @@ import { test } from "uvu";
 import * as assert from "uvu/assert";
 import { TSExecuteStatementResp, TSFetchResultsResp, TSStatus } from "../src/gen/client_types.js";
 import { toInt64 } from "../src/thrift/int64.js";
-import { DataSetError, EncodeError, IoTDBError, QueryTimeoutError, Session, StatusCode, TimeoutError, type SessionOptions } from "../src/index.js";
-import { FakeIoTDB, ok } from "./helpers/fake-iotdb.js";
+import { DataSetError, EncodeError, IoTDBError, QueryTimeoutError, Session, StatusCode, TimeoutError } from "../src/index.js";
+import { ok, withFake } from "./helpers/fake-iotdb.js";
 
 // Two rows (times 1, 2; INT64 values 10, 20): the first TsBlock of vector 055.
 const TWO_ROW_BLOCK = Buffer.from("0000000102000000020202000000000000000001000000000000000200000000000000000a0000000000000014", "hex");
 // Two rows (times 1, 2) of one FLOAT column: 21.3f (0x41aa6666) and 0.1f (0x3dcccccd), INT32_ARRAY encoded.
 const FLOAT_BLOCK = Buffer.from("000000010300000002020100000000000000000100000000000000020041aa66663dcccccd", "hex");
-
-async function withFake(body: (fake: FakeIoTDB, options: SessionOptions) => Promise<void>): Promise<void> {
-  const fake = await FakeIoTDB.start();
-  try {
-    await body(fake, { port: fake.port, zoneId: "UTC", requestTimeoutMs: 5000 });
-  } finally {
-    await fake.close();
-  }
-}
 
 async function rejection(p: Promise<unknown>): Promise<unknown> {
   return p.then(

@@ -6,22 +6,19 @@ import { test } from "uvu";
 import * as assert from "uvu/assert";
 import { TSQueryTemplateResp, TSStatus, type TSOpenSessionReq, type TSQueryTemplateReq, type TSSetTimeZoneReq } from "../src/gen/client_types.js";
 import { IoTDBError, Session, SessionPool, type SessionOptions } from "../src/index.js";
-import { FakeIoTDB, ok } from "./helpers/fake-iotdb.js";
+import { FakeIoTDB, ok, withFake } from "./helpers/fake-iotdb.js";
 
-async function withFake(body: (fake: FakeIoTDB, options: SessionOptions) => Promise<void>): Promise<void> {
-  const fake = await FakeIoTDB.start();
-  fake.handler.setTimeZone = (req: TSSetTimeZoneReq) => (req.timeZone === "Nowhere/Zone" ? new TSStatus({ code: 703, message: "Unknown time-zone ID: Nowhere/Zone" }) : ok());
-  try {
-    await body(fake, { port: fake.port, zoneId: "UTC", requestTimeoutMs: 5000 });
-  } finally {
-    await fake.close();
-  }
+/** withFake with a setTimeZone handler that refuses "Nowhere/Zone" as the server does an unknown zone. */
+function withZoneFake(body: (fake: FakeIoTDB, options: SessionOptions) => Promise<void>): Promise<void> {
+  return withFake(body, (fake) => {
+    fake.handler.setTimeZone = (req: TSSetTimeZoneReq) => (req.timeZone === "Nowhere/Zone" ? new TSStatus({ code: 703, message: "Unknown time-zone ID: Nowhere/Zone" }) : ok());
+  });
 }
 
 const zonesOpened = (fake: FakeIoTDB) => fake.calls("openSession").map((c) => (c.args[0] as TSOpenSessionReq).zoneId);
 
 test("template queries return the server's count, result and lists, by query type", async () => {
-  await withFake(async (fake, options) => {
+  await withZoneFake(async (fake, options) => {
     fake.handler.querySchemaTemplate = (req: TSQueryTemplateReq) =>
       new TSQueryTemplateResp({ status: ok(), queryType: req.queryType, count: 5, result: req.queryType === 1, measurements: [`q${req.queryType}`, req.name] });
     const s = new Session(options);
@@ -40,7 +37,7 @@ test("template queries return the server's count, result and lists, by query typ
 });
 
 test("an answer the server left out is 0, false or [] (Java: 0, false, null)", async () => {
-  await withFake(async (fake, options) => {
+  await withZoneFake(async (fake, options) => {
     fake.handler.querySchemaTemplate = (req: TSQueryTemplateReq) => new TSQueryTemplateResp({ status: ok(), queryType: req.queryType });
     const s = new Session(options);
     await s.open();
@@ -52,7 +49,7 @@ test("an answer the server left out is 0, false or [] (Java: 0, false, null)", a
 });
 
 test("a refused template call is an IoTDBError with the server's status", async () => {
-  await withFake(async (fake, options) => {
+  await withZoneFake(async (fake, options) => {
     fake.handler.querySchemaTemplate = (req: TSQueryTemplateReq) => new TSQueryTemplateResp({ status: new TSStatus({ code: 300, message: "COUNT_MEASUREMENTShas not been supported." }), queryType: req.queryType });
     fake.handler.dropSchemaTemplate = () => new TSStatus({ code: 507, message: "Template t does not exist" });
     const s = new Session(options);
@@ -68,7 +65,7 @@ test("a refused template call is an IoTDBError with the server's status", async 
 });
 
 test("setTimeZone: the zone changes only when the server took it, and a reopened session opens with it", async () => {
-  await withFake(async (fake, options) => {
+  await withZoneFake(async (fake, options) => {
     const s = new Session(options);
     await s.open();
     await s.setTimeZone("Asia/Shanghai");
@@ -85,7 +82,7 @@ test("setTimeZone: the zone changes only when the server took it, and a reopened
 });
 
 test("SessionPool.setTimeZone: one setTimeZone call; sessions opened before are replaced by ones opened in the new zone", async () => {
-  await withFake(async (fake, options) => {
+  await withZoneFake(async (fake, options) => {
     const pool = new SessionPool({ ...options, maxSize: 2 });
     try {
       assert.is(pool.getZoneId(), "UTC");

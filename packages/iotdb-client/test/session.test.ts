@@ -5,21 +5,12 @@ import { test } from "uvu";
 import * as assert from "uvu/assert";
 import { TSExecuteStatementResp, TSFetchResultsResp, TSStatus, TEndPoint, TSOpenSessionResp } from "../src/gen/client_types.js";
 import { fromInt64, toInt64 } from "../src/thrift/int64.js";
-import { ConnectionError, EncodeError, IoTDBError, Session, TableSession, type SessionOptions } from "../src/index.js";
+import { ConnectionError, EncodeError, IoTDBError, Session, TableSession } from "../src/index.js";
 import { framePool } from "../src/session/base-session.js";
-import { FakeIoTDB, ok } from "./helpers/fake-iotdb.js";
+import { ok, withFake } from "./helpers/fake-iotdb.js";
 
 // Two rows (times 1, 2; INT64 values 10, 20): the first TsBlock of vector 055.
 const TWO_ROW_BLOCK = Buffer.from("0000000102000000020202000000000000000001000000000000000200000000000000000a0000000000000014", "hex");
-
-async function withFake(body: (fake: FakeIoTDB, options: SessionOptions) => Promise<void>): Promise<void> {
-  const fake = await FakeIoTDB.start();
-  try {
-    await body(fake, { port: fake.port, zoneId: "UTC", requestTimeoutMs: 5000 });
-  } finally {
-    await fake.close();
-  }
-}
 
 async function rejectsWith<E extends Error>(p: Promise<unknown>, type: new (...a: never[]) => E, mentions: string[] = []): Promise<E> {
   const outcome = await p.then(

@@ -5,6 +5,7 @@ import thrift from "thrift";
 import { Processor } from "../../src/gen/IClientRPCService.js";
 import { TSExecuteStatementResp, TSOpenSessionResp, TSStatus } from "../../src/gen/client_types.js";
 import { toInt64 } from "../../src/thrift/int64.js";
+import type { SessionOptions } from "../../src/index.js";
 
 export type Handler = Record<string, (...args: any[]) => unknown>;
 
@@ -107,5 +108,22 @@ export class FakeIoTDB {
       processor.process(input, output);
     }, 0);
     socket.on("data", (chunk: Buffer) => receive(chunk));
+  }
+}
+
+/**
+ * Runs `body` against a fresh FakeIoTDB (`prepare` may set handlers first) with the session
+ * options that reach it (UTC, 5 s replies), and closes the fake afterwards.
+ */
+export async function withFake(
+  body: (fake: FakeIoTDB, options: SessionOptions) => Promise<void>,
+  prepare: (fake: FakeIoTDB) => void = () => {},
+): Promise<void> {
+  const fake = await FakeIoTDB.start();
+  prepare(fake);
+  try {
+    await body(fake, { port: fake.port, zoneId: "UTC", requestTimeoutMs: 5000 });
+  } finally {
+    await fake.close();
   }
 }
