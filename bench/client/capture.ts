@@ -10,7 +10,7 @@ import { join } from "node:path";
 import { startCluster } from "../../scripts/iotdb-server/server.js";
 import { client, type IoTDBClient } from "../e2e/client.js";
 import { newSession, oursRequest } from "./ours-requests.js";
-import { CAPTURE_FILE, messageHead, type Capture, type Exchange } from "./replies.js";
+import { CAPTURE_FILE, messageHead, onFrames, type Capture, type Exchange } from "./replies.js";
 import { CASE_NAMES, caseData, caseSpec, QUERY_DEVICE, SENSORS, TABLE_DATABASE, type CaseName } from "./workload.js";
 
 const PORT = Number(process.env.CAPTURE_PORT ?? 11767);
@@ -27,11 +27,11 @@ class RecordingProxy {
     server.on("connection", (clientSocket) => {
       const upstream = net.connect(target);
       const requests: Buffer[] = [];
-      frames(clientSocket, (frame) => {
+      onFrames(clientSocket, (frame) => {
         requests.push(frame);
         upstream.write(frame);
       });
-      frames(upstream, (frame) => {
+      onFrames(upstream, (frame) => {
         const request = requests.shift()!;
         proxy.exchanges.push({ method: messageHead(request.subarray(4)).method, request: request.toString("hex"), reply: frame.toString("hex") });
         clientSocket.write(frame);
@@ -52,18 +52,6 @@ class RecordingProxy {
   close(): void {
     this.server.close();
   }
-}
-
-function frames(socket: net.Socket, onFrame: (frame: Buffer) => void): void {
-  let pending: Buffer = Buffer.alloc(0);
-  socket.on("data", (chunk: Buffer) => {
-    pending = Buffer.concat([pending, chunk]);
-    while (pending.length >= 4 && pending.length >= 4 + pending.readUInt32BE(0)) {
-      const length = 4 + pending.readUInt32BE(0);
-      onFrame(Buffer.from(pending.subarray(0, length)));
-      pending = pending.subarray(length);
-    }
-  });
 }
 
 const dataDir = mkdtempSync(join(tmpdir(), "zerowire-capture-"));

@@ -11,7 +11,7 @@
 //   node --import tsx bench/client/fake-datanode.ts CASE [--busy-us U]   prints {"port":P}
 import net from "node:net";
 import { Worker } from "node:worker_threads";
-import { messageHead, readCapture, replyKey } from "./replies.js";
+import { messageHead, onFrames, readCapture, replyKey } from "./replies.js";
 import { CASE_NAMES, caseSpec, type CaseName } from "./workload.js";
 
 const WORKERS = 2;
@@ -40,7 +40,6 @@ const server = net.createServer((socket) => {
   socket.setNoDelay(true);
   socket.on("error", () => socket.destroy());
   const turns = new Map<string, number>();
-  let pending: Buffer = Buffer.alloc(0);
   let queue: Buffer[] = [];
   let busy = false;
   const answer = (frame: Buffer): Buffer => {
@@ -73,13 +72,8 @@ const server = net.createServer((socket) => {
       drain();
     });
   };
-  socket.on("data", (chunk: Buffer) => {
-    pending = pending.length === 0 ? chunk : Buffer.concat([pending, chunk]);
-    while (pending.length >= 4 && pending.length >= 4 + pending.readUInt32BE(0)) {
-      const length = 4 + pending.readUInt32BE(0);
-      queue.push(pending.subarray(0, length));
-      pending = pending.subarray(length);
-    }
+  onFrames(socket, (frame) => {
+    queue.push(frame);
     drain();
   });
   socket.on("close", () => (queue = []));

@@ -2,6 +2,7 @@
 // request frames our client sent for it. The fake DataNode answers with these reply bytes; the
 // floor sends these request bytes.
 import { readFileSync } from "node:fs";
+import type net from "node:net";
 import { resolve } from "node:path";
 import type { CaseName } from "./workload.js";
 
@@ -57,4 +58,20 @@ export function replyKey(message: Buffer): string {
   if (message[pos] !== 0x0b || message.readInt16BE(pos + 1) !== 2) return method;
   const length = message.readInt32BE(pos + 3);
   return `${method} ${message.toString("utf8", pos + 7, pos + 7 + length)}`;
+}
+
+/**
+ * Calls `onFrame` with every whole frame (length prefix included) a socket receives, in order.
+ * A frame is a view of the socket's own chunks (Node hands out a new buffer per read).
+ */
+export function onFrames(socket: net.Socket, onFrame: (frame: Buffer) => void): void {
+  let pending: Buffer = Buffer.alloc(0);
+  socket.on("data", (chunk: Buffer) => {
+    pending = pending.length === 0 ? chunk : Buffer.concat([pending, chunk]);
+    while (pending.length >= 4 && pending.length >= 4 + pending.readUInt32BE(0)) {
+      const length = 4 + pending.readUInt32BE(0);
+      onFrame(pending.subarray(0, length));
+      pending = pending.subarray(length);
+    }
+  });
 }
