@@ -43,7 +43,7 @@ function writeOp(w: Writer, op: Op): void {
     case "frame": {
       const at = w.reserve(SLOT_BYTES[op.slot]);
       writeOps(w, op.body);
-      w[op.slot](at, slotValue(op.slot, w.pos - at - SLOT_BYTES[op.slot]));
+      w[op.slot](at, slotValue(op.slot, w.length - at - SLOT_BYTES[op.slot]));
       return;
     }
     case "utf8":

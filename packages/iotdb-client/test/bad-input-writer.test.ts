@@ -14,7 +14,7 @@ function writerRow(id: string, bad: (w: Writer) => unknown): void {
     const w = new Writer();
     w.u8(0xaa);
     assertThrows(row, () => bad(w));
-    assert.is(w.pos, 1, "pos unchanged");
+    assert.is(w.length, 1, "pos unchanged");
     assert.is(Buffer.from(w.peek()).toString("hex"), "aa", "bytes unchanged");
   });
 }

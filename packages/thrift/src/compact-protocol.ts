@@ -9,7 +9,7 @@
 import type Int64 from "node-int64";
 import { ThriftDecodeError } from "./errors.js";
 import type { TFramedTransport } from "./framed-transport.js";
-import { int64Bytes, int64FromBigint, int64ToWritable, type I64Input } from "./int64-value.js";
+import { int64Bytes, int64FromZigzag, int64ToWritable, type I64Input } from "./int64-value.js";
 import { type FieldHeader, type ListHeader, type MapHeader, type MessageHeader, type ThriftProtocol } from "./protocol.js";
 import { TType } from "./thrift-types.js";
 import { ProtocolBase } from "./protocol-base.js";
@@ -252,7 +252,7 @@ export class TCompactProtocol extends ProtocolBase implements ThriftProtocol {
   }
   /** A new Int64 (node-int64). */
   readI64(): Int64 {
-    return int64FromBigint(this.r.zigzag64("i64"));
+    return int64FromZigzag(this.r, "i64");
   }
   readDouble(): number {
     return this.r.f64le("double");
