@@ -1,6 +1,7 @@
 // Thrift's wire type codes (TType), as the protocols and the generated code (`Thrift.Type` of the
-// `thrift` package) number them. One table, so a protocol's validation and its skip agree on
-// what a known type is.
+// `thrift` package) number them, and the compact protocol's own type codes. One table of each,
+// so a protocol's validation and its skip agree on what a known type is, and other encoders
+// (the IoTDB codec's insert writers, the client's status reader) use the same numbers.
 
 /** Thrift type codes, as on the wire in TBinaryProtocol (the compact protocol maps them). */
 export const TType = {
@@ -18,6 +19,24 @@ export const TType = {
   SET: 14,
   LIST: 15,
   UUID: 16,
+} as const;
+
+/** TCompactProtocol's type codes (the low nibble of a field header, list/set header or map key/value byte). */
+export const CompactType = {
+  STOP: 0,
+  BOOLEAN_TRUE: 1,
+  BOOLEAN_FALSE: 2,
+  BYTE: 3,
+  I16: 4,
+  I32: 5,
+  I64: 6,
+  DOUBLE: 7,
+  BINARY: 8,
+  LIST: 9,
+  SET: 10,
+  MAP: 11,
+  STRUCT: 12,
+  UUID: 13,
 } as const;
 
 /** Whether `type` is a value type (not STOP or VOID) that a field or an element can have. */

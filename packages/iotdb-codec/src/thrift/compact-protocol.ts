@@ -1,4 +1,4 @@
-import { TType } from "@zerowire/thrift";
+import { CompactType as CT, TType } from "@zerowire/thrift";
 import type { Writer } from "@zerowire/writer";
 import { javaString } from "../java-string.js";
 import type { ThriftMessageType, ThriftType, ThriftWriter } from "./protocol.js";
@@ -6,26 +6,24 @@ import type { ThriftMessageType, ThriftType, ThriftWriter } from "./protocol.js"
 const PROTOCOL_ID = 0x82;
 const VERSION = 1;
 const TYPE_SHIFT = 5;
-const BOOLEAN_TRUE = 1;
-const BOOLEAN_FALSE = 2;
 
 /** Compact type nibble for each TType this package writes. */
 function compactType(t: ThriftType): number {
   switch (t) {
     case TType.BOOL:
-      return BOOLEAN_TRUE;
+      return CT.BOOLEAN_TRUE;
     case TType.BYTE:
-      return 3;
+      return CT.BYTE;
     case TType.I32:
-      return 5;
+      return CT.I32;
     case TType.I64:
-      return 6;
+      return CT.I64;
     case TType.STRING:
-      return 8; // BINARY
+      return CT.BINARY;
     case TType.STRUCT:
-      return 12;
+      return CT.STRUCT;
     case TType.LIST:
-      return 9;
+      return CT.LIST;
   }
 }
 
@@ -58,7 +56,7 @@ export class CompactProtocolWriter implements ThriftWriter {
   }
 
   boolField(id: number, value: boolean): void {
-    this.header(value ? BOOLEAN_TRUE : BOOLEAN_FALSE, id);
+    this.header(value ? CT.BOOLEAN_TRUE : CT.BOOLEAN_FALSE, id);
   }
 
   private header(typeNibble: number, id: number): void {
