@@ -1,7 +1,7 @@
 // fast-check arbitraries for Writer operation sequences: every kind of write, values biased to
 // their extremes (fast-check's default), unicode with lone surrogates and 4-byte characters on
 // both sides of the 48-unit JS/native encoder switch, typed-array columns that are offset views,
-// and nested reserve + backfill frames.
+// nested reserve + backfill frames, fork / join sub-messages, truncated bodies and in-place fills.
 import fc from "fast-check";
 import type { BackfillKind, Op } from "./operations.js";
 
