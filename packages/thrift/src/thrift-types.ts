@@ -39,6 +39,23 @@ export const CompactType = {
   UUID: 13,
 } as const;
 
+/** Compact code of each TType (-1: none). A bool element or key is written as BOOLEAN_TRUE. */
+const COMPACT_OF_TTYPE: readonly number[] = [
+  -1, -1, CompactType.BOOLEAN_TRUE, CompactType.BYTE, CompactType.DOUBLE, -1, CompactType.I16, -1, CompactType.I32, -1,
+  CompactType.I64, CompactType.BINARY, CompactType.STRUCT, CompactType.MAP, CompactType.SET, CompactType.LIST, CompactType.UUID,
+];
+
+/**
+ * The compact type code a field, element or key of TType `ttype` is written with (a bool as
+ * BOOLEAN_TRUE; a bool field folds its value into the header instead). A RangeError for a code
+ * that is not a value type.
+ */
+export function compactTypeOf(ttype: number): number {
+  const compact = COMPACT_OF_TTYPE[ttype] ?? -1;
+  if (compact === -1) throw new RangeError(`type code ${ttype} cannot be written as a field or element`);
+  return compact;
+}
+
 /** Whether `type` is a value type (not STOP or VOID) that a field or an element can have. */
 export function isValueType(type: number): boolean {
   switch (type) {

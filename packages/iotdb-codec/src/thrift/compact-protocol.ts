@@ -1,4 +1,4 @@
-import { CompactType as CT, TType } from "@zerowire/thrift";
+import { CompactType as CT, compactTypeOf } from "@zerowire/thrift";
 import type { Writer } from "@zerowire/writer";
 import { javaString } from "../java-string.js";
 import type { ThriftMessageType, ThriftType, ThriftWriter } from "./protocol.js";
@@ -6,26 +6,6 @@ import type { ThriftMessageType, ThriftType, ThriftWriter } from "./protocol.js"
 const PROTOCOL_ID = 0x82;
 const VERSION = 1;
 const TYPE_SHIFT = 5;
-
-/** Compact type nibble for each TType this package writes. */
-function compactType(t: ThriftType): number {
-  switch (t) {
-    case TType.BOOL:
-      return CT.BOOLEAN_TRUE;
-    case TType.BYTE:
-      return CT.BYTE;
-    case TType.I32:
-      return CT.I32;
-    case TType.I64:
-      return CT.I64;
-    case TType.STRING:
-      return CT.BINARY;
-    case TType.STRUCT:
-      return CT.STRUCT;
-    case TType.LIST:
-      return CT.LIST;
-  }
-}
 
 /** TCompactProtocol: zigzag varint integers, field-id deltas, bool values folded into field headers. */
 export class CompactProtocolWriter implements ThriftWriter {
@@ -52,7 +32,7 @@ export class CompactProtocolWriter implements ThriftWriter {
   }
 
   fieldBegin(type: ThriftType, id: number): void {
-    this.header(compactType(type), id);
+    this.header(compactTypeOf(type), id);
   }
 
   boolField(id: number, value: boolean): void {
@@ -92,7 +72,7 @@ export class CompactProtocolWriter implements ThriftWriter {
   }
 
   listBegin(elemType: ThriftType, size: number): void {
-    const t = compactType(elemType);
+    const t = compactTypeOf(elemType);
     if (size <= 14) {
       this.out.u8((size << 4) | t);
     } else {
