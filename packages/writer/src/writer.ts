@@ -160,8 +160,12 @@ export class Writer {
   }
 
   private dropForks(): void {
-    this.forkAt.length = 0;
-    this.forkPrefix.length = 0;
+    // Only when some fork was left open: `length = 0` drops the arrays' storage, and the next
+    // fork would allocate it again (measurable on small frames).
+    if (this.forkAt.length !== 0) {
+      this.forkAt.length = 0;
+      this.forkPrefix.length = 0;
+    }
   }
 
   // ---- fixed-size integers and floats ----
