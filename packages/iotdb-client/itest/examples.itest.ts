@@ -57,7 +57,7 @@ function runExample(example: Example): Promise<{ code: number | string; stdout: 
     execFile(
       process.execPath,
       ["--import", "tsx", example.file],
-      { cwd: examplesDir, timeout: 180_000, env: { ...inherited, ...example.env, NO_COLOR: "1" } },
+      { cwd: examplesDir, timeout: 180_000, env: { ...inherited, ...example.env } },
       (error, stdout, stderr) => done({ code: error ? (error.code ?? error.signal ?? 1) : 0, stdout, stderr }),
     ),
   );
