@@ -114,7 +114,8 @@ export function arbitraryOf(idl: Idl, type: IdlType, options: ValueOptions, dept
     case "map":
       if (type.key.kind !== "base" || type.key.name !== "string") throw new Error("idl-values: only string map keys are generated");
       if (deeper) return fc.constant({});
-      return fc.dictionary(baseArbitrary("string", options).filter((k) => k !== "__proto__"), arbitraryOf(idl, type.value, options, depth + 1), {
+      const key = stringArbitrary(options).filter((k) => k !== "__proto__");
+      return fc.dictionary(key, arbitraryOf(idl, type.value, options, depth + 1), {
         maxKeys: 4,
         noNullPrototype: true,
       });
@@ -162,11 +163,15 @@ function baseArbitrary(name: string, options: ValueOptions): fc.Arbitrary<unknow
     case "double":
       return fc.double({ noNaN: true }).filter((v) => !Object.is(v, -0)); // the `thrift` compact writer loses -0
     case "string":
-      return options.anyStrings ? fc.oneof(fc.string(), fc.string({ unit: "binary" })) : fc.oneof(fc.string(), fc.string({ unit: "grapheme" }));
+      return stringArbitrary(options);
     case "binary":
       return fc.uint8Array({ maxLength: 64 }).map((a) => Buffer.from(a));
   }
   throw new Error(`idl-values: no values for ${name}`);
+}
+
+function stringArbitrary(options: ValueOptions): fc.Arbitrary<string> {
+  return options.anyStrings ? fc.oneof(fc.string(), fc.string({ unit: "binary" })) : fc.oneof(fc.string(), fc.string({ unit: "grapheme" }));
 }
 
 /**
