@@ -11,31 +11,13 @@ import { ThriftDecodeError } from "./errors.js";
 import type { TFramedTransport } from "./framed-transport.js";
 import { int64Bytes, int64FromBigint, int64ToWritable, type I64Input } from "./int64-value.js";
 import { type FieldHeader, type ListHeader, type MapHeader, type MessageHeader, type ThriftProtocol } from "./protocol.js";
-import { TType } from "./thrift-types.js";
+import { CompactType as CT, TType } from "./thrift-types.js";
 import { ProtocolBase } from "./protocol-base.js";
 import { checkSize } from "./write-checks.js";
 import { doubleKey, int64Key, integerKey } from "./map-keys.js";
 
 const PROTOCOL_ID = 0x82;
 const VERSION = 1;
-
-/** Compact type codes. */
-const CT = {
-  STOP: 0,
-  BOOLEAN_TRUE: 1,
-  BOOLEAN_FALSE: 2,
-  BYTE: 3,
-  I16: 4,
-  I32: 5,
-  I64: 6,
-  DOUBLE: 7,
-  BINARY: 8,
-  LIST: 9,
-  SET: 10,
-  MAP: 11,
-  STRUCT: 12,
-  UUID: 13,
-} as const;
 
 /** Compact code of each TType (-1: none). A bool element or key is written as BOOLEAN_TRUE. */
 const COMPACT_OF_TTYPE: readonly number[] = [

@@ -20,6 +20,24 @@ export const TType = {
   UUID: 16,
 } as const;
 
+/** The compact protocol's type codes (the low nibble of a field header; an element type in a list header). */
+export const CompactType = {
+  STOP: 0,
+  BOOLEAN_TRUE: 1,
+  BOOLEAN_FALSE: 2,
+  BYTE: 3,
+  I16: 4,
+  I32: 5,
+  I64: 6,
+  DOUBLE: 7,
+  BINARY: 8,
+  LIST: 9,
+  SET: 10,
+  MAP: 11,
+  STRUCT: 12,
+  UUID: 13,
+} as const;
+
 /** Whether `type` is a value type (not STOP or VOID) that a field or an element can have. */
 export function isValueType(type: number): boolean {
   switch (type) {

@@ -85,7 +85,7 @@ class BlockRows<Q extends Int64Mode> implements AsyncIterableIterator<RowRecord<
 
 const END: IteratorReturnResult<undefined> = { done: true, value: undefined };
 
-/** The session side of a result: where to fetch from and with which ids. */
+/** @internal The session side of a result: where to fetch from and with which ids. */
 export interface QueryHandle {
   connection: Connection;
   sessionId: Int64;
@@ -131,6 +131,7 @@ export class SessionDataSet<M extends Int64Mode = "bigint"> implements AsyncIter
   private closing: Promise<void> | undefined;
   private readonly closeListeners: (() => void)[] = [];
 
+  /** @internal A data set comes from a session's query methods. */
   constructor(
     private readonly handle: QueryHandle,
     response: TSExecuteStatementResp,
