@@ -13,6 +13,7 @@ export { TSEncoding, CompressionType } from "./session/schema-enums.js";
 export type { TSEncodingName, CompressionTypeName } from "./session/schema-enums.js";
 export { SessionDataSet } from "./dataset/session-data-set.js";
 export type { ColumnarResult } from "./dataset/columnar.js";
+export type { DataIterator, ColumnRef } from "./dataset/data-iterator.js";
 export { Connection, CONNECTION_DEFAULTS } from "./connection.js";
 export type { ConnectionOptions, FrameBytes } from "./connection.js";
 export type { WireProtocol } from "./thrift/rpc-codec.js";
