@@ -421,6 +421,13 @@ test("Java's texts: RpcUtils.formatDatetime (quirk included: a negative offset c
   for (const [x, expected] of JAVA_FLOATS) assert.is(javaFloatText(Math.fround(x)), expected, `float ${x}`);
   for (const [x, expected] of JAVA_DOUBLES) assert.is(javaDoubleText(x), expected, `double ${x}`);
   assert.instance(thrown(() => zoneOffsets("Not/AZone")), DataSetError);
+  // Long.MAX_VALUE ms is past what Intl reads: the zone's offset at the edge, text as Java's (printed by Java 17)
+  // (a signed year has a "+" for formatDatetimeStr to find, so Java splices the digits 6 from the end)
+  const MAX = 9223372036854775807n;
+  assert.is(javaDatetimeText(MAX, "ms", zoneOffsets("UTC")), "+292278994-08-17T07:.80712:55Z");
+  assert.is(javaDatetimeText(-MAX, "ms", zoneOffsets("UTC")), "-292275055-05-16T16:47:04.193Z");
+  assert.is(javaDatetimeText(MAX, "ms", zoneOffsets("Asia/Shanghai")), "+292278994-08-17T15:12:55.807+08:00");
+  assert.is(javaDatetimeText(MAX, "ms", zoneOffsets("America/New_York")), "+292278994-08-17T03:12:55.807-04:00");
 });
 
 test.run();

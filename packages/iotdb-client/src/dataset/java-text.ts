@@ -6,7 +6,8 @@
 // the same character for character. Limits (documented in the README): FLOAT/DOUBLE digits are the
 // shortest that read back (JDK 19+; JDK 17's Double.toString prints extra digits for a few values),
 // and named zones take their offset from Intl, which gives whole minutes (Java keeps the seconds of
-// historic local mean time offsets).
+// historic local mean time offsets) and knows JS Date instants only (years -271821..275760; beyond
+// them the offset at that edge is used).
 import { shortestFloat32 } from "@zerowire/iotdb-codec";
 import { DataSetError } from "../errors.js";
 
@@ -60,9 +61,8 @@ export function javaDatetimeText(time: bigint, precision: keyof typeof FRACTION_
     seconds -= 1n;
     fraction += unit;
   }
-  const epochSecond = Number(seconds);
-  const offset = zone.offsetSeconds(epochSecond);
-  const datetime = isoLocal(epochSecond + offset) + isoOffset(offset);
+  const offset = zone.offsetSeconds(Number(seconds));
+  const datetime = isoLocal(seconds + BigInt(offset)) + isoOffset(offset);
   const fractionText = String(fraction).padStart(digits, "0");
   // formatDatetimeStr, as Java writes it (an offset without "+" or "Z" gets the digits after it)
   if (datetime.includes("+")) return `${datetime.slice(0, -6)}.${fractionText}${datetime.slice(-6)}`;
@@ -71,9 +71,12 @@ export function javaDatetimeText(time: bigint, precision: keyof typeof FRACTION_
 }
 
 /** ISO_LOCAL_DATE_TIME of a local epoch second: yyyy-MM-ddTHH:mm:ss (years past 9999 signed, as Java). */
-function isoLocal(localSecond: number): string {
-  const days = Math.floor(localSecond / 86400);
-  const secondOfDay = localSecond - days * 86400;
+function isoLocal(localSecond: bigint): string {
+  // split in bigint: a second count past 2^53 (far years in ms) is not exact as a number
+  let dayCount = localSecond / 86400n;
+  if (dayCount * 86400n > localSecond) dayCount -= 1n;
+  const secondOfDay = Number(localSecond - dayCount * 86400n);
+  const days = Number(dayCount);
   // days since 1970-01-01 → proleptic Gregorian year, month, day (H. Hinnant's civil_from_days)
   const z = days + 719468;
   const era = Math.floor(z / 146097);
@@ -112,6 +115,7 @@ export interface ZoneOffsets {
 const FIXED_OFFSET = /^(?:UTC|GMT|UT)?([+-])(\d{1,2})(?::?(\d{2}))?(?::?(\d{2}))?$/;
 const ZERO_OFFSET = new Set(["Z", "UTC", "GMT", "UT"]);
 const zones = new Map<string, ZoneOffsets>();
+const DATE_LIMIT_MS = 8.64e15;
 
 /** The offsets of a Java zone id: fixed ids parsed here, region ids (Asia/Shanghai) through Intl. Throws DataSetError for an id neither knows. */
 export function zoneOffsets(zoneId: string): ZoneOffsets {
@@ -138,7 +142,9 @@ function parseZone(zoneId: string): ZoneOffsets {
   }
   return {
     offsetSeconds: (epochSecond) => {
-      const name = format.formatToParts(epochSecond * 1000).find((p) => p.type === "timeZoneName")?.value ?? "GMT";
+      // Intl reads JS Date instants only (±8.64e15 ms); beyond them the zone's offset at the edge
+      const ms = Math.min(Math.max(epochSecond * 1000, -DATE_LIMIT_MS), DATE_LIMIT_MS);
+      const name = format.formatToParts(ms).find((p) => p.type === "timeZoneName")?.value ?? "GMT";
       const m = /^GMT([+-])(\d{2}):(\d{2})(?::(\d{2}))?$/.exec(name);
       if (m === null) return 0; // "GMT": no offset
       return (Number(m[2]) * 3600 + Number(m[3]) * 60 + Number(m[4] ?? 0)) * (m[1] === "-" ? -1 : 1);
