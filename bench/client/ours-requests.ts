@@ -48,6 +48,7 @@ export function oursRequest(spec: CaseSpec): (session: AnySession) => Promise<un
       return (s) => (s as IoTDBClient.Session).insertRecords(records);
     }
     case "query":
+      if (spec.read === "iterator") return iteratorQuery(spec.sql!);
       return async (s) => {
         const dataSet = await s.executeQueryStatement(spec.sql!);
         let sum = 0;
@@ -57,4 +58,39 @@ export function oursRequest(spec: CaseSpec): (session: AnySession) => Promise<un
         readSink.sum += sum;
       };
   }
+}
+
+/** Every cell through DataIterator's typed getters by 1-based index, as the Java harness reads (the getter chosen by column type once). */
+function iteratorQuery(sql: string): (session: AnySession) => Promise<unknown> {
+  return async (s) => {
+    const it = (await s.executeQueryStatement(sql)).iterator();
+    const types = it.getColumnTypeList();
+    let sum = 0;
+    let count = 0;
+    while (await it.next()) {
+      sum += Number(it.getLong(1));
+      for (let c = 2; c <= types.length; c++) {
+        switch (types[c - 1]) {
+          case "BOOLEAN":
+            if (it.getBoolean(c) === true) count++;
+            break;
+          case "INT32":
+            sum += it.getInt(c) ?? 0;
+            break;
+          case "INT64":
+            sum += Number(it.getLong(c) ?? 0);
+            break;
+          case "FLOAT":
+            sum += it.getFloat(c) ?? 0;
+            break;
+          case "DOUBLE":
+            sum += it.getDouble(c) ?? 0;
+            break;
+          default:
+            count += it.getString(c)?.length ?? 0;
+        }
+      }
+    }
+    readSink.sum += sum + count;
+  };
 }
