@@ -60,30 +60,30 @@ export function oursRequest(spec: CaseSpec): (session: AnySession) => Promise<un
   }
 }
 
-/** Every cell through DataIterator's typed getters by 1-based index, as the Java harness reads (the getter chosen by column type once). */
+/** Every cell through DataIterator's typed getters by 1-based index, as the Java harness reads (each column's getter chosen once, by its type). */
 function iteratorQuery(sql: string): (session: AnySession) => Promise<unknown> {
+  const GETTER: Record<string, number> = { BOOLEAN: 0, INT32: 1, INT64: 2, FLOAT: 3, DOUBLE: 4 };
   return async (s) => {
     const it = (await s.executeQueryStatement(sql)).iterator();
-    const types = it.getColumnTypeList();
+    const getters = it.getColumnTypeList().map((t) => GETTER[t] ?? 5);
     let sum = 0;
     let count = 0;
     while (await it.next()) {
-      sum += Number(it.getLong(1));
-      for (let c = 2; c <= types.length; c++) {
-        switch (types[c - 1]) {
-          case "BOOLEAN":
+      for (let c = 1; c <= getters.length; c++) {
+        switch (getters[c - 1]) {
+          case 0:
             if (it.getBoolean(c) === true) count++;
             break;
-          case "INT32":
+          case 1:
             sum += it.getInt(c) ?? 0;
             break;
-          case "INT64":
+          case 2:
             sum += Number(it.getLong(c) ?? 0);
             break;
-          case "FLOAT":
+          case 3:
             sum += it.getFloat(c) ?? 0;
             break;
-          case "DOUBLE":
+          case 4:
             sum += it.getDouble(c) ?? 0;
             break;
           default:

@@ -243,19 +243,20 @@ export class DataIterator<M extends Int64Mode = "bigint"> {
 
   private long(c: number): Int64Of<M> | null {
     const col = this.columns[c]!;
-    if (col.type === TSDataType.INT32 || col.type === TSDataType.DATE) {
-      const i = this.position;
-      if (col.nulls !== undefined && col.nulls[i] === 1) return null;
-      const v = col.values[i]!;
-      return (this.settings.read.int64 === "bigint" ? BigInt(v) : v) as Int64Of<M>;
-    }
-    return this.reader(c)(this.position) as Int64Of<M> | null;
+    const i = this.position;
+    if (col.nulls !== undefined && col.nulls[i] === 1) return null;
+    const bigint = this.settings.read.int64 === "bigint";
+    if (col.type === TSDataType.INT32 || col.type === TSDataType.DATE) return (bigint ? BigInt(col.values[i]!) : col.values[i]!) as Int64Of<M>;
+    // INT64, TIMESTAMP or "Time": a number through the rows' reader (its range check)
+    return (bigint ? col.values[i]! : this.reader(c)(i)) as Int64Of<M>;
   }
 
   /** The 0-based column for a reference, checked to be one `getter` reads and read on a current row. */
   private at(column: ColumnRef, reads: number, getter: string): number {
-    const c = typeof column === "number" ? this.columnAtIndex(column) : this.columnOf(column);
+    const c = typeof column === "number" ? column - 1 : this.columnOf(column);
+    // one test for a bad index (out of range, fractional, NaN: reads[c] is undefined) and a wrong type
     if ((this.reads[c]! & reads) === 0) {
+      if (typeof column === "number") this.columnAtIndex(column);
       throw new DataSetError(`${getter}: column ${JSON.stringify(this.columnNames[c])} (index ${c + 1}) is ${c === this.timeColumn ? "the time column" : this.typeNames[c]}, which ${getter} does not read`);
     }
     if (this.block === undefined) {
