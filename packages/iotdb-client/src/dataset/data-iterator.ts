@@ -6,7 +6,7 @@
 // reads INT64, getInt truncates INT64 to its low 32 bits, as Java's (int) cast); any other pairing
 // is a DataSetError naming the column and its type. A null cell reads as null (Java: 0 / false and
 // wasNull). Values match the rows' fields: getObject is exactly the field a RowRecord holds.
-import { type CellReader, formatDate, type Int64Mode, type Int64Of, type ResultBlock, type ResultColumn, type ResultSchema, type RowOptions, TSDataType, type TimestampPrecision, typeName } from "@zerowire/iotdb-codec";
+import { type CellReader, type CellValue, formatDate, type Int64Mode, type Int64Of, type ResultBlock, type ResultColumn, type ResultSchema, type RowOptions, TSDataType, type TimestampPrecision, typeName } from "@zerowire/iotdb-codec";
 import { DataSetError } from "../errors.js";
 import type { BlockStream } from "./block-stream.js";
 import { javaBlobText, javaDatetimeText, javaDoubleText, javaFloatText, zoneOffsets } from "./java-text.js";
@@ -236,7 +236,7 @@ export class DataIterator<M extends Int64Mode = "bigint"> {
   }
 
   /** The cell as the RowRecord field (row.timestamp for "Time") that `for await` gives for this row. */
-  getObject(column: ColumnRef): ReturnType<CellReader> {
+  getObject(column: ColumnRef): CellValue {
     const c = this.at(column, ANY, "getObject");
     return this.reader(c)(this.position);
   }

@@ -1,7 +1,9 @@
 // A query result streamed batch by batch: the first batch comes with the execute reply, the
 // rest through fetchResultsV2 while the server says moreData. The next batch is requested when
 // the current one starts being read, so at most one fetched batch waits ahead of the reader.
-// The server-side query is closed (closeOperation) when iteration ends, breaks or throws.
+// The server-side query is closed (closeOperation) when iteration ends, breaks or throws. Rows
+// are read as objects (BlockRows: for await, rows(), hasNext/next) or through Java's cursor
+// (DataIterator); both read one BlockStream over blocks(), so they fetch and close alike.
 import { type Float32Mode, type Int64Mode, type TSDataTypeName, type TimestampPrecision, ResultBlock, ResultSetDecoder, type RowOptions, type RowRecord } from "@zerowire/iotdb-codec";
 import type Int64 from "node-int64";
 import type { Connection } from "../connection.js";
