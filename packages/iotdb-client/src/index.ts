@@ -14,6 +14,7 @@ export type { TSEncodingName, CompressionTypeName } from "./session/schema-enums
 export { SessionDataSet } from "./dataset/session-data-set.js";
 export type { RowReadOptions } from "./dataset/session-data-set.js";
 export type { ColumnarColumn, ColumnarResult } from "./dataset/columnar.js";
+export type { DataIterator, ColumnRef } from "./dataset/data-iterator.js";
 export { Connection, CONNECTION_DEFAULTS } from "./connection.js";
 export type { ConnectionOptions, FrameBytes } from "./connection.js";
 export type { WireProtocol } from "./thrift/rpc-codec.js";

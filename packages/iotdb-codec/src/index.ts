@@ -59,4 +59,5 @@ export { ResultBlock } from "./query/result-block.js";
 export type { ResultColumn, RowRecord, RowOptions } from "./query/result-block.js";
 export { resultSchema, TIME_COLUMN } from "./query/result-schema.js";
 export type { QueryResultMetadata, ResultSchema } from "./query/result-schema.js";
-export type { CellValue, Int64Mode, Int64Of, Float32Mode } from "./query/cell-values.js";
+export type { CellValue, CellReader, Int64Mode, Int64Of, Float32Mode } from "./query/cell-values.js";
+export { shortestFloat32 } from "./query/cell-values.js";

@@ -296,6 +296,8 @@ export abstract class BaseSession<M extends Int64Mode = "bigint"> {
         requestTimeoutMs,
         int64: options.int64 ?? this.options.int64,
         float32: options.float32 ?? this.options.float32,
+        zoneId: this.options.zoneId,
+        timestampPrecision: state.timestampPrecision,
       },
       resp,
     );
