@@ -1,7 +1,9 @@
 // docs/migrating-from-iotdb-client.md: every ```ts run block (our code) runs as written against the
 // test server through the built package (only host and port pointed at it), and prints, line for
 // line and in order, what its `console.log(...); // x` comments promise. Blocks without `run` are
-// the old client's code and must not import ours, so no "after" code escapes the run.
+// the old client's code and must not import ours, so no "after" code escapes the run. The run
+// blocks also compile under the repo's strict tsconfig against the built package's types (tsx
+// strips types without checking them).
 //
 // Blocks that use the row-access API (dataSet.iterator(), dataSet.hasNext()/next(), contract in
 // the rows branch) fail with a message naming that API when the built package lacks it, instead
@@ -20,13 +22,11 @@ const guidePath = resolve(packageDir, "../../docs/migrating-from-iotdb-client.md
 const blocks = guideBlocks(readFileSync(guidePath, "utf8"));
 const runnable = blocks.filter((b) => b.run);
 
-function run(file: string, preload: string): Promise<{ code: number; stdout: string; stderr: string }> {
+/** Node with these arguments, from the package directory. */
+function node(args: readonly string[]): Promise<{ code: number; stdout: string; stderr: string }> {
   return new Promise((done) =>
-    execFile(
-      process.execPath,
-      ["--import", "tsx", "--import", pathToFileURL(preload).href, file],
-      { cwd: packageDir, timeout: 120_000, env: { ...process.env, NO_COLOR: "1", FORCE_COLOR: "0" } },
-      (error, stdout, stderr) => done({ code: error ? ((error.code as number | undefined) ?? 1) : 0, stdout, stderr }),
+    execFile(process.execPath, args, { cwd: packageDir, timeout: 120_000, env: { ...process.env, NO_COLOR: "1", FORCE_COLOR: "0" } }, (error, stdout, stderr) =>
+      done({ code: error ? ((error.code as number | undefined) ?? 1) : 0, stdout, stderr }),
     ),
   );
 }
@@ -66,6 +66,21 @@ test("the guide has after-code for every job, and no block is left unchecked", (
   }
 });
 
+test("the after-blocks compile under strict TypeScript (the repo's tsconfig.base.json) against the built package's types", async () => {
+  // Without the row-access API its blocks cannot compile; their own tests below say so.
+  const rowAccess = (await rowAccessMissing()).length === 0;
+  const dir = resolve(packageDir, `itest/.guide-tsc-${process.pid}`);
+  mkdirSync(dir, { recursive: true });
+  try {
+    for (const b of runnable) if (rowAccess || !usesRowAccess(b.code)) writeFileSync(resolve(dir, `line-${b.line}.mts`), b.code);
+    writeFileSync(resolve(dir, "tsconfig.json"), JSON.stringify({ extends: "../../../../tsconfig.base.json", compilerOptions: { noEmit: true }, include: ["*.mts"] }));
+    const { code, stdout, stderr } = await node([resolve(packageDir, "../../node_modules/typescript/bin/tsc"), "-p", resolve(dir, "tsconfig.json")]);
+    assert.is(code, 0, `tsc found errors (file line-N.mts is the block at line N):\n${stdout}${stderr}`);
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
+});
+
 for (const block of runnable) {
   const name = `guide "${block.section}" block at line ${block.line}${usesRowAccess(block.code) ? " (row-access API)" : ""}`;
   test(`${name} runs against the server and prints what its comments say`, async () => {
@@ -81,7 +96,7 @@ for (const block of runnable) {
     writeFileSync(preload, 'import { inspect } from "node:util";\ninspect.defaultOptions.breakLength = Infinity;\n');
     writeFileSync(file, block.code.replaceAll('host: "127.0.0.1", port: 6667', `host: ${JSON.stringify(server.host)}, port: ${server.port}`));
     try {
-      const { code, stdout, stderr } = await run(file, preload);
+      const { code, stdout, stderr } = await node(["--import", "tsx", "--import", pathToFileURL(preload).href, file]);
       assert.is(code, 0, `the block failed:\n${stderr}`);
       const missing = missingPromise(promisedLines(block.code), stdout);
       assert.is(missing, undefined, `output lacks the line ${JSON.stringify(missing)} (in order):\n${stdout}`);
