@@ -8,7 +8,7 @@ import { readFileSync } from "node:fs";
 import { resolve } from "node:path";
 import { test } from "uvu";
 import * as assert from "uvu/assert";
-import { guideBlocks, promisedLines, usesRowAccess } from "../itest/guide-snippets.js";
+import { guideBlocks, promisedLines } from "../itest/guide-snippets.js";
 import { PooledTableSession, Session, SessionDataSet, SessionPool, TableSession, TableSessionPool } from "../src/index.js";
 
 const guide = readFileSync(resolve(import.meta.dirname, "../../../docs/migrating-from-iotdb-client.md"), "utf8");
@@ -124,8 +124,6 @@ test("code blocks: run markers, sections and promised output are read as the ite
     ],
   );
   assert.equal(promisedLines(blocks[1]!.code), ["1"]);
-  assert.ok(usesRowAccess(blocks[1]!.code));
-  assert.not.ok(usesRowAccess(blocks[0]!.code));
   assert.throws(() => guideBlocks("```ts run\nopen"), /unclosed code block at line 1/);
   // The guide itself: our code only in run blocks, the old client's never.
   for (const b of guideBlocks(guide)) assert.is(b.run, b.code.includes("@zerowire/iotdb-client"), `block at line ${b.line}`);
