@@ -18,6 +18,12 @@ export const REPO_SET = resolve(repoRoot, "vectors/java-2.0.5");
 /** The reference set beside the repo, when there is one (only cross-checks and fallbacks read it). */
 export const SHARED_SET = resolve(repoRoot, "../shared/vectors/java-2.0.5");
 
+/** The repo's committed session-call vectors (made by fuzz/vectors/make-calls-set.ts). */
+export const REPO_CALLS_SET = resolve(repoRoot, "vectors/java-2.0.5-calls");
+
+/** The reference session-call vectors beside the repo, when there are some (only the cross-check reads them). */
+export const SHARED_CALLS_SET = resolve(repoRoot, "../shared/vectors/java-2.0.5-calls");
+
 /** The set the tests read: VECTORS_DIR (relative to the repo root), else the repo's own set. */
 export const vectorsDir = process.env.VECTORS_DIR ? resolve(repoRoot, process.env.VECTORS_DIR) : REPO_SET;
 

@@ -6,6 +6,7 @@ import java.util.List;
 import org.apache.iotdb.common.rpc.thrift.TSStatus;
 import org.apache.iotdb.service.rpc.thrift.IClientRPCService;
 import org.apache.iotdb.service.rpc.thrift.TSExecuteStatementResp;
+import org.apache.iotdb.service.rpc.thrift.TSQueryTemplateResp;
 import org.apache.thrift.TBase;
 import org.apache.thrift.TException;
 import org.apache.thrift.TSerializer;
@@ -46,7 +47,8 @@ final class ThriftFrames {
   /**
    * `xxx_result { 0: success = TSStatus(200) }` as a REPLY to the given CALL frame; for a query
    * call (execute*), whose success is a TSExecuteStatementResp, a finished empty result (status
-   * 200, queryId 1, columns Timeseries/Value/DataType, no rows, no more data).
+   * 200, queryId 1, columns Timeseries/Value/DataType, no rows, no more data); for
+   * querySchemaTemplate a TSQueryTemplateResp with status 200 and no answer.
    */
   static byte[] successReply(byte[] callFrame, WireProtocol protocol) {
     try {
@@ -58,6 +60,7 @@ final class ThriftFrames {
       out.writeStructBegin(new TStruct(call.name + "_result"));
       out.writeFieldBegin(new TField("success", TType.STRUCT, (short) 0));
       if (call.name.startsWith("execute")) emptyQueryResult().write(out);
+      else if (call.name.equals("querySchemaTemplate")) emptyTemplateAnswer().write(out);
       else new TSStatus(SUCCESS).write(out);
       out.writeFieldEnd();
       out.writeFieldStop();
@@ -71,6 +74,11 @@ final class ThriftFrames {
     } catch (TException e) {
       throw new IllegalStateException(e);
     }
+  }
+
+  /** The answer to a template query (count, is-..., show): status 200, queryType 0, nothing else. */
+  private static TSQueryTemplateResp emptyTemplateAnswer() {
+    return new TSQueryTemplateResp(new TSStatus(SUCCESS), 0); // queryType is required; 0 as our fake sends
   }
 
   private static TSExecuteStatementResp emptyQueryResult() {
