@@ -25,7 +25,7 @@ final class ThriftFrames {
 
   private ThriftFrames() {}
 
-  /** A CALL frame taken apart: method name and the request struct (args field 1). */
+  /** A CALL frame taken apart: method name and the request struct (args field 1; null when that is no struct). */
   record Call(String method, int seqid, TBase<?, ?> request) {}
 
   static Call decodeCall(byte[] frame, WireProtocol protocol) throws Exception {
@@ -39,9 +39,9 @@ final class ThriftFrames {
     @SuppressWarnings("rawtypes")
     TBase args = (TBase) argsClass.getDeclaredConstructor().newInstance();
     args.read(in);
-    @SuppressWarnings("unchecked")
     Object request = args.getFieldValue(args.fieldForId(1));
-    return new Call(message.name, message.seqid, (TBase<?, ?>) request);
+    // requestStatementId's argument is a bare sessionId (i64): no request struct
+    return new Call(message.name, message.seqid, request instanceof TBase<?, ?> r ? r : null);
   }
 
   /**
@@ -54,14 +54,38 @@ final class ThriftFrames {
     try {
       TProtocol in = protocol.over(new TMemoryInputTransport(callFrame, 4, callFrame.length - 4));
       TMessage call = in.readMessageBegin();
+      TBase<?, ?> success;
+      if (call.name.startsWith("execute")) success = emptyQueryResult();
+      else if (call.name.equals("querySchemaTemplate")) success = emptyTemplateAnswer();
+      else success = new TSStatus(SUCCESS);
+      return reply(call.name, call.seqid, protocol, success);
+    } catch (TException e) {
+      throw new IllegalStateException(e);
+    }
+  }
+
+  /** The framed REPLY `method_result { 0: success = struct }` (length prefix included). */
+  static byte[] reply(String method, int seqid, WireProtocol protocol, TBase<?, ?> success) {
+    return reply(method, seqid, protocol, TType.STRUCT, out -> success.write(out));
+  }
+
+  /** The framed REPLY `method_result { 0: success = i64 }` (requestStatementId). */
+  static byte[] reply(String method, int seqid, WireProtocol protocol, long success) {
+    return reply(method, seqid, protocol, TType.I64, out -> out.writeI64(success));
+  }
+
+  private interface FieldWriter {
+    void write(TProtocol out) throws TException;
+  }
+
+  private static byte[] reply(String method, int seqid, WireProtocol protocol, byte type, FieldWriter value) {
+    try {
       TMemoryBuffer body = new TMemoryBuffer(64);
       TProtocol out = protocol.over(body);
-      out.writeMessageBegin(new TMessage(call.name, TMessageType.REPLY, call.seqid));
-      out.writeStructBegin(new TStruct(call.name + "_result"));
-      out.writeFieldBegin(new TField("success", TType.STRUCT, (short) 0));
-      if (call.name.startsWith("execute")) emptyQueryResult().write(out);
-      else if (call.name.equals("querySchemaTemplate")) emptyTemplateAnswer().write(out);
-      else new TSStatus(SUCCESS).write(out);
+      out.writeMessageBegin(new TMessage(method, TMessageType.REPLY, seqid));
+      out.writeStructBegin(new TStruct(method + "_result"));
+      out.writeFieldBegin(new TField("success", type, (short) 0));
+      value.write(out);
       out.writeFieldEnd();
       out.writeFieldStop();
       out.writeStructEnd();
