@@ -101,8 +101,8 @@ export function buildCaseWorkload(c: WriteCase, p: WriteParams): Workload {
   const suffix = c.name.replace(/^e2e-/, "").replace(/-default$/, "").replaceAll("-", "_");
   const database = c.model === "table" ? `e2e_${suffix}` : `root.e2e_${suffix}`;
   const shape = c.shape ?? { deviceNumber: p.deviceNumber, sensorNumber: p.sensorNumber, batchSize: p.batchSize };
-  // One insertRecords call per loop has no clients to bind sessions to.
-  if (c.insert === "records") return { ...build(c.name, c.model, database, shape, { ...p, binding: false }, "same"), insert: "records" };
+  // One insertRecords call per loop: one client, no session to bind.
+  if (c.insert === "records") return { ...build(c.name, c.model, database, shape, { ...p, clientNumber: 1, binding: false }, "same"), insert: "records" };
   return build(c.name, c.model, database, shape, p, "same");
 }
 

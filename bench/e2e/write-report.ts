@@ -6,7 +6,7 @@ import { pairedRange, writeFigures, round, type WriteFigures } from "./figures.j
 import { formatPoints } from "./progress.js";
 import { type ResultCase, TARGETS, verdict } from "./results.js";
 import { typeCounts } from "./type-mix.js";
-import { methodsOf, type CaseRun } from "./write-case.js";
+import { methodsOf, type CaseRun, type MethodRun } from "./write-case.js";
 import type { WriteMethod } from "./writer.js";
 
 /**
@@ -18,11 +18,15 @@ export function writeResultCases(run: CaseRun): ResultCase[] {
   const methods = methodsOf(run.workload);
   const out: ResultCase[] = [];
   for (const m of methods) {
-    const name = m === methods[0] ? run.workload.name : `${run.workload.name} (${m.label})`;
-    const c = resultCase(run, name, m.method, m.java ? m.method : methods[0]!.method);
+    const c = resultCase(run, resultName(run, m), m.method, m.java ? m.method : methods[0]!.method);
     if (c !== undefined) out.push(c);
   }
   return out;
+}
+
+/** A method's result row name: the case's name for its first method, else the name with the method's label. */
+function resultName(run: CaseRun, m: MethodRun): string {
+  return m === methodsOf(run.workload)[0] ? run.workload.name : `${run.workload.name} (${m.label})`;
 }
 
 function resultCase(run: CaseRun, name: string, ourMethod: WriteMethod, javaMethod: WriteMethod): ResultCase | undefined {
@@ -60,21 +64,21 @@ export function printWriteTable(runs: readonly CaseRun[]): void {
   for (const run of runs) {
     const methods = methodsOf(run.workload);
     for (const m of methods) {
-      const name = m === methods[0] ? run.workload.name : `  ${m.label}`;
+      // a case with several methods: each method's label on a line of its own, then its rows
+      if (methods.length > 1) console.log(m === methods[0] ? `${run.workload.name}: ${m.label}` : `${run.workload.name}: ${m.label}${m.java ? "" : " (ours only; ratio against Java's first method)"}`);
       let first = true;
       for (const client of ["node", "java"] as const) {
         const f = writeFigures(run, client, m.method);
         if (f === undefined) continue;
-        console.log(line(first ? name : "", client, f));
+        console.log(line(first && methods.length === 1 ? run.workload.name : "", client, f));
         first = false;
       }
-    }
-    for (const c of writeResultCases(run)) {
+      const c = writeResultCases(run).find((r) => r.name === resultName(run, m));
+      if (c === undefined) continue;
       const target = TARGETS[c.name];
       const range = (r: { min: number; max: number }) => `(rounds ${r.min.toFixed(2)}..${r.max.toFixed(2)})`;
-      const label = c.name === run.workload.name ? "ratio" : `ratio (${c.name.slice(run.workload.name.length + 2, -1)}; Java: its default)`;
       console.log(
-        `${"".padEnd(22)}${label.padEnd(8)}throughput node/java ${c.ratio_throughput.toFixed(2)} ${range(c.ratio_throughput_rounds!)} ${verdict(c.ratio_throughput, target?.throughput, "min")}` +
+        `${"".padEnd(22)}${"ratio".padEnd(8)}throughput node/java ${c.ratio_throughput.toFixed(2)} ${range(c.ratio_throughput_rounds!)} ${verdict(c.ratio_throughput, target?.throughput, "min")}` +
           `   cpu per point node/java ${c.ratio_cpu.toFixed(2)} ${range(c.ratio_cpu_rounds!)} ${verdict(c.ratio_cpu, target?.cpu, "max")}`,
       );
     }
