@@ -60,8 +60,6 @@ final class SessionCapture {
     TSExecuteStatementResp resp;
     final List<TSFetchResultsResp> fetchResps = new ArrayList<>();
     Map<String, Object> rows;
-    int firstFrame = -1;
-    int lastFrame = -1;
 
     Query(JsonObject input) throws Exception {
       this.input = input;
@@ -91,7 +89,6 @@ final class SessionCapture {
    */
   static Map<String, Object> run(JsonArray cases, Map<Integer, Map<String, Object>> outputs) throws Exception {
     int firstQuery = -1;
-    List<Integer> queryIndexes = new ArrayList<>();
     Map<String, Query> bySql = new HashMap<>();
     Map<Integer, Query> queries = new LinkedHashMap<>();
     for (int i = 0; i < cases.size(); i++) {
@@ -101,7 +98,6 @@ final class SessionCapture {
       Query q = new Query(c);
       if (bySql.put(q.sql(), q) != null) throw new IllegalArgumentException("two queryResponse cases send \"" + q.sql() + "\"");
       queries.put(i, q);
-      queryIndexes.add(i);
     }
     List<Integer> treeInserts = new ArrayList<>();
     List<Integer> tableInserts = new ArrayList<>();
@@ -129,7 +125,7 @@ final class SessionCapture {
       session.open();
       for (int i : treeInserts) insert(session, cases.get(i).getAsJsonObject());
       for (Query q : queries.values()) {
-        if (!q.table()) q.rows = rows(session.executeQueryStatement(q.sql()), q, node);
+        if (!q.table()) q.rows = rows(session.executeQueryStatement(q.sql()), q);
       }
       session.close();
       awaitFrames(node, 1);
@@ -145,7 +141,7 @@ final class SessionCapture {
         table.insert(TabletFactory.build(TabletSpec.parse(cases.get(i).getAsJsonObject())));
       }
       for (Query q : queries.values()) {
-        if (q.table()) q.rows = rows(table.executeQueryStatement(q.sql()), q, node);
+        if (q.table()) q.rows = rows(table.executeQueryStatement(q.sql()), q);
       }
       table.close();
       awaitFrames(node, 2);
@@ -258,7 +254,7 @@ final class SessionCapture {
   }
 
   /** Reads every row through the SessionDataSet (JSON conventions of the vectors), then closes it. */
-  private static Map<String, Object> rows(SessionDataSet ds, Query q, FakeDataNode node) throws Exception {
+  private static Map<String, Object> rows(SessionDataSet ds, Query q) throws Exception {
     List<String> names = ds.getColumnNames();
     List<String> types = ds.getColumnTypes();
     boolean ignoreTime = JsonInput.boolOr(q.input, "ignoreTimeStamp", false);
