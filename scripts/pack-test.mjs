@@ -1,6 +1,6 @@
 // The packages as a user gets them: `pnpm pack` each package (its prepack script builds it and the
 // workspace packages it depends on, so no manual build step), check each tarball's contents and
-// package.json, install the tarballs with npm into a temporary project outside the
+// package.json, install the four tarballs with npm into a temporary project outside the
 // workspace, then run an ES module and a CommonJS script that use each package
 // (scripts/pack-test/use.*) and type-check a .mts and a .cts file with the workspace's tsc under
 // strict, module/moduleResolution node16 and skipLibCheck false (scripts/pack-test/types.*).
@@ -19,10 +19,10 @@ const fixtures = join(import.meta.dirname, "pack-test");
 const packages = [
   { dir: "writer", name: "@zerowire/writer", internal: [] },
   { dir: "thrift", name: "@zerowire/thrift", internal: ["@zerowire/writer"] },
-  { dir: "iotdb-codec", name: "@zerowire/iotdb-codec", internal: ["@zerowire/writer", "@zerowire/thrift"] },
-  { dir: "iotdb-client", name: "@zerowire/iotdb-client", internal: ["@zerowire/writer", "@zerowire/iotdb-codec"] },
+  { dir: "iotdb-codec", name: "@zerowire/iotdb-codec", internal: ["@zerowire/writer"] },
+  { dir: "iotdb-client", name: "@zerowire/iotdb-client", internal: ["@zerowire/writer", "@zerowire/iotdb-codec", "@zerowire/thrift"] },
 ];
-// The packages are versioned together (CHANGELOG.md); the scripts check the installed versions.
+// The four are versioned together (CHANGELOG.md); the scripts check the installed versions.
 const version = JSON.parse(readFileSync(join(root, "packages/iotdb-client/package.json"), "utf8")).version;
 const packageFiles = ["package.json", "README.md", "LICENSE", "dist/index.mjs", "dist/index.cjs", "dist/index.d.ts", "dist/index.d.cts"];
 
@@ -48,7 +48,7 @@ function step(what, cmd, args, cwd) {
 
 const work = mkdtempSync(join(tmpdir(), "zerowire-pack-"));
 try {
-  // Pack the client first: its prepack builds all four (the codec depends on @zerowire/thrift), which the mtimes then show.
+  // Pack the client first: its prepack builds all four, which the mtimes then show.
   const tarballs = join(work, "tarballs");
   const started = Date.now();
   for (const p of [...packages].reverse()) {

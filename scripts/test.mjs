@@ -3,9 +3,10 @@
 // what is missing, if not. Prints a summary and a final "N passed, N failed" line (counting test
 // cases and vector checks); exits 1 if any suite failed.
 //
-// The vector suite checks the repo's own set (vectors/java-2.0.5); the cross-check against the
-// reference set beside the repo (../shared/vectors/java-2.0.5) runs when that exists and reports
-// NOT RUN otherwise, so a clone with nothing beside it passes.
+// The vector suites check the repo's own sets (vectors/java-2.0.5, vectors/java-2.0.5-calls); the
+// cross-checks against the reference sets beside the repo (../shared/vectors/java-2.0.5 and
+// java-2.0.5-calls) run when those exist and report NOT RUN otherwise, so a clone with nothing
+// beside it passes.
 //
 // Environment:
 //   VECTORS_DIR          vector directory the vector suite and the tests read (default vectors/java-2.0.5)
@@ -33,9 +34,11 @@ const suites = [
   { name: "Java vectors (the repo's set, or VECTORS_DIR)", cmd: process.execPath, args: ["--import", "tsx", "fuzz/vectors/check.ts"] },
   // Pairs the repo's vectors with ../shared/vectors/java-2.0.5 by name; NOT RUN (exit 0) without it.
   { name: "Java vectors: repo set vs reference set beside the repo", cmd: process.execPath, args: ["--import", "tsx", "fuzz/vectors/cross-check.ts"] },
-  // The Java Session's call sequences beside the repo (string records, records as tablets,
-  // templates, setTimeZone), replayed through our Session frame by frame; NOT RUN without them.
-  { name: "Java session-call vectors beside the repo", cmd: process.execPath, args: ["--import", "tsx", "fuzz/vectors/check.ts", "--if-present", "../shared/vectors/java-2.0.5-calls"] },
+  // The repo's Java Session call sequences (string records, records as tablets, templates,
+  // setTimeZone, last queries, query settings), replayed through our Session frame by frame.
+  { name: "Java session-call vectors (the repo's set)", cmd: process.execPath, args: ["--import", "tsx", "fuzz/vectors/check.ts", resolve(root, "vectors/java-2.0.5-calls")] },
+  // The repo's call vectors equal ../shared/vectors/java-2.0.5-calls file by file; NOT RUN (exit 0) without it.
+  { name: "Java session-call vectors: repo set vs reference set beside the repo", cmd: process.execPath, args: ["--import", "tsx", "fuzz/vectors/cross-check-calls.ts"] },
   // Starts the project's IoTDB servers (scripts/iotdb-server) unless IOTDB_HOST is set; fails if they cannot start
   // (ZEROWIRE_NO_SERVER=1 skips it, loudly).
   { name: "iotdb-client integration (real server)", cmd: process.execPath, args: ["--import", "tsx", "packages/iotdb-client/itest/run.ts"] },

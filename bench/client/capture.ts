@@ -11,7 +11,7 @@ import { startCluster } from "../../scripts/iotdb-server/server.js";
 import { client, type IoTDBClient } from "../e2e/client.js";
 import { newSession, oursRequest } from "./ours-requests.js";
 import { CAPTURE_FILE, messageHead, onFrames, type Capture, type Exchange } from "./replies.js";
-import { CASE_NAMES, caseData, caseSpec, QUERY_DEVICE, SENSORS, TABLE_DATABASE, type CaseName } from "./workload.js";
+import { CASE_NAMES, capturedAs, caseData, caseSpec, QUERY_DEVICE, SENSORS, TABLE_DATABASE, type CaseName } from "./workload.js";
 
 const PORT = Number(process.env.CAPTURE_PORT ?? 11767);
 
@@ -79,7 +79,7 @@ try {
     sessions[model].push(...(await proxy.record(() => session.open())));
     // The Java client's Session.open asks for the DataNodes (enableAutoFetch): its reply too.
     sessions[model].push(...(await proxy.record(async () => (await session.executeQueryStatement("SHOW DATANODES")).toRows())));
-    for (const name of CASE_NAMES.filter((n) => caseSpec(n).model === model)) {
+    for (const name of CASE_NAMES.filter((n) => caseSpec(n).model === model && capturedAs(n) === n)) {
       const request = oursRequest(caseSpec(name));
       const send = () => request(session);
       await send(); // the first request of a case may create its series; the recorded one is a steady-state one

@@ -12,7 +12,7 @@
 import net from "node:net";
 import { Worker } from "node:worker_threads";
 import { messageHead, onFrames, readCapture, replyKey } from "./replies.js";
-import { CASE_NAMES, caseSpec, type CaseName } from "./workload.js";
+import { CASE_NAMES, capturedAs, caseSpec, type CaseName } from "./workload.js";
 
 const WORKERS = 2;
 
@@ -24,7 +24,7 @@ const busyUs = busyAt > 0 ? Number(process.argv[busyAt + 1]) : 0;
 const capture = readCapture();
 /** Replies by replyKey (method, and SQL for statements): the case's model's session replies, then the case's own (which win). */
 const replies = new Map<string, Buffer[]>();
-for (const exchanges of [capture.sessions[caseSpec(caseName).model], capture.cases[caseName]]) {
+for (const exchanges of [capture.sessions[caseSpec(caseName).model], capture.cases[capturedAs(caseName)] ?? []]) {
   const own = new Map<string, Buffer[]>();
   for (const e of exchanges) {
     const key = replyKey(Buffer.from(e.request, "hex").subarray(4));

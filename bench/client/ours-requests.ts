@@ -48,6 +48,7 @@ export function oursRequest(spec: CaseSpec): (session: AnySession) => Promise<un
       return (s) => (s as IoTDBClient.Session).insertRecords(records);
     }
     case "query":
+      if (spec.read === "iterator") return iteratorQuery(spec.sql!);
       return async (s) => {
         const dataSet = await s.executeQueryStatement(spec.sql!);
         let sum = 0;
@@ -57,4 +58,39 @@ export function oursRequest(spec: CaseSpec): (session: AnySession) => Promise<un
         readSink.sum += sum;
       };
   }
+}
+
+/** Every cell through DataIterator's typed getters by 1-based index, as the Java harness reads (each column's getter chosen once, by its type). */
+function iteratorQuery(sql: string): (session: AnySession) => Promise<unknown> {
+  const GETTER: Record<string, number> = { BOOLEAN: 0, INT32: 1, INT64: 2, FLOAT: 3, DOUBLE: 4 };
+  return async (s) => {
+    const it = (await s.executeQueryStatement(sql)).iterator();
+    const getters = it.getColumnTypeList().map((t) => GETTER[t] ?? 5);
+    let sum = 0;
+    let count = 0;
+    while (await it.next()) {
+      for (let c = 1; c <= getters.length; c++) {
+        switch (getters[c - 1]) {
+          case 0:
+            if (it.getBoolean(c) === true) count++;
+            break;
+          case 1:
+            sum += it.getInt(c) ?? 0;
+            break;
+          case 2:
+            sum += Number(it.getLong(c) ?? 0);
+            break;
+          case 3:
+            sum += it.getFloat(c) ?? 0;
+            break;
+          case 4:
+            sum += it.getDouble(c) ?? 0;
+            break;
+          default:
+            count += it.getString(c)?.length ?? 0;
+        }
+      }
+    }
+    readSink.sum += sum + count;
+  };
 }

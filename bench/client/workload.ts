@@ -13,6 +13,7 @@ export const CASE_NAMES = [
   "insert-records-100",
   "query-one-row",
   "fetch-5000x10",
+  "fetch-5000x10-iterator",
 ] as const;
 export type CaseName = (typeof CASE_NAMES)[number];
 
@@ -30,7 +31,7 @@ export const TAG_COLUMN = "device_id";
 const RECORD_DEVICES = 10;
 const RECORDS_PER_REQUEST = 100;
 const QUERY_ROWS = 5000;
-const ONE_ROW_SQL = `select * from ${QUERY_DEVICE} limit 1`;
+export const ONE_ROW_SQL = `select * from ${QUERY_DEVICE} limit 1`;
 export const FETCH_SQL = `select * from ${QUERY_DEVICE}`;
 const START_TIME = 1_700_000_000_000n;
 const TEXT_LENGTH = 16;
@@ -42,6 +43,8 @@ export interface CaseSpec {
   op: "tablet" | "aligned-tablet" | "records" | "query";
   rows: number;
   sql?: string;
+  /** How our client reads a query's rows: `for await` row objects, or DataIterator's typed getters by index (Java's way; the Java side always reads so). */
+  read?: "rows" | "iterator";
   /** Points (cells) written by one request, for the report. */
   points: number;
 }
@@ -61,8 +64,15 @@ export function caseSpec(name: CaseName): CaseSpec {
     case "query-one-row":
       return { name, model: "tree", op: "query", rows: 1, sql: ONE_ROW_SQL, points: 0 };
     case "fetch-5000x10":
-      return { name, model: "tree", op: "query", rows: QUERY_ROWS, sql: FETCH_SQL, points: 0 };
+      return { name, model: "tree", op: "query", rows: QUERY_ROWS, sql: FETCH_SQL, read: "rows", points: 0 };
+    case "fetch-5000x10-iterator":
+      return { name, model: "tree", op: "query", rows: QUERY_ROWS, sql: FETCH_SQL, read: "iterator", points: 0 };
   }
+}
+
+/** The case whose captured exchanges (replies.json) a case replays: the iterator variant sends exactly fetch-5000x10's requests. */
+export function capturedAs(name: CaseName): CaseName {
+  return name === "fetch-5000x10-iterator" ? "fetch-5000x10" : name;
 }
 
 /** The values of a case's tablet or records: rows per sensor, from one seed (the same for every side). */

@@ -40,6 +40,8 @@ export class NodeWriter implements Writer {
     private readonly pool: AnyPool,
     private readonly clients: ClientState[],
     private readonly options: NodeWriterOptions,
+    /** The records case: every device's rows as records, and a pool with autoConvertRecords off. */
+    private readonly records: RecordsState | undefined,
   ) {
     this.inserts = insertsFor(w.model);
     this.allTablets = clients.flatMap((c) => c.tablets);
@@ -50,7 +52,12 @@ export class NodeWriter implements Writer {
     const pool = w.model === "table" ? await openTablePool(e, { ...poolOptions, database: w.database }) : await openTreePool(e, poolOptions);
     // Bound sessions are opened here, before any timing, as the Java side opens its own.
     if (w.bindSessions) await openEvery(pool, w.pool.maxSize);
-    return new NodeWriter(w, pool, buildClients(w), options);
+    let records: RecordsState | undefined;
+    if (w.insert === "records") {
+      if (w.model === "table") throw new Error("the records case writes the tree model");
+      records = { list: buildRecords(w), noConvertPool: await openTreePool(e, { ...poolOptions, autoConvertRecords: false }) };
+    }
+    return new NodeWriter(w, pool, buildClients(w), options, records);
   }
 
   /** One round; `progress.points` grows as writes succeed. */
@@ -69,6 +76,7 @@ export class NodeWriter implements Writer {
 
   async close(): Promise<void> {
     await this.pool.close();
+    await this.records?.noConvertPool.close();
   }
 
   /** One client: its devices loop after loop, through the pool or through the session it holds. */
@@ -114,6 +122,15 @@ export class NodeWriter implements Writer {
         case "executeConcurrent":
           tally.count(await executeConcurrent(this.pool, all, (s, t) => measured(log, () => this.inserts.session(s, t)), options), perTablet);
           break;
+        case "records":
+        case "recordsNoConvert": {
+          const records = this.records;
+          if (records === undefined) throw new Error(`${spec.method} needs the records case's workload`);
+          fillRecords(this.w, records.list, spec.startTime, loop);
+          const pool = spec.method === "records" ? (this.pool as IoTDBClient.SessionPool) : records.noConvertPool;
+          await tally.timed(log, records.list.length * this.w.sensors.length, () => pool.insertRecords(records.list));
+          break;
+        }
         case "clients":
           throw new Error("clients is not a shared method");
       }
@@ -226,6 +243,33 @@ function executeConcurrent(
 ): Promise<Outcome[]> {
   type Run = (items: readonly Tablet[], fn: (session: AnySession, tablet: Tablet) => Promise<unknown>, options: { concurrency: number }) => Promise<Outcome[]>;
   return (pool.executeConcurrent as Run).call(pool, tablets, fn, options);
+}
+
+interface RecordsState {
+  /** Device after device, each its batchSize rows; the times are rewritten each loop. */
+  list: IoTDBClient.InsertRecord[];
+  noConvertPool: IoTDBClient.SessionPool;
+}
+
+/** Every device's rows of the template as records (the values the tablets hold), built once. */
+function buildRecords(w: Workload): IoTDBClient.InsertRecord[] {
+  const measurements = w.sensors.map((s) => s.name);
+  const types = w.sensors.map((s) => s.type);
+  const records: IoTDBClient.InsertRecord[] = [];
+  for (let d = w.range.first; d < w.range.first + w.range.count; d++) {
+    for (let r = 0; r < w.batchSize; r++) {
+      const values = w.template.map((column) => (column instanceof Uint8Array ? column[r] === 1 : column[r]!));
+      records.push({ deviceId: deviceName(w, d), time: 0n, measurements, types, values });
+    }
+  }
+  return records;
+}
+
+/** The records' times for loop `loop`: each device's rows at the times its tablet would have. */
+function fillRecords(w: Workload, records: IoTDBClient.InsertRecord[], startTime: bigint, loop: number): void {
+  for (let i = 0; i < records.length; i++) {
+    records[i]!.time = startTime + BigInt(loop * w.batchSize + (i % w.batchSize)) * w.pointStep;
+  }
 }
 
 /** Each client's tablets: every device's shares the template's columns and the client's timestamps. */

@@ -17,8 +17,8 @@ import { writeChart } from "./chart.js";
 import { openServer, type BenchServer } from "./server.js";
 import { plan, type Plan, type PlannedCases, type PlannedMode } from "./plan.js";
 import { MODES } from "./suites.js";
-import { CLIENTS_METHOD, runWriteCase, type CaseRun, type CaseSettings } from "./write-case.js";
-import { printWriteTable, writeResultCase } from "./write-report.js";
+import { CLIENTS_METHOD, methodsOf, runWriteCase, type CaseRun, type CaseSettings } from "./write-case.js";
+import { printWriteTable, writeResultCases } from "./write-report.js";
 
 async function main(): Promise<number> {
   let what: Plan;
@@ -84,12 +84,13 @@ function caseSettings(s: Settings, workerCount = s.write.workerCount): CaseSetti
 async function runCases(server: BenchServer, planned: PlannedCases, problems: string[]): Promise<ResultCase[]> {
   const runs: CaseRun[] = [];
   for (const w of planned.workloads) {
-    const run = await runWriteCase(server.endpoint, w, caseSettings(planned.settings), [CLIENTS_METHOD]);
+    // The records case sends one insertRecords of every device's rows per loop: one writer, no worker processes.
+    const run = await runWriteCase(server.endpoint, w, caseSettings(planned.settings, w.insert === "records" ? 1 : planned.settings.write.workerCount), methodsOf(w));
     runs.push(run);
     problems.push(...run.problems.map((p) => `${w.name}: ${p}`));
   }
   printWriteTable(runs);
-  return runs.map(writeResultCase).filter((c): c is ResultCase => c !== undefined);
+  return runs.flatMap(writeResultCases);
 }
 
 async function runMode(server: BenchServer, m: PlannedMode, problems: string[]): Promise<void> {

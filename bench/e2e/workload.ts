@@ -13,7 +13,12 @@ export interface WriteCase {
   model: Model;
   /** Shape fixed by the case; otherwise DEVICE_NUMBER, SENSOR_NUMBER, BATCH_SIZE_PER_WRITE apply. */
   shape?: Shape;
+  /** How the rows go: as tablets (default), or every row of a loop as one insertRecords call. */
+  insert?: InsertKind;
 }
+
+/** Tablets, one per device; or records: every device's rows of a loop as one insertRecords call. */
+export type InsertKind = "tablets" | "records";
 
 interface Shape {
   deviceNumber: number;
@@ -27,6 +32,9 @@ export const WRITE_CASES: readonly WriteCase[] = [
   { name: "e2e-table-default", model: "table" },
   // The existing Node benchmark's best configuration (1000 devices x 50 sensors x 500 rows).
   { name: "e2e-tree-large", model: "tree", shape: { deviceNumber: 1000, sensorNumber: 50, batchSize: 500 } },
+  // What auto-converting records to tablets is worth: 100 records (10 devices × 10 rows) per
+  // insertRecords call, which Java 2.0.5 (40 or more records) and our default send as insertTablets.
+  { name: "e2e-insert-records", model: "tree", shape: { deviceNumber: 10, sensorNumber: 10, batchSize: 10 }, insert: "records" },
 ];
 
 /** A round as a writer runs it: a number of loops, or until a deadline. */
@@ -60,6 +68,7 @@ export interface Workload {
   timed: RoundSpan;
   warmup: RoundSpan;
   template: TemplateColumn[];
+  insert: InsertKind;
 }
 
 /** Table-model workloads write one table; the device is its TAG column. */
@@ -92,6 +101,8 @@ export function buildCaseWorkload(c: WriteCase, p: WriteParams): Workload {
   const suffix = c.name.replace(/^e2e-/, "").replace(/-default$/, "").replaceAll("-", "_");
   const database = c.model === "table" ? `e2e_${suffix}` : `root.e2e_${suffix}`;
   const shape = c.shape ?? { deviceNumber: p.deviceNumber, sensorNumber: p.sensorNumber, batchSize: p.batchSize };
+  // One insertRecords call per loop: one client, no session to bind.
+  if (c.insert === "records") return { ...build(c.name, c.model, database, shape, { ...p, clientNumber: 1, binding: false }, "same"), insert: "records" };
   return build(c.name, c.model, database, shape, p, "same");
 }
 
@@ -137,6 +148,7 @@ function build(name: string, model: Model, database: string, shape: Shape, p: Wr
     timed,
     warmup: warmup === "same" ? timed : { loops: 1 },
     template: generateTemplate(sensors, shape.batchSize, p.stringLength, p.seed),
+    insert: "tablets",
   };
 }
 

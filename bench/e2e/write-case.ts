@@ -29,6 +29,15 @@ export interface MethodRun {
 /** Each client writes its own devices, one insert at a time: every case and write mode. */
 export const CLIENTS_METHOD: MethodRun = { method: "clients", label: "insertTablet", concurrency: 1, java: true };
 
+/** The records case: insertRecords with each client's defaults, and ours with autoConvertRecords off. */
+export const RECORDS_METHODS: readonly MethodRun[] = [
+  { method: "records", label: "insertRecords", concurrency: 1, java: true },
+  { method: "recordsNoConvert", label: "insertRecords, autoConvertRecords off", concurrency: 1, java: false },
+];
+
+/** The methods a case's rounds run. */
+export const methodsOf = (w: Workload): readonly MethodRun[] => (w.insert === "records" ? RECORDS_METHODS : [CLIENTS_METHOD]);
+
 export interface RoundRecord {
   client: ClientName;
   method: WriteMethod;

@@ -6,15 +6,36 @@ import { pairedRange, writeFigures, round, type WriteFigures } from "./figures.j
 import { formatPoints } from "./progress.js";
 import { type ResultCase, TARGETS, verdict } from "./results.js";
 import { typeCounts } from "./type-mix.js";
-import type { CaseRun } from "./write-case.js";
+import { methodsOf, type CaseRun, type MethodRun } from "./write-case.js";
+import type { WriteMethod } from "./writer.js";
 
-export function writeResultCase(run: CaseRun): ResultCase | undefined {
-  const ours = writeFigures(run, "node");
-  const java = writeFigures(run, "java");
+/**
+ * The case's result rows: one per method of ours (methodsOf), each against Java's figures of
+ * the same method, or of the case's first method when Java has no such method (the records
+ * case's "autoConvertRecords off" row is ours without auto-conversion against Java's default).
+ */
+export function writeResultCases(run: CaseRun): ResultCase[] {
+  const methods = methodsOf(run.workload);
+  const out: ResultCase[] = [];
+  for (const m of methods) {
+    const c = resultCase(run, resultName(run, m), m.method, m.java ? m.method : methods[0]!.method);
+    if (c !== undefined) out.push(c);
+  }
+  return out;
+}
+
+/** A method's result row name: the case's name for its first method, else the name with the method's label. */
+function resultName(run: CaseRun, m: MethodRun): string {
+  return m === methodsOf(run.workload)[0] ? run.workload.name : `${run.workload.name} (${m.label})`;
+}
+
+function resultCase(run: CaseRun, name: string, ourMethod: WriteMethod, javaMethod: WriteMethod): ResultCase | undefined {
+  const ours = writeFigures(run, "node", ourMethod);
+  const java = writeFigures(run, "java", javaMethod);
   if (ours === undefined || java === undefined) return undefined;
   const w = run.workload;
   return {
-    name: w.name,
+    name,
     ours,
     java,
     ratio_throughput: round(ours.median_points_per_s / java.median_points_per_s, 3),
@@ -41,17 +62,20 @@ const HEADER =
 export function printWriteTable(runs: readonly CaseRun[]): void {
   console.log(`\n${HEADER}`);
   for (const run of runs) {
-    const name = run.workload.name;
-    let first = true;
-    for (const client of ["node", "java"] as const) {
-      const f = writeFigures(run, client);
-      if (f === undefined) continue;
-      console.log(line(first ? name : "", client, f));
-      first = false;
-    }
-    const c = writeResultCase(run);
-    if (c !== undefined) {
-      const target = TARGETS[name];
+    const methods = methodsOf(run.workload);
+    for (const m of methods) {
+      // a case with several methods: each method's label on a line of its own, then its rows
+      if (methods.length > 1) console.log(m === methods[0] ? `${run.workload.name}: ${m.label}` : `${run.workload.name}: ${m.label}${m.java ? "" : " (ours only; ratio against Java's first method)"}`);
+      let first = true;
+      for (const client of ["node", "java"] as const) {
+        const f = writeFigures(run, client, m.method);
+        if (f === undefined) continue;
+        console.log(line(first && methods.length === 1 ? run.workload.name : "", client, f));
+        first = false;
+      }
+      const c = writeResultCases(run).find((r) => r.name === resultName(run, m));
+      if (c === undefined) continue;
+      const target = TARGETS[c.name];
       const range = (r: { min: number; max: number }) => `(rounds ${r.min.toFixed(2)}..${r.max.toFixed(2)})`;
       console.log(
         `${"".padEnd(22)}${"ratio".padEnd(8)}throughput node/java ${c.ratio_throughput.toFixed(2)} ${range(c.ratio_throughput_rounds!)} ${verdict(c.ratio_throughput, target?.throughput, "min")}` +

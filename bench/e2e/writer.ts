@@ -11,7 +11,13 @@ import type { RoundSpan } from "./workload.js";
  * - parallel: every tablet of a loop as its own insert, at most CONCURRENCY under way (runConcurrent);
  * - executeConcurrent: the same through the pool's executeConcurrent, a session lent per tablet.
  */
-export type WriteMethod = "clients" | "batch" | "parallel" | "executeConcurrent";
+/**
+ * clients: each client its devices' tablets one at a time; batch, parallel, executeConcurrent:
+ * every tablet of a loop together; records: every row of a loop as one insertRecords call (the
+ * clients' defaults: auto-converted to tablets by both); recordsNoConvert: the same through our
+ * pool with autoConvertRecords off (ours only).
+ */
+export type WriteMethod = "clients" | "batch" | "parallel" | "executeConcurrent" | "records" | "recordsNoConvert";
 
 export interface RoundSpec {
   /** Timestamp of the round's first row, in TIMESTAMP_PRECISION units. */

@@ -1,4 +1,4 @@
-// Random session-call cases (kind "sessionCalls", the format of ../shared/vectors/java-2.0.5-calls):
+// Random session-call cases (kind "sessionCalls", the format of vectors/java-2.0.5-calls):
 // - string records: insertStringRecord / insertStringRecords / insertStringRecordsOfOneDevice,
 //   aligned or not, null values, unsorted times, lone surrogates in values;
 // - typed insertRecords / insertRecordsOfOneDevice batches around Java's auto-conversion rule:

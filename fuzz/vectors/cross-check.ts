@@ -7,6 +7,7 @@
 // reference vector must equal the repo vector's: hex fields as strings (byte for byte), all other
 // fields as JSON values. Output fields only the repo vector has (e.g. sessionSentNothing) are not
 // compared. Reference vectors of a kind the repo's generator does not make are listed as unpaired.
+// The session capture (session-capture.json) is compared too: every field but its free-text note.
 //
 // Without ../shared the check is NOT RUN: it prints so and exits 0 (the repo's own set is checked
 // by `pnpm vectors`). The last line is "N passed, N failed" (pairs); exits 1 on any failure.
@@ -57,7 +58,26 @@ for (const [name, ref] of reference) {
     console.log(`FAIL ${name} [${ref.kind}]: ${diff}`);
   }
 }
-console.log(`${passed} of ${reference.size} reference vectors paired by name and identical (${ours.size} in the repo's set)`);
+// The whole-session capture: every field but the free-text note, frames byte for byte.
+const CAPTURE = "session-capture.json";
+const captureCompared = existsSync(join(SHARED_SET, CAPTURE));
+if (captureCompared) {
+  const read = (dir: string): Record<string, unknown> | undefined => (existsSync(join(dir, CAPTURE)) ? JSON.parse(readFileSync(join(dir, CAPTURE), "utf8")) : undefined);
+  const [refCapture, ourCapture] = [read(SHARED_SET)!, read(REPO_SET)];
+  const diff =
+    ourCapture === undefined
+      ? "missing in the repo's set"
+      : Object.keys(refCapture)
+          .filter((key) => key !== "note" && !isDeepStrictEqual(ourCapture[key], refCapture[key]))
+          .map((key) => `${key} differs`)
+          .join(", ");
+  if (diff === "") passed++;
+  else {
+    failed++;
+    console.log(`FAIL ${CAPTURE}: ${diff}`);
+  }
+}
+console.log(`${passed} of ${reference.size + (captureCompared ? 1 : 0)} reference files (${reference.size} vectors paired by name${captureCompared ? ", the session capture" : ""}) identical (${ours.size} vectors in the repo's set)`);
 if (unpaired.length > 0) console.log(`not in the repo's set (its generator does not make them): ${unpaired.join(", ")}`);
 if (passed === 0) {
   console.log("no vector paired: the sets share no name");

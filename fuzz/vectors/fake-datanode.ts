@@ -1,4 +1,4 @@
-// The fake DataNode of the session-call vectors (../shared/vectors/java-2.0.5-calls/README.md): a
+// The fake DataNode of the session-call vectors (vectors/java-2.0.5-calls/README.md): a
 // loopback server that records every frame a client sends and answers openSession with sessionId
 // 42 (statementId 7 from requestStatementId), template queries with an empty answer, and every other call from `fakeDataNodeReplies`,
 // by default a TSStatus of 200. A call whose answer is not a TSStatus gets an entry there.

@@ -1,14 +1,16 @@
 // `pnpm vectors:make-calls`: regenerates the repo's session-call vectors (vectors/java-2.0.5-calls)
 // with the official Java client through fuzz/java, from the fixed inputs of
-// vectors/cases/session-calls.json, so a rerun gives the same files. The directory is emptied
+// vectors/cases/session-calls.json, so a rerun gives the same files. The first 17 cases are the
+// call sequences of the project's reference set (../shared/vectors/java-2.0.5-calls, same names
+// and numbers), so fuzz/vectors/cross-check-calls.ts can compare those files byte for byte. The directory is emptied
 // first; its README.md is kept.
 import { readdirSync, readFileSync, rmSync } from "node:fs";
 import { join, resolve } from "node:path";
 import type { CaseInput } from "../codec-java/case-types.js";
 import { javaVectors, prepareJava } from "../codec-java/java-batch.js";
+import { REPO_CALLS_SET as CALLS_SET } from "./vector-sets.js";
 
 const repoRoot = resolve(import.meta.dirname, "../..");
-export const CALLS_SET = resolve(repoRoot, "vectors/java-2.0.5-calls");
 const cases = JSON.parse(readFileSync(resolve(repoRoot, "vectors/cases/session-calls.json"), "utf8")) as CaseInput[];
 
 prepareJava();

@@ -2,11 +2,10 @@
 // (vectors/java-2.0.5, made by fuzz/vectors/make-repo-set.ts with the official Java client), so a
 // clone with nothing beside it is complete. VECTORS_DIR replaces that set for every reader.
 //
-// The repo's generator does not make every kind yet: query responses (`queryResponse`) and the
-// socket capture of a whole Session (`session-capture.json`) need a fake DataNode on a real
-// socket. For those kinds only, a reader falls back to the project's reference set beside the
-// repo (../shared/vectors/java-2.0.5) when it exists; otherwise the reader reports its tests as
-// NOT RUN, naming the missing kind. Nothing here fails because ../shared is absent.
+// The repo's set holds every kind the tests read, the query responses (`queryResponse`) and the
+// socket capture of a whole Session (`session-capture.json`) included, so no reader falls back to
+// anything outside the repo. A reader whose kind the test set lacks (e.g. a VECTORS_DIR without
+// it) reports its tests as NOT RUN, naming the missing kind.
 import { existsSync, readFileSync } from "node:fs";
 import { join, resolve } from "node:path";
 
@@ -15,8 +14,14 @@ const repoRoot = resolve(import.meta.dirname, "../..");
 /** The repo's committed vector set. */
 export const REPO_SET = resolve(repoRoot, "vectors/java-2.0.5");
 
-/** The reference set beside the repo, when there is one (only cross-checks and fallbacks read it). */
+/** The reference set beside the repo, when there is one (only the cross-check reads it). */
 export const SHARED_SET = resolve(repoRoot, "../shared/vectors/java-2.0.5");
+
+/** The repo's committed session-call vectors (made by fuzz/vectors/make-calls-set.ts). */
+export const REPO_CALLS_SET = resolve(repoRoot, "vectors/java-2.0.5-calls");
+
+/** The reference session-call vectors beside the repo, when there are some (only the cross-check reads them). */
+export const SHARED_CALLS_SET = resolve(repoRoot, "../shared/vectors/java-2.0.5-calls");
 
 /** The set the tests read: VECTORS_DIR (relative to the repo root), else the repo's own set. */
 export const vectorsDir = process.env.VECTORS_DIR ? resolve(repoRoot, process.env.VECTORS_DIR) : REPO_SET;
@@ -33,22 +38,14 @@ function holds(dir: string, content: VectorContent): boolean {
   return vectors.some((v) => v.kind === content);
 }
 
-/**
- * The directory to read `content` from: the test set when it holds it, else the reference set
- * beside the repo when that holds it, else undefined (the caller reports NOT RUN with `missing`).
- */
+/** The directory to read `content` from: the test set when it holds it, else undefined (the caller reports NOT RUN with `missing`). */
 export function dirHolding(content: VectorContent): string | undefined {
-  if (holds(vectorsDir, content)) return vectorsDir;
-  if (vectorsDir === REPO_SET && holds(SHARED_SET, content)) return SHARED_SET;
-  return undefined;
+  return holds(vectorsDir, content) ? vectorsDir : undefined;
 }
 
-/** Why no set holds `content`: the sets looked at. */
+/** Why no set holds `content`. */
 export function absentReason(content: VectorContent): string {
-  return (
-    `no ${content} vectors in ${vectorsDir}` +
-    (vectorsDir === REPO_SET ? ` (the repo's generator does not make them yet) nor in ${SHARED_SET}` : "")
-  );
+  return `no ${content} vectors in ${vectorsDir}`;
 }
 
 /** The NOT RUN line for a test whose vectors no set holds. */

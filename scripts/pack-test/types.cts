@@ -1,6 +1,7 @@
 // Type-checked (strict, node16, skipLibCheck false) as CommonJS: the `require` condition's .d.cts.
 import { Reader, Writer } from "@zerowire/writer";
 import { encodeTabletBuffers, type Tablet } from "@zerowire/iotdb-codec";
+import { TBinaryProtocol, TFramedTransport } from "@zerowire/thrift";
 import { Session, SessionPool, type SessionDataSet, type SessionOptions, type Status } from "@zerowire/iotdb-client";
 
 const tablet: Tablet = {
@@ -23,4 +24,5 @@ export async function run(): Promise<[Status, SessionDataSet]> {
   const rows = await pool.executeQueryStatement("select s from root.sg.d1");
   return [status, rows];
 }
-export const used = [encoded, first, id];
+const header: { fname: string; mtype: number; rseqid: number } = new TBinaryProtocol(new TFramedTransport(bytes)).readMessageBegin();
+export const used = [encoded, first, id, header];

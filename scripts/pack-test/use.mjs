@@ -3,10 +3,11 @@ import assert from "node:assert/strict";
 import { createRequire } from "node:module";
 import { BufferPool, Reader, utf8Slice, utf8Write, Writer } from "@zerowire/writer";
 import { encodeTabletBuffers } from "@zerowire/iotdb-codec";
+import { TBinaryProtocol, TFramedTransport } from "@zerowire/thrift";
 import { BufferPool as ClientBufferPool, ConnectionError, Session, TSDataType } from "@zerowire/iotdb-client";
 
 const require = createRequire(import.meta.url);
-for (const name of ["@zerowire/writer", "@zerowire/iotdb-codec", "@zerowire/iotdb-client"]) {
+for (const name of ["@zerowire/writer", "@zerowire/thrift", "@zerowire/iotdb-codec", "@zerowire/iotdb-client"]) {
   assert.equal(require(`${name}/package.json`).version, process.env.ZW_EXPECTED_VERSION, `${name}/package.json`);
 }
 
@@ -22,6 +23,14 @@ frame.release();
 const scratch = Buffer.alloc(8);
 assert.equal(utf8Write(scratch, "é\ud800", 1, 7), 5);
 assert.equal(utf8Slice(scratch, 1, 6), "é\ufffd");
+
+// thrift: a CALL message header in one frame (length backfilled), read back.
+let called;
+const out = new TBinaryProtocol(new TFramedTransport(undefined, (f) => (called = Buffer.from(f))));
+out.writeMessageBegin("ping", 1, 7);
+out.flush();
+assert.equal(called.toString("hex"), "00000010" + "80010001" + "00000004" + "70696e67" + "00000007");
+assert.deepEqual({ ...new TBinaryProtocol(new TFramedTransport(called.subarray(4))).readMessageBegin() }, { fname: "ping", mtype: 1, rseqid: 7 });
 
 // codec: an unsorted tablet, sorted by time, big-endian, bitmap section "00".
 const { timestamps, values } = encodeTabletBuffers({

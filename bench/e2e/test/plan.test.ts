@@ -6,13 +6,17 @@ import { plan } from "../plan.js";
 
 const planOf = (argv: string[], env: NodeJS.ProcessEnv = {}) => plan(parseInvocation(argv, env));
 
-test("no selector: the four issue-5 write cases; --smoke: every case, the query benchmark and every mode", () => {
+test("no selector: the issue-5 write cases and the records case; --smoke: every case, the query benchmark and every mode", () => {
   const full = planOf([]);
-  assert.equal(full.cases?.workloads.map((w) => w.name), ["e2e-tree-default", "e2e-aligned-default", "e2e-table-default", "e2e-tree-large"]);
+  assert.equal(full.cases?.workloads.map((w) => w.name), ["e2e-tree-default", "e2e-aligned-default", "e2e-table-default", "e2e-tree-large", "e2e-insert-records"]);
   assert.equal([full.query, full.modes.length], [undefined, 0]);
+  // the records case: its own shape, whatever DEVICE_NUMBER etc. say, and records as its insert
+  const records = full.cases!.workloads.at(-1)!;
+  assert.equal([records.insert, records.deviceNumber, records.sensors.length, records.batchSize], ["records", 10, 10, 10]);
+  assert.is(full.cases!.workloads[0]!.insert, "tablets");
   const smoke = planOf(["--smoke"]);
   assert.equal(smoke.modes.map((m) => m.mode), ["tree", "table", "cluster", "comparison", "table-comparison"]);
-  assert.ok(smoke.query !== undefined && smoke.cases?.workloads.length === 4);
+  assert.ok(smoke.query !== undefined && smoke.cases?.workloads.length === 5);
 });
 
 test("modes by name, each with its own defaults; issue-5 selectors as before", () => {

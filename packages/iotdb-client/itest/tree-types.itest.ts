@@ -1,7 +1,8 @@
 // Every type round trip in the tree model, aligned and not, through every insert form: columnar
 // tablets, row-built tablets, insertTablets, insertRecords, insertRecordsOfOneDevice and
 // insertRecord; each device is queried back and compared exactly (nulls in every position, row
-// counts around multiples of 8, NaN/±Infinity/-0, int extremes, 4-byte UTF-8, non-UTF-8 BLOBs).
+// counts around multiples of 8, NaN/±Infinity/-0, int extremes, 4-byte UTF-8, non-UTF-8 BLOBs);
+// and the DataIterator (Java's getters) against the for-await rows of the same data.
 import { test } from "uvu";
 import * as assert from "uvu/assert";
 import { IoTDBError, type Session } from "../src/index.js";
@@ -108,6 +109,87 @@ for (const aligned of [false, true]) {
     });
   }
 }
+
+/** What getString gives for a non-null field, derived from the field (not from the client's text code). */
+function expectedText(type: string, field: unknown, precision: string): string | undefined {
+  switch (type) {
+    case "BOOLEAN":
+    case "INT32":
+    case "INT64":
+    case "TEXT":
+    case "STRING":
+    case "DATE":
+      return String(field);
+    case "BLOB":
+      return `0x${(field as Buffer).toString("hex")}`;
+    case "TIMESTAMP": {
+      // a UTC session: ISO-8601 with "Z", the fraction by precision; checked within Date's years 0..9999
+      const t = field as bigint;
+      if (precision !== "ms" || t < -62167219200000n || t > 253402300799999n) return undefined;
+      return new Date(Number(t)).toISOString();
+    }
+    default:
+      return undefined; // FLOAT / DOUBLE: checked by reading the text back
+  }
+}
+
+test("DataIterator: typed getters, getObject, isNull and getString by index and by name equal the for-await rows, every type, over several fetches", async () => {
+  const device = `${DB}.iterated`;
+  const ds = makeDataset(17, "diagonal", FIRST_TIME);
+  await session.insertTablet(columnarTablet(device, ds));
+  const names = ALL_COLUMNS.map((c) => c.name);
+  const sql = `select ${names.join(", ")} from ${device}`;
+  const utc = await openSession({ zoneId: "UTC", fetchSize: 5 });
+  try {
+    const rows = await (await utc.executeQueryStatement(sql)).toRows();
+    assert.is(rows.length, 17);
+    const it = (await utc.executeQueryStatement(sql)).iterator();
+    assert.equal(it.getColumnNameList(), ["Time", ...names.map((n) => `${device}.${n}`)]);
+    let r = 0;
+    while (await it.next()) {
+      const row = rows[r]!;
+      assert.is(it.getLong(1), row.timestamp);
+      assert.is(it.getTimestamp("Time"), row.timestamp);
+      ALL_COLUMNS.forEach((col, c) => {
+        const field = row.fields[c];
+        const name = `${device}.${col.name}`;
+        const label = `row ${r} ${col.name}`;
+        assert.is(it.findColumn(name), c + 2);
+        for (const ref of [c + 2, name]) {
+          assert.is(it.isNull(ref), field === null, `${label} isNull`);
+          assert.equal(comparable(it.getObject(ref)), comparable(field), `${label} getObject`);
+          const typed = {
+            BOOLEAN: () => it.getBoolean(ref),
+            INT32: () => it.getInt(ref),
+            INT64: () => it.getLong(ref),
+            FLOAT: () => it.getFloat(ref),
+            DOUBLE: () => it.getDouble(ref),
+            TEXT: () => it.getString(ref),
+            STRING: () => it.getString(ref),
+            BLOB: () => it.getBlob(ref),
+            DATE: () => it.getDate(ref),
+            TIMESTAMP: () => it.getTimestamp(ref),
+          }[col.type]!();
+          assert.equal(comparable(typed), comparable(field), `${label} typed getter`);
+          const text = it.getString(ref);
+          if (field === null) {
+            assert.is(text, null, `${label} getString of null`);
+          } else if (col.type === "FLOAT" || col.type === "DOUBLE") {
+            const back = Number(text); // Java's "NaN", "-Infinity", "1.0E10", "-0.0" all read back
+            assert.equal(comparable(col.type === "FLOAT" ? Math.fround(back) : back), comparable(field), `${label} getString ${text} reads back`);
+          } else {
+            const expected = expectedText(col.type, field, utc.timestampPrecision);
+            if (expected !== undefined) assert.is(text, expected, `${label} getString`);
+          }
+        }
+      });
+      r++;
+    }
+    assert.is(r, 17);
+  } finally {
+    await utc.close();
+  }
+});
 
 test("an aligned device is reported aligned by the server; a non-aligned one is not", async () => {
   const dataSet = await session.executeQueryStatement(`show devices ${DB}.*`);

@@ -147,13 +147,13 @@ export class Connection {
     else this.closeListeners.push(listener);
   }
 
-  /** The seqid for the next request; prebuilt frames must carry it. Counts from 1 like TServiceClient. */
+  /** @internal The seqid for the next request; prebuilt frames must carry it. Counts from 1 like TServiceClient. */
   nextSeqid(): number {
     this.seqid = this.seqid === MAX_SEQID ? 1 : this.seqid + 1;
     return this.seqid;
   }
 
-  /** Calls `method(args)` through the generated code and resolves with its (unchecked) result. */
+  /** @internal Calls `method(args)` through the generated code and resolves with its (unchecked) result. */
   call<M extends RpcMethod>(method: M, args: RpcArgs<M>, timeoutMs?: number): Promise<RpcResult<M>> {
     if (this.closeReason !== undefined) return Promise.reject(this.closedError(method));
     const seqid = this.nextSeqid();
@@ -162,6 +162,7 @@ export class Connection {
   }
 
   /**
+   * @internal
    * Sends a complete prebuilt frame (length prefix included) that carries `seqid` from
    * nextSeqid(), in one socket write; its buffer is released in the write callback.
    */
@@ -174,6 +175,7 @@ export class Connection {
   }
 
   /**
+   * @internal
    * send() for a method whose result is a TSStatus (the inserts), resolving with it as a Status
    * when it is a success (redirect hints included) and rejecting with an IoTDBError otherwise.
    * The usual reply is read by hand (thrift/status-reply.ts); any other goes through the generated reader.

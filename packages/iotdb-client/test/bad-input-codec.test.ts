@@ -14,6 +14,7 @@ import {
   insertRecordCall,
   insertRecordsCall,
   insertStringRecordCall,
+  insertStringRecordsCall,
   insertStringRecordsOfOneDeviceCall,
   insertTabletCall,
   insertTabletsCall,
@@ -118,6 +119,15 @@ callRow("C29", () => insertRecordsCall([record({}), record({ deviceId: "root.\uD
 callRow("C30", () => insertTabletsCall([]));
 callRow("C31", () => insertTabletCall(good), { sessionId: 42n, seqid: 2 ** 31 });
 callRow("C32", () => insertTabletCall(good), { sessionId: 1.5, seqid: 1 });
+callRow("C44", () =>
+  insertStringRecordsCall(
+    [
+      { deviceId: "root.bi.d", time: 1, measurements: ["a"], values: ["1"] },
+      { deviceId: "root.bi.d", time: 2, measurements: ["a"], values: ["ééééé"] },
+    ],
+    { maxValueBytes: 8 },
+  ),
+);
 callRow("C40", () => insertStringRecordCall({ deviceId: "root.bi.d", time: 1, measurements: ["a"], values: [5 as never] }));
 callRow("C41", () =>
   insertStringRecordsOfOneDeviceCall("root.bi.d", [

@@ -1,11 +1,12 @@
 // The official Java Session's conversations (session-capture.json, and the `conversation` of the
-// queryResponse vectors 052-055) replayed against our client: a loopback server plays the
+// queryResponse vectors 052-055, made by fuzz/java's SessionCapture into the repo's set) replayed against our client: a loopback server plays the
 // captured server frames, and every frame our client sends must equal the frame the Java client
 // sent (seqids included). Query rows must equal `javaClientRows`.
 import { test } from "uvu";
 import * as assert from "uvu/assert";
 import { columnarTablet, rowsTablet, vectorRecords, type RecordsInput, type TabletInput } from "../../../fuzz/vectors/vector-input.js";
 import { Session, TableSession, type BaseSession, type RowRecord } from "../src/index.js";
+import { dirHolding, REPO_SET } from "../../../fuzz/vectors/vector-sets.js";
 import { FakeServer } from "./helpers/fake-server.js";
 import { type CapturedFrame, frameBytes, jsonValue, readVector, seqidOf, vectorFile, vectorsAvailable, withSeqid } from "./helpers/vectors.js";
 
@@ -85,6 +86,12 @@ async function queryAndCheck(session: BaseSession, vector: QueryVector): Promise
   const rows = await dataSet.toRows();
   checkRows(rows, { names: dataSet.columnNames, types: dataSet.columnTypes }, vector.output.javaClientRows);
 }
+
+test("the repo's own vector set holds the session capture and the query responses (no test of them depends on anything beside the repo)", () => {
+  if (process.env.VECTORS_DIR) return; // another set was asked for: the tests below say NOT RUN if it lacks them
+  assert.is(dirHolding("session-capture"), REPO_SET);
+  assert.is(dirHolding("queryResponse"), REPO_SET);
+});
 
 const QUERY_VECTORS = ["052-query_tree_raw.json", "053-query_table_select_star.json", "054-query_table_column_mapping.json", "055-query_tree_more_data_fetch.json"];
 

@@ -5,6 +5,7 @@ import net from "node:net";
 import { test } from "uvu";
 import * as assert from "uvu/assert";
 import { Connection, EncodeError, Session } from "../src/index.js";
+import { decodeReplies } from "../src/thrift/reply-decoding.js";
 import Int64 from "node-int64";
 import { TSExecuteStatementReq, TSExecuteStatementResp, TSStatus } from "../src/gen/client_types.js";
 import { FakeServer } from "./helpers/fake-server.js";
@@ -35,6 +36,19 @@ test("a reply kept by the generated reader (binary fields) survives later reads 
   } finally {
     await server.close();
   }
+});
+
+test("negative control: without a copy of its own, what the generated reader keeps changes with the frame's bytes", () => {
+  // The reader reads binary fields as views of the frame (no copy), so the test above holds only
+  // because Connection copies a frame that sits in the shared read buffer.
+  const block = Buffer.alloc(3000, 0xab);
+  const resp = new TSExecuteStatementResp({ status: new TSStatus({ code: 200 }), queryResult: [block], moreData: false });
+  const bytes = structReply("binary", "executeQueryStatementV2", 1, resp as unknown as Parameters<typeof structReply>[3]);
+  const [decoded] = decodeReplies(bytes, "executeQueryStatementV2").results;
+  const kept = decoded!.queryResult![0]!;
+  assert.equal(Buffer.from(kept), block, "as received");
+  bytes.fill(0x5a);
+  assert.not.equal(Buffer.from(kept), block, "a view of the frame: overwritten with it");
 });
 
 test("a frame the socket cannot take at once is released only after it went out, then answered", async () => {

@@ -84,7 +84,7 @@ test("arguments the Thrift writer cannot encode: an EncodeError, and the next re
   await withSession({}, async (session, fake) => {
     fake.handler.createTimeseries = () => ({ code: 200 });
     const error = await encodeError(session.createTimeseries("root.sg.d1.s", "INT32", { tags: { unit: 5 as never } }));
-    assert.is(error.message, "createTimeseries: cannot encode the request: writeString called without a string/Buffer argument: 5");
+    assert.is(error.message, "createTimeseries: cannot encode the request: writeString: expected a string or Uint8Array, got number");
     await session.createTimeseries("root.sg.d1.s", "INT32", { tags: { unit: "celsius" } });
     const [created] = fake.calls("createTimeseries");
     assert.equal((created!.args[0] as { tags: unknown }).tags, { unit: "celsius" });

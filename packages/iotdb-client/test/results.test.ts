@@ -156,6 +156,33 @@ test("maxValueBytes: a value over it is an EncodeError and nothing is sent; a ba
   });
 });
 
+test("maxValueBytes holds for the string records too: an EncodeError and nothing sent, through each string-record call", async () => {
+  await withFake(async (fake, options) => {
+    const session = new Session({ ...options, maxValueBytes: 4 });
+    await session.open();
+    const record = (v: string) => ({ deviceId: "root.sg.d1", time: 1, measurements: ["t"], values: [v] });
+    const calls: [string, () => Promise<unknown>][] = [
+      ["insertStringRecord", () => session.insertStringRecord(record("12345"))],
+      ["insertStringRecord", () => session.insertAlignedStringRecord(record("12345"))],
+      ["insertStringRecords", () => session.insertStringRecords([record("1"), record("12345")])],
+      ["insertStringRecords", () => session.insertAlignedStringRecords([record("12345")])],
+      ["insertStringRecordsOfOneDevice", () => session.insertStringRecordsOfOneDevice("root.sg.d1", [record("12345")])],
+      ["insertStringRecordsOfOneDevice", () => session.insertAlignedStringRecordsOfOneDevice("root.sg.d1", [record("12345")])],
+    ];
+    for (const [method, call] of calls) {
+      const error = await rejection(call());
+      assert.instance(error, EncodeError, method);
+      assert.match((error as Error).message, "a string of 5 UTF-8 bytes exceeds maxValueBytes 4");
+      assert.is(fake.calls(method).length, 0, `${method}: nothing sent`);
+    }
+    await session.insertStringRecord(record("1234"));
+    assert.is(fake.calls("insertStringRecord").length, 1);
+    await session.close();
+  }, (fake) => {
+    fake.handler.insertStringRecord = ok;
+  });
+});
+
 /** Runs the child with `mode`; resolves with whether it exited on its own within `ms`. */
 async function exitsOnItsOwn(port: number, mode: string, ms: number): Promise<boolean> {
   const child = spawn(process.execPath, ["--import", "tsx", resolve(import.meta.dirname, "helpers/exit-on-idle-child.ts"), String(port), mode], { stdio: ["ignore", "pipe", "inherit"] });

@@ -5,6 +5,7 @@
 // Connection: a reply the fast path declines still resolves sendInsert with the generated result.
 import fc from "fast-check";
 import thrift from "thrift";
+import { TBinaryProtocol, TCompactProtocol, TFramedTransport } from "@zerowire/thrift";
 import { test } from "uvu";
 import * as assert from "uvu/assert";
 import { Connection } from "../src/index.js";
@@ -105,9 +106,10 @@ for (const protocol of PROTOCOLS) {
   });
 }
 
-/** The seqid as the generated reader reads the header. */
+/** The seqid as the generated reader's protocol (Connection's) reads the header. */
 function seqidOf(frame: Buffer, protocol: Protocol): number {
-  const input = protocol === "compact" ? new thrift.TCompactProtocol(new thrift.TFramedTransport(frame.subarray(4))) : new thrift.TBinaryProtocol(new thrift.TFramedTransport(frame.subarray(4)));
+  const transport = new TFramedTransport(frame.subarray(4));
+  const input = protocol === "compact" ? new TCompactProtocol(transport) : new TBinaryProtocol(transport);
   return input.readMessageBegin().rseqid;
 }
 

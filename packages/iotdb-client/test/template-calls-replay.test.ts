@@ -1,9 +1,9 @@
-// The Java client's template and setTimeZone calls (the session-call vectors 015-017 in
-// ../shared/vectors/java-2.0.5-calls, or CALLS_VECTORS_DIR) replayed through our Session and
+// The Java client's template and setTimeZone calls (the session-call vectors 015-017 of the repo's
+// set vectors/java-2.0.5-calls, made by fuzz/java; CALLS_VECTORS_DIR replaces it) replayed through our Session and
 // SessionPool against a capturing fake DataNode that answers as the vectors' peer did
 // (sessionId 42, statementId 7, status 200, an empty template answer): every frame each call
 // writes must equal Java's, method, seqid and bytes, in both protocols.
-import { existsSync, readFileSync } from "node:fs";
+import { readFileSync } from "node:fs";
 import { resolve } from "node:path";
 import thrift from "thrift";
 import { test } from "uvu";
@@ -14,6 +14,7 @@ import { Session, SessionPool } from "../src/index.js";
 import { FakeServer, type ReceivedCall } from "./helpers/fake-server.js";
 import { message, statusReply, structReply } from "./helpers/replies.js";
 import { templateCallReplayers as templateCalls } from "../../../fuzz/vectors/session-call-table.js";
+import { REPO_CALLS_SET } from "../../../fuzz/vectors/vector-sets.js";
 
 type Protocol = "binary" | "compact";
 interface CallsVector {
@@ -22,19 +23,8 @@ interface CallsVector {
   output: Record<Protocol, { method: string; frames: { method: string; seqid: number; hex: string }[] }[]>;
 }
 
-const callsDir = resolve(import.meta.dirname, "../../..", process.env.CALLS_VECTORS_DIR ?? "../shared/vectors/java-2.0.5-calls");
+const callsDir = process.env.CALLS_VECTORS_DIR ? resolve(import.meta.dirname, "../../..", process.env.CALLS_VECTORS_DIR) : REPO_CALLS_SET;
 const FILES = ["015-template_lifecycle.json", "016-template_aligned.json", "017-set_time_zone.json"];
-
-/**
- * True when the Java session-call vectors beside the repo (or CALLS_VECTORS_DIR) exist; else a
- * NOT RUN line naming them: a clone with nothing beside it is complete without them (the repo's
- * own call vectors, vectors/java-2.0.5-calls, cover the calls fuzz/java makes so far).
- */
-function available(): boolean {
-  if (existsSync(callsDir)) return true;
-  console.warn(`\n!!! NOT RUN: the template call replay: no session-call vectors at ${callsDir}\n`);
-  return false;
-}
 
 type Writable = { write(p: thrift.TProtocol): void };
 
@@ -94,12 +84,10 @@ async function replay(file: string, protocol: Protocol, via: "session" | "pool")
   assert.equal(problems, [], problems.join("\n"));
 }
 
-if (available()) {
-  for (const file of FILES) {
-    for (const protocol of ["binary", "compact"] as const) {
-      test(`${file} (${protocol}): every frame equals Java's (Session)`, () => replay(file, protocol, "session"));
-      test(`${file} (${protocol}): every frame equals Java's (SessionPool)`, () => replay(file, protocol, "pool"));
-    }
+for (const file of FILES) {
+  for (const protocol of ["binary", "compact"] as const) {
+    test(`${file} (${protocol}): every frame equals Java's (Session)`, () => replay(file, protocol, "session"));
+    test(`${file} (${protocol}): every frame equals Java's (SessionPool)`, () => replay(file, protocol, "pool"));
   }
 }
 

@@ -1,4 +1,4 @@
-export { TSDataType, ColumnCategory, parseTypeName } from "./types.js";
+export { TSDataType, ColumnCategory, parseTypeName, typeName } from "./types.js";
 export type { TSDataTypeName, SendableType, ColumnCategoryName } from "./types.js";
 export { EncodeError, DecodeError } from "./errors.js";
 export { parseDate, formatDate } from "./date.js";
@@ -57,4 +57,5 @@ export type { ResultSetOptions } from "./query/result-set.js";
 export { ResultBlock } from "./query/result-block.js";
 export type { ResultColumn, RowRecord, RowOptions } from "./query/result-block.js";
 export type { QueryResultMetadata, ResultSchema } from "./query/result-schema.js";
-export type { CellValue, Int64Mode, Int64Of, Float32Mode } from "./query/cell-values.js";
+export type { CellValue, CellReader, Int64Mode, Int64Of, Float32Mode } from "./query/cell-values.js";
+export { shortestFloat32 } from "./query/cell-values.js";

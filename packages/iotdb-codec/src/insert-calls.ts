@@ -154,7 +154,7 @@ export function insertRecordsOfOneDeviceCall(
 /** insertRecord / insertAlignedRecord with string values (TSInsertStringRecordReq); null values are dropped, all-null sends nothing. */
 export function insertStringRecordCall(record: StringRecord, options: RecordCallOptions = {}): InsertCall {
   const aligned = alignedOption(options);
-  const rec = prepareStringRecord(record, record?.deviceId, 0);
+  const rec = prepareStringRecord(record, record?.deviceId, 0, options);
   return {
     method: "insertStringRecord",
     needsSending: stringRecordIsSent(rec),
@@ -166,7 +166,7 @@ export function insertStringRecordCall(record: StringRecord, options: RecordCall
 /** insertRecords / insertAlignedRecords with string values (TSInsertStringRecordsReq; never converted to tablets, as in Java). */
 export function insertStringRecordsCall(records: readonly StringRecord[], options: RecordCallOptions = {}): InsertCall {
   const aligned = alignedOption(options);
-  const kept = prepareStringRecords(records);
+  const kept = prepareStringRecords(records, options);
   return {
     method: "insertStringRecords",
     needsSending: kept.length > 0,
@@ -183,7 +183,7 @@ export function insertStringRecordsOfOneDeviceCall(
 ): InsertCall {
   const aligned = alignedOption(options);
   if (typeof deviceId !== "string") throw new EncodeError(`insertStringRecordsOfOneDevice: deviceId must be a string, got ${describeValue(deviceId)}`);
-  const kept = prepareDeviceStringRecords(deviceId, records);
+  const kept = prepareDeviceStringRecords(deviceId, records, options);
   return {
     method: "insertStringRecordsOfOneDevice",
     // As insertRecordsOfOneDevice: an empty batch is sent; nothing only when dropping nulls left no record.

@@ -11,7 +11,7 @@ export type TimestampPrecision = "ms" | "us" | "ns";
 
 export interface InsertOptions {
   /**
-   * Largest TEXT, STRING or BLOB value, in bytes (UTF-8 bytes for a string); a larger one is an
+   * Largest TEXT, STRING or BLOB value (or string-record value), in bytes (UTF-8 bytes for a string); a larger one is an
    * EncodeError and nothing is written. Default DEFAULT_MAX_VALUE_BYTES (16 MiB).
    */
   maxValueBytes?: number;

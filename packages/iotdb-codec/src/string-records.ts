@@ -4,9 +4,12 @@
 // (records.ts): null values are dropped with their measurement; insertRecord and insertRecords
 // drop a record only when that left it empty; insertStringRecordsOfOneDevice, when the batch has
 // any null, drops every record left empty (one without measurements too), then stable-sorts by time.
+// Each value is held to InsertOptions.maxValueBytes (UTF-8 bytes), as a typed record's TEXT is: the
+// server stores the text as it is, so one huge value jams its write-ahead log the same way.
 import { describeValue } from "./describe.js";
 import { EncodeError } from "./errors.js";
 import { identifierProblem } from "./identifier.js";
+import { maxValueBytesOf, valueSizeProblem, type InsertOptions } from "./insert-options.js";
 import { int64Problem } from "./int64.js";
 import { sortOrder } from "./tablet-order.js";
 
@@ -33,10 +36,11 @@ export interface PreparedStringRecord {
 }
 
 /** Validates a string record and drops its null values; `index` is reported as the error's row. */
-export function prepareStringRecord(record: DeviceStringRecord, deviceId: string, index: number): PreparedStringRecord {
+export function prepareStringRecord(record: DeviceStringRecord, deviceId: string, index: number, options?: InsertOptions): PreparedStringRecord {
   if (record === null || typeof record !== "object") throw new EncodeError(`record ${index}: expected an object, got ${describeValue(record)}`, undefined, index);
   const deviceProblem = identifierProblem(deviceId);
   if (deviceProblem !== undefined) throw new EncodeError(`record ${index}: deviceId ${deviceProblem}`, undefined, index);
+  const maxValueBytes = maxValueBytesOf(options);
   const timeProblem = int64Problem(record.time);
   if (timeProblem !== undefined) throw new EncodeError(`record ${index}: time: ${timeProblem}`, undefined, index);
   const { measurements, values } = record;
@@ -58,11 +62,10 @@ export function prepareStringRecord(record: DeviceStringRecord, deviceId: string
       hadNulls = true;
       continue;
     }
-    if (typeof v !== "string") {
-      throw new EncodeError(`record ${index} measurement ${JSON.stringify(name)}: expected a string value, got ${describeValue(v)}`, name, index);
-    }
+    const problem = typeof v !== "string" ? `expected a string value, got ${describeValue(v)}` : valueSizeProblem(v, maxValueBytes);
+    if (problem !== undefined) throw new EncodeError(`record ${index} measurement ${JSON.stringify(name)}: ${problem}`, name, index);
     keptMeasurements.push(name);
-    keptValues.push(v);
+    keptValues.push(v as string);
   }
   return { deviceId, time: record.time, measurements: keptMeasurements, values: keptValues, hadNulls };
 }
@@ -71,21 +74,21 @@ export function prepareStringRecord(record: DeviceStringRecord, deviceId: string
 export const stringRecordIsSent = (rec: PreparedStringRecord): boolean => rec.values.length > 0 || !rec.hadNulls;
 
 /** insertRecords with strings: validates each record (each with its own device), keeps the records that are sent. */
-export function prepareStringRecords(records: readonly StringRecord[]): PreparedStringRecord[] {
+export function prepareStringRecords(records: readonly StringRecord[], options?: InsertOptions): PreparedStringRecord[] {
   if (!Array.isArray(records)) throw new EncodeError(`expected an array of string records, got ${describeValue(records)}`);
   const kept: PreparedStringRecord[] = [];
   for (let i = 0; i < records.length; i++) {
-    const prepared = prepareStringRecord(records[i]!, records[i]?.deviceId as string, i);
+    const prepared = prepareStringRecord(records[i]!, records[i]?.deviceId as string, i, options);
     if (stringRecordIsSent(prepared)) kept.push(prepared);
   }
   return kept;
 }
 
 /** insertStringRecordsOfOneDevice: the batch-wide null rule, then a stable sort by time when unsorted. */
-export function prepareDeviceStringRecords(deviceId: string, records: readonly DeviceStringRecord[]): PreparedStringRecord[] {
+export function prepareDeviceStringRecords(deviceId: string, records: readonly DeviceStringRecord[], options?: InsertOptions): PreparedStringRecord[] {
   if (!Array.isArray(records)) throw new EncodeError(`expected an array of string records, got ${describeValue(records)}`);
   const prepared: PreparedStringRecord[] = [];
-  for (let i = 0; i < records.length; i++) prepared.push(prepareStringRecord(records[i]!, deviceId, i));
+  for (let i = 0; i < records.length; i++) prepared.push(prepareStringRecord(records[i]!, deviceId, i, options));
   const kept = prepared.some((r) => r.hadNulls) ? prepared.filter((r) => r.values.length > 0) : prepared;
   const order = sortOrder(kept.map((r) => r.time));
   return order === undefined ? kept : Array.from(order, (i) => kept[i]!);

@@ -59,6 +59,12 @@ test("table model: the dummy time gives timestamp 0; time is a TIMESTAMP value c
   assert.equal(r0, { timestamp: 0n, fields: [1000n, "north", 21.5, true, "2024-01-01", Buffer.from("00ff", "hex"), null, ""] });
   assert.equal(r1, { timestamp: 0n, fields: [2000n, null, -0.25, null, "1999-12-31", Buffer.alloc(0), -(2n ** 63n), "😀"] });
   assert.ok(Buffer.isBuffer(r0!.fields[5]));
+  // one column's cells by position, as the rows show them (the client's DataIterator reads so)
+  const decoded = decoder.decodeBlock(block);
+  assert.equal([0, 1].map(decoded.cellReader(1)), ["north", null]);
+  assert.equal([0, 1].map(decoded.cellReader(4)), ["2024-01-01", "1999-12-31"]);
+  assert.equal([0, 1].map(decoded.cellReader(0, { int64: "number" })), [1000, 2000]);
+  assert.equal([0, 1].map(decoded.cellReader(2, { float32: "shortest" })), [21.5, -0.25]);
 });
 
 test("columnIndex2TsBlockColumnIndexList: result columns share TsBlock columns; -1 reads the time column", () => {

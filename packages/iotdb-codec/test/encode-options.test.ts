@@ -9,6 +9,9 @@ import {
   EncodeError,
   insertRecordCall,
   insertRecordsOfOneDeviceCall,
+  insertStringRecordCall,
+  insertStringRecordsCall,
+  insertStringRecordsOfOneDeviceCall,
   insertTabletCall,
   TabletBuilder,
   writeCallFrame,
@@ -62,6 +65,29 @@ test("maxValueBytes in records: the measurement and the record are named", () =>
   assert.match(e.message, "a string of 11 UTF-8 bytes exceeds maxValueBytes 10");
   const b = encodeError(() => insertRecordsOfOneDeviceCall("root.t.d", [{ time: 1, measurements: ["b"], types: ["BLOB"], values: [new Uint8Array(11)] }], { maxValueBytes: 10 }));
   assert.equal([b.column, b.row], ["b", 0]);
+});
+
+test("maxValueBytes in string records (insertStringRecord(s), ...OfOneDevice, aligned): counted in UTF-8 bytes, the measurement and the record named", () => {
+  const max = { maxValueBytes: 10 };
+  const rec = (v: string | null, time = 1) => ({ deviceId: "root.t.d", time, measurements: ["m"], values: [v] });
+  // 3 three-byte chars are 9 bytes, 4 are 12 (4 UTF-16 units: a count of units would pass)
+  assert.ok(insertStringRecordCall(rec("€€€"), max));
+  let e = encodeError(() => insertStringRecordCall(rec("€€€€"), max));
+  assert.is(e.message, 'record 0 measurement "m": a string of 12 UTF-8 bytes exceeds maxValueBytes 10 (one huge value jams the server\'s write-ahead log; raise maxValueBytes if your server takes it)');
+  assert.equal([e.column, e.row], ["m", 0]);
+  e = encodeError(() => insertStringRecordCall(rec("x".repeat(11)), { ...max, aligned: true }));
+  assert.match(e.message, "a string of 11 UTF-8 bytes exceeds maxValueBytes 10");
+  e = encodeError(() => insertStringRecordsCall([rec("x".repeat(10)), rec(null), rec("x".repeat(11))], max));
+  assert.equal([e.column, e.row], ["m", 2]);
+  // the record's index before the sort by time, as for the other errors of the call
+  e = encodeError(() => insertStringRecordsOfOneDeviceCall("root.t.d", [{ time: 5, measurements: ["m"], values: ["x"] }, { time: 1, measurements: ["m"], values: ["x".repeat(11)] }], max));
+  assert.equal([e.column, e.row], ["m", 1]);
+  // the default: 16 MiB; the option raises it
+  const big = "x".repeat(16 * 1024 * 1024 + 1);
+  assert.ok(insertStringRecordsCall([rec(big.slice(1))]));
+  assert.match(encodeError(() => insertStringRecordsCall([rec(big)])).message, `a string of ${16 * 1024 * 1024 + 1} UTF-8 bytes exceeds maxValueBytes ${16 * 1024 * 1024}`);
+  assert.ok(insertStringRecordsCall([rec(big)], { maxValueBytes: 32 * 1024 * 1024 }));
+  assert.match(encodeError(() => insertStringRecordCall(rec("a"), { maxValueBytes: 0 })).message, "maxValueBytes must be a positive number of bytes");
 });
 
 test("maxValueBytes defaults to 16 MiB; the option raises it; a bad option is an EncodeError", () => {

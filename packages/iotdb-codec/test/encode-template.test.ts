@@ -1,5 +1,5 @@
-// serializeTemplate against (1) the serialized templates the Java client 2.0.5 sent in the shared
-// session-call vectors (../shared/vectors/java-2.0.5-calls, 015 and 016: the field
+// serializeTemplate against (1) the serialized templates the Java client 2.0.5 sent in the
+// session-call vectors (vectors/java-2.0.5-calls, 015 and 016: the field
 // serializedTemplate of createSchemaTemplate, copied here as hex), and (2) a deliberately naive
 // oracle: String.hashCode with BigInt arithmetic, the HashMap's order as a stable sort of the
 // keys by bucket at a given capacity, and the bytes spelled out with Buffer's writers. The oracle

@@ -11,15 +11,13 @@ import { ThriftDecodeError } from "./errors.js";
 import type { TFramedTransport } from "./framed-transport.js";
 import { int64Bytes, int64FromZigzag, int64ToWritable, type I64Input } from "./int64-value.js";
 import { type FieldHeader, type ListHeader, type MapHeader, type MessageHeader, type ThriftProtocol } from "./protocol.js";
-import { CompactType, compactTypeOf as compactOf, TType } from "./thrift-types.js";
+import { CompactType as CT, compactTypeOf as compactOf, TType } from "./thrift-types.js";
 import { ProtocolBase } from "./protocol-base.js";
 import { checkSize } from "./write-checks.js";
 import { doubleKey, int64Key, integerKey } from "./map-keys.js";
 
 const PROTOCOL_ID = 0x82;
 const VERSION = 1;
-
-const CT = CompactType;
 
 /** TType of each compact code (STOP excluded: -1). */
 const TTYPE_OF_COMPACT: readonly number[] = [

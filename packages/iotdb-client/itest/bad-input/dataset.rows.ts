@@ -1,6 +1,7 @@
 // Rows D of docs/bad-input.md: a SessionDataSet used after it was read, closed, or while another
-// reader has it, and one whose session was closed under it; against the real server through a
-// byte-counting proxy. None of them sends anything, and the session still answers afterwards.
+// reader has it, and one whose session was closed under it; a DataIterator asked for a column it
+// does not have, with a getter its type lacks, or with no current row; against the real server
+// through a byte-counting proxy. None of them sends anything, and the session still answers afterwards.
 import { test } from "uvu";
 import * as assert from "uvu/assert";
 import { Session } from "../../src/index.js";
@@ -79,6 +80,44 @@ rowTest("D04", async (row) => {
     for await (const _ of dataSet) seen++;
   });
   assert.ok(seen > 0 && seen < 3 + MANY, `the rows that came with the query are read (${seen} of ${3 + MANY}), then the error`);
+});
+
+rowTest("D06", async (row) => {
+  const it = (await session.executeQueryStatement(QUERY)).iterator();
+  assert.ok(await it.next());
+  await checkRow(proxy, row, ping, () => it.findColumn(`${DATABASE}.d.nope`));
+  await it.close();
+});
+
+rowTest("D07", async (row) => {
+  const it = (await session.executeQueryStatement(QUERY)).iterator();
+  assert.ok(await it.next());
+  await checkRow(proxy, row, ping, () => it.getInt(0));
+  assert.is(it.getInt(2), 10, "the cursor still reads");
+  await it.close();
+});
+
+rowTest("D08", async (row) => {
+  const it = (await session.executeQueryStatement(QUERY)).iterator();
+  assert.ok(await it.next());
+  await checkRow(proxy, row, ping, () => it.getBoolean(`${DATABASE}.d.s`));
+  await it.close();
+});
+
+rowTest("D09", async (row) => {
+  const it = (await session.executeQueryStatement(QUERY)).iterator();
+  await checkRow(proxy, row, ping, () => it.getInt(2));
+  assert.ok(await it.next(), "next() works afterwards");
+  assert.is(it.getInt(2), 10);
+  await it.close();
+});
+
+rowTest("D10", async (row) => {
+  const dataSet = await session.executeQueryStatement(QUERY);
+  await checkRow(proxy, row, ping, () => dataSet.next());
+  assert.ok(await dataSet.hasNext());
+  assert.equal(dataSet.next().fields, [10]);
+  await dataSet.close();
 });
 
 test.run();

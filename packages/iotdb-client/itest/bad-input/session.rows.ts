@@ -144,6 +144,7 @@ treeRow("S51", (s) =>
   ]),
 );
 treeRow("S52", (s) => s.insertAlignedStringRecordsOfOneDevice(`${DATABASE}.d`, [{ time: 1, measurements: [""], values: ["1"] }]));
+treeRow("S78", (s) => s.insertStringRecord({ deviceId: `${DATABASE}.d`, time: 1, measurements: ["s"], values: ["x".repeat(16 * 1024 * 1024 + 1)] }));
 treeRow("S53", (s) => s.insertRecords(Array.from({ length: 40 }, (_, i) => (i === 5 ? record({ time: i, types: ["DATE"], values: ["2024-01-01"] }) : record({ time: i })))));
 rowTest("S54", async (row) => {
   await checkRow(proxy, row, () => session.ping(), () => new Session(viaProxy(proxy, { autoConvertRecords: "yes" as never })));

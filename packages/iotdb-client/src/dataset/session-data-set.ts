@@ -1,8 +1,10 @@
 // A query result streamed batch by batch: the first batch comes with the execute reply, the
 // rest through fetchResultsV2 while the server says moreData. The next batch is requested when
 // the current one starts being read, so at most one fetched batch waits ahead of the reader.
-// The server-side query is closed (closeOperation) when iteration ends, breaks or throws.
-import { type Float32Mode, type Int64Mode, type TSDataTypeName, ResultBlock, ResultSetDecoder, type RowOptions, type RowRecord } from "@zerowire/iotdb-codec";
+// The server-side query is closed (closeOperation) when iteration ends, breaks or throws. Rows
+// are read as objects (BlockRows: for await, rows(), hasNext/next) or through Java's cursor
+// (DataIterator); both read one BlockStream over blocks(), so they fetch and close alike.
+import { type Float32Mode, type Int64Mode, type TSDataTypeName, type TimestampPrecision, ResultBlock, ResultSetDecoder, type RowOptions, type RowRecord } from "@zerowire/iotdb-codec";
 import type Int64 from "node-int64";
 import type { Connection } from "../connection.js";
 import { DataSetError } from "../errors.js";
@@ -10,6 +12,8 @@ import type { TSExecuteStatementResp } from "../gen/client_types.js";
 import { TSCloseOperationReq, TSFetchResultsReq } from "../gen/client_types.js";
 import { verifyStatus } from "../status.js";
 import { toInt64 } from "../thrift/int64.js";
+import { BlockStream } from "./block-stream.js";
+import { DataIterator } from "./data-iterator.js";
 import { type ColumnarResult, concatBlocks } from "./columnar.js";
 
 /**
@@ -23,15 +27,10 @@ class BlockRows<Q extends Int64Mode> implements AsyncIterableIterator<RowRecord<
   private current: Iterator<RowRecord<Q>> | undefined;
   /** The next block being awaited; calls to next() made meanwhile wait for it, in order. */
   private fetching: Promise<void> | undefined;
-  /** A block was asked for: from then on close() ends the iteration (before, the block stream says why it cannot start). */
-  private started = false;
-  private done = false;
 
   constructor(
-    private readonly blocks: AsyncGenerator<ResultBlock, void, undefined>,
+    private readonly stream: BlockStream,
     private readonly read: RowOptions<Q>,
-    /** True once the data set's close() was called: iteration ends at once. */
-    private readonly closed: () => boolean,
   ) {}
 
   [Symbol.asyncIterator](): AsyncIterableIterator<RowRecord<Q>> {
@@ -40,26 +39,24 @@ class BlockRows<Q extends Int64Mode> implements AsyncIterableIterator<RowRecord<
 
   next(): Promise<IteratorResult<RowRecord<Q>, undefined>> {
     if (this.fetching === undefined) {
-      if (this.started && !this.done && this.closed()) return this.return();
+      if (this.stream.closedMeanwhile) return this.return();
       let row: IteratorResult<RowRecord<Q>, void> | undefined;
       try {
         row = this.current?.next();
       } catch (error) {
-        return this.fail(error);
+        this.current = undefined;
+        return this.stream.fail(error);
       }
       if (row !== undefined && row.done !== true) return Promise.resolve(row);
       this.current = undefined;
-      if (this.done) return Promise.resolve(END);
-      this.started = true;
-      this.fetching = this.blocks.next().then(
-        (step) => {
+      if (this.stream.done) return Promise.resolve(END);
+      this.fetching = this.stream.next().then(
+        (block) => {
           this.fetching = undefined;
-          if (step.done === true) this.done = true;
-          else this.current = step.value.rows(this.read);
+          if (block !== undefined) this.current = block.rows(this.read);
         },
         (error: unknown) => {
           this.fetching = undefined;
-          this.done = true;
           throw error;
         },
       );
@@ -69,23 +66,14 @@ class BlockRows<Q extends Int64Mode> implements AsyncIterableIterator<RowRecord<
 
   async return(): Promise<IteratorResult<RowRecord<Q>, undefined>> {
     this.current = undefined;
-    this.done = true;
-    await this.blocks.return();
+    await this.stream.end();
     return END;
-  }
-
-  /** A row that could not be read: the query is closed, then the read fails with that error (not one from closing). */
-  private fail(error: unknown): Promise<never> {
-    const rethrow = (): never => {
-      throw error;
-    };
-    return this.return().then(rethrow, rethrow);
   }
 }
 
 const END: IteratorReturnResult<undefined> = { done: true, value: undefined };
 
-/** The session side of a result: where to fetch from and with which ids. */
+/** @internal The session side of a result: where to fetch from and with which ids. */
 export interface QueryHandle {
   connection: Connection;
   sessionId: Int64;
@@ -99,6 +87,9 @@ export interface QueryHandle {
   requestTimeoutMs: number;
   int64: Int64Mode;
   float32: Float32Mode;
+  /** The session's zone and the server's time precision, for DataIterator.getString of TIMESTAMP cells (as Java's). */
+  zoneId: string;
+  timestampPrecision: TimestampPrecision;
 }
 
 /** How rows are read: INT64/TIMESTAMP as bigint or number, FLOAT exact or shortest; each defaults to the query's. */
@@ -130,7 +121,11 @@ export class SessionDataSet<M extends Int64Mode = "bigint"> implements AsyncIter
   private firstBatch: Batch | undefined;
   private closing: Promise<void> | undefined;
   private readonly closeListeners: (() => void)[] = [];
+  /** The rows hasNext() and next() read, and the row hasNext() made ready. */
+  private javaRows: AsyncIterableIterator<RowRecord<M>> | undefined;
+  private readyRow: RowRecord<M> | undefined;
 
+  /** @internal A data set comes from a session's query methods. */
   constructor(
     private readonly handle: QueryHandle,
     response: TSExecuteStatementResp,
@@ -155,8 +150,35 @@ export class SessionDataSet<M extends Int64Mode = "bigint"> implements AsyncIter
 
   /** Rows in order; `int64` overrides the session's INT64/TIMESTAMP mode. Ends at once when close() is called. */
   rows<Q extends Int64Mode = M>(options: RowReadOptions<Q> = {}): AsyncIterableIterator<RowRecord<Q>> {
-    const read = { int64: (options.int64 ?? this.handle.int64) as Q, float32: options.float32 ?? this.handle.float32 };
-    return new BlockRows(this.blocks(), read, () => this.closing !== undefined);
+    return new BlockRows(this.blockStream(), this.readOptions(options));
+  }
+
+  /**
+   * Java's iterator(): a cursor read by 1-based column index or name with typed getters
+   * (`while (await it.next()) it.getLong("root.sg.d.s")`), no object per row. Options as rows().
+   */
+  iterator<Q extends Int64Mode = M>(options: RowReadOptions<Q> = {}): DataIterator<Q> {
+    const h = this.handle;
+    const settings = { read: this.readOptions(options), zoneId: h.zoneId, timestampPrecision: h.timestampPrecision };
+    return new DataIterator<Q>(this.blockStream(), this.decoder.schema, settings, () => this.close());
+  }
+
+  /** Java's hasNext(): whether a row is ready for next(); false at the end (the query is then closed). */
+  async hasNext(): Promise<boolean> {
+    if (this.readyRow !== undefined) return true;
+    this.javaRows ??= this.rows();
+    const step = await this.javaRows.next();
+    if (step.done === true) return false;
+    this.readyRow = step.value;
+    return true;
+  }
+
+  /** Java's next(): the row hasNext() made ready, the same RowRecord `for await` gives. A DataSetError without one. */
+  next(): RowRecord<M> {
+    const row = this.readyRow;
+    if (row === undefined) throw new DataSetError("next(): no row is ready; call it after hasNext() resolved true");
+    this.readyRow = undefined;
+    return row;
   }
 
   /** The result one TsBlock at a time, as typed columns (no copy of the decoded arrays). Ends at once when close() is called. */
@@ -212,6 +234,14 @@ export class SessionDataSet<M extends Int64Mode = "bigint"> implements AsyncIter
   onClose(listener: () => void): void {
     if (this.closing === undefined) this.closeListeners.push(listener);
     else void this.closing.then(listener, listener);
+  }
+
+  private readOptions<Q extends Int64Mode>(options: RowReadOptions<Q>): Required<RowOptions<Q>> {
+    return { int64: (options.int64 ?? this.handle.int64) as Q, float32: options.float32 ?? this.handle.float32 };
+  }
+
+  private blockStream(): BlockStream {
+    return new BlockStream(this.blocks(), () => this.closing !== undefined);
   }
 
   private takeFirstBatch(): Batch {

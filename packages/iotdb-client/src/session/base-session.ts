@@ -233,7 +233,7 @@ export abstract class BaseSession<M extends Int64Mode = "bigint"> {
     return this.state?.insertOptions ?? this.unopenedInsertOptions;
   }
 
-  /** Hook for what a successful non-query changes in the session (TableSession tracks USE). */
+  /** @internal Hook for what a successful non-query changes in the session (TableSession tracks USE). */
   protected afterNonQuery(_sql: string, _resp: TSExecuteStatementResp): void {}
 
   /**
@@ -271,7 +271,7 @@ export abstract class BaseSession<M extends Int64Mode = "bigint"> {
     return connection.sendInsert(call.method, seqid, this.writer.finish());
   }
 
-  /** One query RPC; the data set keeps the connection and ids it ran with. onRedirect sees a redirect hint of the reply's status. */
+  /** @internal One query RPC; the data set keeps the connection and ids it ran with. onRedirect sees a redirect hint of the reply's status. */
   protected async runQuery<R extends QueryMethod, Q extends Int64Mode>(
     method: R,
     statement: string,
@@ -296,6 +296,8 @@ export abstract class BaseSession<M extends Int64Mode = "bigint"> {
         requestTimeoutMs,
         int64: options.int64 ?? this.options.int64,
         float32: options.float32 ?? this.options.float32,
+        zoneId: this.options.zoneId,
+        timestampPrecision: state.timestampPrecision,
       },
       resp,
     );
@@ -303,7 +305,7 @@ export abstract class BaseSession<M extends Int64Mode = "bigint"> {
     return dataSet;
   }
 
-  /** One RPC through the generated code with the current session's ids. */
+  /** @internal One RPC through the generated code with the current session's ids. */
   protected async rpc<M extends RpcMethod>(method: M, args: (s: OpenState) => RpcArgs<M>, timeoutMs?: number): Promise<RpcResult<M>> {
     const state = await this.ready();
     return state.connection.call(method, args(state), timeoutMs);

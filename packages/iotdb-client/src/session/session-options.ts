@@ -43,7 +43,7 @@ export interface SessionOptions<M extends Int64Mode = Int64Mode> {
    */
   maxRequestFrameSize?: number;
   /**
-   * Largest TEXT, STRING or BLOB value sent, in bytes (UTF-8 bytes for a string): a larger one is
+   * Largest TEXT, STRING or BLOB value (or string-record value) sent, in bytes (UTF-8 bytes for a string): a larger one is
    * an EncodeError and nothing is sent. Default 16 MiB. IoTDB 2.0.1-beta jams on one huge value
    * (its write-ahead log waits forever for room): above ~34 MiB with a 2 GiB DataNode heap, and
    * proportionally less with a smaller heap. Raise it only for a server with a larger heap.

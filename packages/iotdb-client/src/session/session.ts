@@ -148,31 +148,31 @@ export class Session<M extends Int64Mode = "bigint"> extends BaseSession<M> {
    * record sends nothing.
    */
   insertStringRecord(record: StringRecord): Promise<Status> {
-    return this.sendInsert(() => insertStringRecordCall(record));
+    return this.sendInsert(() => insertStringRecordCall(record, this.insertOptions));
   }
 
   /** Java's insertAlignedRecord with string values. */
   insertAlignedStringRecord(record: StringRecord): Promise<Status> {
-    return this.sendInsert(() => insertStringRecordCall(record, { aligned: true }));
+    return this.sendInsert(() => insertStringRecordCall(record, { ...this.insertOptions, aligned: true }));
   }
 
   /** Java's insertRecords with string values (TSInsertStringRecordsReq; never converted to tablets). */
   insertStringRecords(records: readonly StringRecord[]): Promise<Status> {
-    return this.sendInsert(() => insertStringRecordsCall(records));
+    return this.sendInsert(() => insertStringRecordsCall(records, this.insertOptions));
   }
 
   /** Java's insertAlignedRecords with string values. */
   insertAlignedStringRecords(records: readonly StringRecord[]): Promise<Status> {
-    return this.sendInsert(() => insertStringRecordsCall(records, { aligned: true }));
+    return this.sendInsert(() => insertStringRecordsCall(records, { ...this.insertOptions, aligned: true }));
   }
 
   /** insertStringRecordsOfOneDevice: string-valued rows of one device, sent sorted by time as Java does. */
   insertStringRecordsOfOneDevice(deviceId: string, records: readonly DeviceStringRecord[]): Promise<Status> {
-    return this.sendInsert(() => insertStringRecordsOfOneDeviceCall(deviceId, records));
+    return this.sendInsert(() => insertStringRecordsOfOneDeviceCall(deviceId, records, this.insertOptions));
   }
 
   insertAlignedStringRecordsOfOneDevice(deviceId: string, records: readonly DeviceStringRecord[]): Promise<Status> {
-    return this.sendInsert(() => insertStringRecordsOfOneDeviceCall(deviceId, records, { aligned: true }));
+    return this.sendInsert(() => insertStringRecordsOfOneDeviceCall(deviceId, records, { ...this.insertOptions, aligned: true }));
   }
 
   // ---- queries -----------------------------------------------------------

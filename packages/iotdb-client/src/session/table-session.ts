@@ -22,6 +22,7 @@ export class TableSession<M extends Int64Mode = "bigint"> extends BaseSession<M>
   }
 
   /**
+   * @internal
    * After a successful `USE db` the server names the session's database in the reply (as the
    * Java client reads it); a reopened session then asks for that database.
    */

@@ -30,6 +30,7 @@ const codecs: Partial<Record<WireProtocol, RpcCodec>> = {};
  * Decodes every frame in `bytes` as a reply to `method`. Throws what Connection turns into a
  * ConnectionError (as its cause): FrameError for a frame over maxFrameSize, ReplyError for a
  * malformed header or body, a reply to another method, or a Thrift application exception.
+ * Binary fields of the results (TsBlocks, ...) are views of `bytes`, valid while `bytes` is unchanged.
  */
 export function decodeReplies<M extends RpcMethod>(bytes: Uint8Array, method: M, options: ReplyDecodeOptions = {}): DecodedReplies<M> {
   const protocol = options.protocol ?? CONNECTION_DEFAULTS.protocol;

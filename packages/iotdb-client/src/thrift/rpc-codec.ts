@@ -1,7 +1,14 @@
-// Control-path RPCs through the Thrift-generated code: calls are serialized by the generated
-// send_* methods into one framed buffer, replies are parsed by the generated recv_* methods
-// (their *_result classes). The hot-path inserts bypass this with the codec's prebuilt frames.
+// Control-path RPCs through the Thrift-generated code on @zerowire/thrift's protocols: calls are
+// serialized by the generated send_* methods straight into one framed buffer (its length
+// backfilled on flush), replies are parsed by the generated recv_* methods (their *_result
+// classes) reading the frame in place. The hot-path inserts bypass this with the codec's prebuilt
+// frames. The `thrift` package is left to the generated code (Thrift.Type, its exception classes).
+//
+// Reading in place means binary fields (TsBlocks, ...) come out as views of the frame: the frame
+// handed to readHeader must stay unchanged for as long as the result is used (Connection copies a
+// frame that sits in a reused read buffer first). i64 fields are copied into their Int64s.
 import thrift from "thrift";
+import { TBinaryProtocol, TCompactProtocol, TFramedTransport } from "@zerowire/thrift";
 import { EncodeError } from "../errors.js";
 import { Client } from "../gen/IClientRPCService.js";
 import type { RpcArgs, RpcMethod, RpcResult } from "./rpc-signatures.js";
@@ -9,18 +16,20 @@ import type { RpcArgs, RpcMethod, RpcResult } from "./rpc-signatures.js";
 /** TBinaryProtocol (strict write, the Java default) or TCompactProtocol (Java's enableRPCCompression). */
 export type WireProtocol = "binary" | "compact";
 
+type Protocol = TBinaryProtocol | TCompactProtocol;
+
 const MESSAGE_TYPE = { CALL: 1, REPLY: 2, EXCEPTION: 3 } as const;
 
 /**
  * A reply's message header, read before its body so the seqid can be checked first.
- * @internal (its `input` is a `thrift` runtime type, kept out of the published declarations)
+ * @internal
  */
 export interface ReplyHeader {
   name: string;
   type: number;
   seqid: number;
   /** The protocol positioned at the start of the reply body. */
-  input: thrift.TProtocol;
+  input: Protocol;
 }
 
 /** A reply that is not a result: a Thrift application exception or a malformed message. */
@@ -36,60 +45,27 @@ interface GeneratedClient {
   _reqs: Record<number, GeneratedCallback>;
 }
 
-/** Collects what a generated send_* writes and turns it into one length-prefixed frame. */
-class FrameCollector {
-  private chunks: Buffer[] = [];
-  private length = 0;
-  private frame: Buffer | undefined;
-
-  write(buf: Buffer | string): void {
-    const chunk = typeof buf === "string" ? Buffer.from(buf) : buf;
-    this.chunks.push(chunk);
-    this.length += chunk.length;
-  }
-
-  flush(): void {
-    const frame = Buffer.allocUnsafe(4 + this.length);
-    frame.writeUInt32BE(this.length, 0);
-    let pos = 4;
-    for (const chunk of this.chunks) pos += chunk.copy(frame, pos);
-    this.frame = frame;
-    this.chunks = [];
-    this.length = 0;
-  }
-
-  /** Called by the protocol's writeMessageBegin; the seqid is already in the bytes. */
-  setCurrSeqId(): void {}
-
-  /** Drops what an aborted send_* wrote, so it cannot end up in the next frame. */
-  discard(): void {
-    this.chunks = [];
-    this.length = 0;
-    this.frame = undefined;
-  }
-
-  take(): Buffer {
-    const frame = this.frame;
-    this.frame = undefined;
-    if (frame === undefined) throw new Error("generated sender did not flush a frame");
-    return frame;
-  }
-}
-
 /** @internal Encodes calls and reads replies with the generated code (used by Connection only). */
 export class RpcCodec {
-  private readonly collector = new FrameCollector();
   private readonly client: Client;
-  private readonly protocolClass: new (trans: thrift.TTransport) => thrift.TProtocol;
+  private readonly protocolClass: new (trans: TFramedTransport) => Protocol;
+  /** The frame the last send_* flushed, until encodeCall takes it. */
+  private flushed: Buffer | undefined;
 
   constructor(readonly protocol: WireProtocol) {
-    this.protocolClass = protocol === "compact" ? thrift.TCompactProtocol : thrift.TBinaryProtocol;
-    this.client = new Client(this.collector as unknown as thrift.TTransport, this.protocolClass);
+    this.protocolClass = protocol === "compact" ? TCompactProtocol : TBinaryProtocol;
+    // No buffer pool: each frame is a buffer of its own (sized after the previous one), which the
+    // caller keeps until the socket has taken it; releasing it would be a no-op.
+    const output = new TFramedTransport(undefined, (frame) => (this.flushed = frame));
+    // The generated .d.ts types its constructor with the `thrift` package's classes; ours
+    // implement what the generated code calls on them.
+    this.client = new Client(output as unknown as thrift.TTransport, this.protocolClass as unknown as new (t: thrift.TTransport) => thrift.TProtocol);
   }
 
   /**
-   * The complete frame (u32 length + CALL message) of `method(args)` with this seqid. Arguments the
-   * generated writer cannot encode (e.g. a number where a string belongs) are an EncodeError.
+   * The complete frame (u32 length + CALL message) of `method(args)` with this seqid, in a buffer
+   * of its own. Arguments the generated writer cannot encode (e.g. a number where a string
+   * belongs, an i32 out of range) are an EncodeError.
    */
   encodeCall<M extends RpcMethod>(method: M, seqid: number, args: RpcArgs<M>): Buffer {
     (this.client as unknown as GeneratedClient)._seqid = seqid;
@@ -98,16 +74,22 @@ export class RpcCodec {
     try {
       send.apply(this.client, args);
     } catch (e) {
-      // The writer stopped mid-message: its bytes so far must not prefix the next request.
-      this.collector.discard();
+      // The generated sender has called the protocol's reset(): what it wrote so far is dropped
+      // and cannot prefix the next request.
       throw new EncodeError(`${method}: cannot encode the request: ${e instanceof Error ? e.message : String(e)}`);
     }
-    return this.collector.take();
+    const frame = this.flushed;
+    this.flushed = undefined;
+    if (frame === undefined) throw new Error("generated sender did not flush a frame");
+    return frame;
   }
 
-  /** Reads the message header of a reply frame (the bytes after the length prefix). */
+  /**
+   * Reads the message header of a reply frame (the bytes after the length prefix). The result
+   * read after it holds views of `frame` (binary fields): the frame must not change while it is used.
+   */
   readHeader(frame: Buffer): ReplyHeader {
-    const input = new this.protocolClass(new thrift.TFramedTransport(frame));
+    const input = new this.protocolClass(new TFramedTransport(frame));
     try {
       const { fname, mtype, rseqid } = input.readMessageBegin();
       return { name: fname, type: mtype, seqid: rseqid, input };
@@ -119,7 +101,7 @@ export class RpcCodec {
   /** Reads the reply body with the generated *_result class of the method. */
   readResult<M extends RpcMethod>(method: M, header: ReplyHeader): RpcResult<M> {
     const client = this.client as unknown as GeneratedClient & Record<string, unknown>;
-    const recv = client[`recv_${method}`] as ((input: thrift.TProtocol, mtype: number, rseqid: number) => void) | undefined;
+    const recv = client[`recv_${method}`] as ((input: Protocol, mtype: number, rseqid: number) => void) | undefined;
     if (recv === undefined) throw new Error(`no generated receiver for ${method}`);
     if (header.type !== MESSAGE_TYPE.REPLY && header.type !== MESSAGE_TYPE.EXCEPTION) {
       throw new ReplyError(`${method}: message type ${header.type} is not a reply`);

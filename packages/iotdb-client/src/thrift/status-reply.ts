@@ -5,6 +5,7 @@
 // of TSStatus and TEndPoint with their types, nesting up to MAX_DEPTH) and answers undefined for
 // anything else (an EXCEPTION, another name, an unknown field, a missing required field, a
 // truncated frame), so the generated reader handles it exactly as before, errors included.
+import { CompactType, TType } from "@zerowire/thrift";
 import type { Status } from "../errors.js";
 import type { WireProtocol } from "./rpc-codec.js";
 
@@ -14,19 +15,6 @@ const MAX_DEPTH = 8;
 const REPLY_BINARY = 0x80010002 | 0; // strict version 1, message type REPLY
 const COMPACT_PROTOCOL_ID = 0x82;
 const COMPACT_REPLY = 0x41; // version 1, message type REPLY (2) << 5
-
-// TType codes (binary) and compact type nibbles of the fields read here.
-const T_BOOL = 2;
-const T_I32 = 8;
-const T_STRING = 11;
-const T_STRUCT = 12;
-const T_LIST = 15;
-const CT_TRUE = 1;
-const CT_FALSE = 2;
-const CT_I32 = 5;
-const CT_BINARY = 8;
-const CT_LIST = 9;
-const CT_STRUCT = 12;
 
 /** Why a read stopped: the frame is not the plain shape (not an error: the generated reader takes over). */
 const UNUSUAL = Symbol("unusual");
@@ -126,7 +114,7 @@ class BinaryReader extends StatusReader {
   }
 
   result(): Status {
-    if (this.byte() !== T_STRUCT || this.i16() !== 0) throw UNUSUAL;
+    if (this.byte() !== TType.STRUCT || this.i16() !== 0) throw UNUSUAL;
     const status = this.tsStatus(0);
     if (this.byte() !== 0) throw UNUSUAL;
     return status;
@@ -143,16 +131,16 @@ class BinaryReader extends StatusReader {
       const type = this.byte();
       if (type === 0) break;
       const id = this.i16();
-      if (id === 1 && type === T_I32) code = this.i32();
-      else if (id === 2 && type === T_STRING) message = this.utf8(this.i32());
-      else if (id === 3 && type === T_LIST) {
-        if (this.byte() !== T_STRUCT) throw UNUSUAL;
+      if (id === 1 && type === TType.I32) code = this.i32();
+      else if (id === 2 && type === TType.STRING) message = this.utf8(this.i32());
+      else if (id === 3 && type === TType.LIST) {
+        if (this.byte() !== TType.STRUCT) throw UNUSUAL;
         const size = this.i32();
         if (size < 0) throw UNUSUAL;
         subStatus = [];
         for (let i = 0; i < size; i++) subStatus.push(this.tsStatus(depth + 1));
-      } else if (id === 4 && type === T_STRUCT) redirectNode = this.endPoint();
-      else if (id === 5 && type === T_BOOL) needRetry = this.byte() !== 0;
+      } else if (id === 4 && type === TType.STRUCT) redirectNode = this.endPoint();
+      else if (id === 5 && type === TType.BOOL) needRetry = this.byte() !== 0;
       else throw UNUSUAL;
     }
     return StatusReader.status(code, message, subStatus, redirectNode, needRetry);
@@ -165,8 +153,8 @@ class BinaryReader extends StatusReader {
       const type = this.byte();
       if (type === 0) break;
       const id = this.i16();
-      if (id === 1 && type === T_STRING) host = this.utf8(this.i32());
-      else if (id === 2 && type === T_I32) port = this.i32();
+      if (id === 1 && type === TType.STRING) host = this.utf8(this.i32());
+      else if (id === 2 && type === TType.I32) port = this.i32();
       else throw UNUSUAL;
     }
     if (host === undefined || port === undefined) throw UNUSUAL;
@@ -197,9 +185,9 @@ class CompactReader extends StatusReader {
 
   result(): Status {
     // Field 0 cannot be written as a delta: its header is a full one (type byte, then zigzag id 0).
-    if (this.byte() !== CT_STRUCT || this.varint() !== 0) throw UNUSUAL;
+    if (this.byte() !== CompactType.STRUCT || this.varint() !== 0) throw UNUSUAL;
     const status = this.tsStatus(0);
-    if ((this.byte() & 0x0f) !== 0) throw UNUSUAL;
+    if (this.byte() !== 0) throw UNUSUAL;
     return status;
   }
 
@@ -213,19 +201,20 @@ class CompactReader extends StatusReader {
     let lastId = 0;
     for (;;) {
       const head = this.byte();
+      if (head === 0) break;
       const type = head & 0x0f;
-      if (type === 0) break;
+      if (type === 0) throw UNUSUAL; // a STOP nibble with a field-id delta: not what a writer sends
       const id = (lastId = head >>> 4 === 0 ? this.zigzag(this.varint()) : lastId + (head >>> 4));
-      if (id === 1 && type === CT_I32) code = this.zigzag(this.varint());
-      else if (id === 2 && type === CT_BINARY) message = this.utf8(this.varint());
-      else if (id === 3 && type === CT_LIST) {
+      if (id === 1 && type === CompactType.I32) code = this.zigzag(this.varint());
+      else if (id === 2 && type === CompactType.BINARY) message = this.utf8(this.varint());
+      else if (id === 3 && type === CompactType.LIST) {
         const sizeAndType = this.byte();
-        if ((sizeAndType & 0x0f) !== CT_STRUCT) throw UNUSUAL;
+        if ((sizeAndType & 0x0f) !== CompactType.STRUCT) throw UNUSUAL;
         const size = sizeAndType >>> 4 === 15 ? this.varint() : sizeAndType >>> 4;
         subStatus = [];
         for (let i = 0; i < size; i++) subStatus.push(this.tsStatus(depth + 1));
-      } else if (id === 4 && type === CT_STRUCT) redirectNode = this.endPoint();
-      else if (id === 5 && (type === CT_TRUE || type === CT_FALSE)) needRetry = type === CT_TRUE;
+      } else if (id === 4 && type === CompactType.STRUCT) redirectNode = this.endPoint();
+      else if (id === 5 && (type === CompactType.BOOLEAN_TRUE || type === CompactType.BOOLEAN_FALSE)) needRetry = type === CompactType.BOOLEAN_TRUE;
       else throw UNUSUAL;
     }
     return StatusReader.status(code, message, subStatus, redirectNode, needRetry);
@@ -237,11 +226,12 @@ class CompactReader extends StatusReader {
     let lastId = 0;
     for (;;) {
       const head = this.byte();
+      if (head === 0) break;
       const type = head & 0x0f;
-      if (type === 0) break;
+      if (type === 0) throw UNUSUAL; // a STOP nibble with a field-id delta: not what a writer sends
       const id = (lastId = head >>> 4 === 0 ? this.zigzag(this.varint()) : lastId + (head >>> 4));
-      if (id === 1 && type === CT_BINARY) host = this.utf8(this.varint());
-      else if (id === 2 && type === CT_I32) port = this.zigzag(this.varint());
+      if (id === 1 && type === CompactType.BINARY) host = this.utf8(this.varint());
+      else if (id === 2 && type === CompactType.I32) port = this.zigzag(this.varint());
       else throw UNUSUAL;
     }
     if (host === undefined || port === undefined) throw UNUSUAL;

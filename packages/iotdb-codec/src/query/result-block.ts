@@ -54,9 +54,15 @@ export class ResultBlock {
     }
   }
 
+  /** A reader of result column `column`'s cells in this block (position → value), each value as
+   *  rows() shows it (null for null); for reading one cell at a time without building rows. */
+  cellReader(column: number, options: RowOptions = {}): CellReader {
+    const c = this.columns[column]!;
+    return cellReader(c, options.int64 ?? "bigint", c.name, options.float32);
+  }
+
   private fieldReaders(options: RowOptions): CellReader[] {
-    const int64 = options.int64 ?? "bigint";
-    return this.schema.fieldSource.map((c) => cellReader(this.columns[c]!, int64, this.columns[c]!.name, options.float32));
+    return this.schema.fieldSource.map((c) => this.cellReader(c, options));
   }
 
   private timeReader(options: RowOptions): (i: number) => bigint | number {

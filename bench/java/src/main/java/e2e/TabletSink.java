@@ -9,6 +9,7 @@ import org.apache.iotdb.isession.pool.ITableSessionPool;
 import org.apache.iotdb.session.Session;
 import org.apache.iotdb.session.pool.SessionPool;
 import org.apache.iotdb.session.pool.TableSessionPoolBuilder;
+import org.apache.tsfile.enums.TSDataType;
 import org.apache.tsfile.write.record.Tablet;
 
 /**
@@ -22,6 +23,13 @@ interface TabletSink extends AutoCloseable {
 
   /** Every tablet in one request (tree model: insertTablets / insertAlignedTablets). */
   void insertAll(List<Tablet> tablets) throws Exception;
+
+  /** insertRecords with typed values (the tree pool only; the session's default auto-conversion applies). */
+  default void insertRecords(
+      List<String> deviceIds, List<Long> times, List<List<String>> measurements, List<List<TSDataType>> types, List<List<Object>> values)
+      throws Exception {
+    throw new UnsupportedOperationException("insertRecords: only the tree model's pool sends records");
+  }
 
   @Override
   void close() throws Exception;
@@ -107,6 +115,14 @@ interface TabletSink extends AutoCloseable {
       public void insertAll(List<Tablet> tablets) throws Exception {
         if (aligned) pool.insertAlignedTablets(byDevice(tablets));
         else pool.insertTablets(byDevice(tablets));
+      }
+
+      @Override
+      public void insertRecords(
+          List<String> deviceIds, List<Long> times, List<List<String>> measurements, List<List<TSDataType>> types, List<List<Object>> values)
+          throws Exception {
+        if (aligned) pool.insertAlignedRecords(deviceIds, times, measurements, types, values);
+        else pool.insertRecords(deviceIds, times, measurements, types, values);
       }
 
       @Override

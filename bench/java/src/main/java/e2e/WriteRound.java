@@ -2,6 +2,7 @@ package e2e;
 
 import com.sun.management.OperatingSystemMXBean;
 import java.lang.management.ManagementFactory;
+import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -13,7 +14,10 @@ import java.util.concurrent.atomic.AtomicInteger;
 import java.util.concurrent.atomic.AtomicReference;
 import java.util.concurrent.atomic.LongAdder;
 import java.util.function.LongConsumer;
+import org.apache.tsfile.enums.TSDataType;
+import org.apache.tsfile.utils.Binary;
 import org.apache.tsfile.write.record.Tablet;
+import org.apache.tsfile.write.schema.IMeasurementSchema;
 
 /**
  * One round, as the Node side runs it, by one of the methods:
@@ -22,7 +26,8 @@ import org.apache.tsfile.write.record.Tablet;
  *   <li>clients: a thread per client writing its devices' tablets loop after loop, through the
  *       shared pool or through the client's bound session;
  *   <li>batch: every tablet of a loop in one insertTablets call;
- *   <li>parallel: every tablet of a loop as its own pool insert, on `concurrency` threads.
+ *   <li>parallel: every tablet of a loop as its own pool insert, on `concurrency` threads;
+ *   <li>records: every row of a loop as one insertRecords call, with the pool's defaults.
  * </ul>
  *
  * The threads are made before the start gate; wall time and the JVM's process CPU time cover
@@ -69,6 +74,9 @@ final class WriteRound {
         break;
       case "parallel":
         bodies.addAll(parallel(startTime, loopLimit, concurrency));
+        break;
+      case "records":
+        bodies.add(records(startTime, loopLimit));
         break;
       default:
         throw new IllegalArgumentException("unknown method " + method);
@@ -144,6 +152,51 @@ final class WriteRound {
         if (System.nanoTime() >= deadline) return;
         fillAll(startTime, loop);
         timed(log, (long) w.allTablets.size() * w.pointsPerTablet, () -> pool.insertAll(w.allTablets));
+      }
+    };
+  }
+
+  /**
+   * Every row of a loop as one insertRecords call (the pool's default auto-conversion to tablets
+   * applies). The lists are built from the tablets before the gate; each loop rewrites the times.
+   */
+  private Runnable records(long startTime, int loopLimit) {
+    Latencies log = newLog();
+    List<String> deviceIds = new ArrayList<>();
+    List<Long> times = new ArrayList<>();
+    List<List<String>> measurements = new ArrayList<>();
+    List<List<TSDataType>> types = new ArrayList<>();
+    List<List<Object>> values = new ArrayList<>();
+    for (Tablet tablet : w.allTablets) {
+      List<String> names = new ArrayList<>();
+      List<TSDataType> typesOfRow = new ArrayList<>();
+      for (IMeasurementSchema schema : tablet.getSchemas()) {
+        names.add(schema.getMeasurementName());
+        typesOfRow.add(schema.getType());
+      }
+      for (int row = 0; row < w.batchSize; row++) {
+        List<Object> rowValues = new ArrayList<>();
+        for (int c = 0; c < names.size(); c++) {
+          Object v = tablet.getValue(row, c);
+          rowValues.add(v instanceof Binary b && typesOfRow.get(c) == TSDataType.TEXT ? b.getStringValue(StandardCharsets.UTF_8) : v);
+        }
+        deviceIds.add(tablet.getDeviceId());
+        times.add(0L);
+        measurements.add(names);
+        types.add(typesOfRow);
+        values.add(rowValues);
+      }
+    }
+    long pointsOfOp = (long) w.allTablets.size() * w.pointsPerTablet;
+    return () -> {
+      for (int loop = 0; loop < loopLimit; loop++) {
+        if (System.nanoTime() >= deadline) return;
+        fillAll(startTime, loop);
+        int i = 0;
+        for (Tablet tablet : w.allTablets) {
+          for (int row = 0; row < w.batchSize; row++) times.set(i++, tablet.getTimestamp(row));
+        }
+        timed(log, pointsOfOp, () -> pool.insertRecords(deviceIds, times, measurements, types, values));
       }
     };
   }

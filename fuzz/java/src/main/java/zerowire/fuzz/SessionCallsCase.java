@@ -7,6 +7,9 @@ import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import org.apache.tsfile.enums.TSDataType;
+import org.apache.tsfile.file.metadata.enums.CompressionType;
+import org.apache.tsfile.file.metadata.enums.TSEncoding;
 
 /**
  * `kind: "sessionCalls"`: a sequence of Session calls (`calls`: method + named arguments, the
@@ -20,7 +23,11 @@ import java.util.Map;
  * (`prefixes`), executeLastDataQueryForOneDevice (`db`, `device`, `sensors`, `isLegalPathNodes`),
  * executeQueryStatement (`sql`, optional `timeoutInMs`), executeRawDataQuery (`paths`,
  * `startTime`, `endTime`), executeLastDataQuery (`paths`, optional `lastTime`); and the settings
- * setFetchSize (`fetchSize`) and setQueryTimeout (`timeoutInMs`), which write nothing themselves.
+ * setFetchSize (`fetchSize`) and setQueryTimeout (`timeoutInMs`), which write nothing themselves;
+ * setTimeZone (`zoneId`); and every schema-template call of ISession with the argument names of
+ * the shared vectors (createSchemaTemplate takes the `template` kind's `name`, `aligned`,
+ * `measurements`; the add calls `templateName` plus parallel `measurements`, `types`,
+ * `encodings`, `compressors`, or one `measurement`, `type`, `encoding`, `compressor`).
  */
 final class SessionCallsCase {
   private SessionCallsCase() {}
@@ -128,6 +135,50 @@ final class SessionCallsCase {
       }
       case "setFetchSize" -> s.setFetchSize(a.get("fetchSize").getAsInt());
       case "setQueryTimeout" -> s.setQueryTimeout(JsonInput.int64(a.get("timeoutInMs")));
+      case "setTimeZone" -> s.setTimeZone(JsonInput.string(a, "zoneId"));
+      // Schema templates: the template queries are answered with an empty TSQueryTemplateResp.
+      case "createSchemaTemplate" -> s.createSchemaTemplate(TemplateCase.build(a));
+      case "addAlignedMeasurementsInTemplate", "addUnalignedMeasurementsInTemplate" -> {
+        String name = JsonInput.string(a, "templateName");
+        List<String> m = strings(JsonInput.array(a, "measurements"));
+        List<TSDataType> types = enums(JsonInput.array(a, "types"), TSDataType::valueOf);
+        List<TSEncoding> encodings = enums(JsonInput.array(a, "encodings"), TSEncoding::valueOf);
+        List<CompressionType> compressors =
+            enums(JsonInput.array(a, "compressors"), CompressionType::valueOf);
+        if (method.startsWith("addAligned")) s.addAlignedMeasurementsInTemplate(name, m, types, encodings, compressors);
+        else s.addUnalignedMeasurementsInTemplate(name, m, types, encodings, compressors);
+      }
+      case "addAlignedMeasurementInTemplate", "addUnalignedMeasurementInTemplate" -> {
+        String name = JsonInput.string(a, "templateName");
+        String m = JsonInput.string(a, "measurement");
+        TSDataType type = TSDataType.valueOf(JsonInput.string(a, "type"));
+        TSEncoding encoding = TSEncoding.valueOf(JsonInput.string(a, "encoding"));
+        CompressionType compressor = CompressionType.valueOf(JsonInput.string(a, "compressor"));
+        if (method.startsWith("addAligned")) s.addAlignedMeasurementInTemplate(name, m, type, encoding, compressor);
+        else s.addUnalignedMeasurementInTemplate(name, m, type, encoding, compressor);
+      }
+      case "deleteNodeInTemplate" ->
+          s.deleteNodeInTemplate(JsonInput.string(a, "templateName"), JsonInput.string(a, "path"));
+      case "setSchemaTemplate" ->
+          s.setSchemaTemplate(JsonInput.string(a, "templateName"), JsonInput.string(a, "prefixPath"));
+      case "createTimeseriesUsingSchemaTemplate" ->
+          s.createTimeseriesUsingSchemaTemplate(strings(JsonInput.array(a, "devicePaths")));
+      case "countMeasurementsInTemplate" -> s.countMeasurementsInTemplate(JsonInput.string(a, "templateName"));
+      case "isMeasurementInTemplate" ->
+          s.isMeasurementInTemplate(JsonInput.string(a, "templateName"), JsonInput.string(a, "path"));
+      case "isPathExistInTemplate" ->
+          s.isPathExistInTemplate(JsonInput.string(a, "templateName"), JsonInput.string(a, "path"));
+      case "showMeasurementsInTemplate" -> {
+        String name = JsonInput.string(a, "templateName");
+        if (a.has("pattern")) s.showMeasurementsInTemplate(name, JsonInput.string(a, "pattern"));
+        else s.showMeasurementsInTemplate(name);
+      }
+      case "showAllTemplates" -> s.showAllTemplates();
+      case "showPathsTemplateSetOn" -> s.showPathsTemplateSetOn(JsonInput.string(a, "templateName"));
+      case "showPathsTemplateUsingOn" -> s.showPathsTemplateUsingOn(JsonInput.string(a, "templateName"));
+      case "unsetSchemaTemplate" ->
+          s.unsetSchemaTemplate(JsonInput.string(a, "prefixPath"), JsonInput.string(a, "templateName"));
+      case "dropSchemaTemplate" -> s.dropSchemaTemplate(JsonInput.string(a, "templateName"));
       default -> throw new IllegalArgumentException("unsupported session call \"" + method + "\"");
     }
   }
@@ -155,6 +206,12 @@ final class SessionCallsCase {
   private static List<String> strings(JsonArray array) {
     List<String> out = new ArrayList<>();
     for (JsonElement e : array) out.add(e.isJsonNull() ? null : e.getAsString());
+    return out;
+  }
+
+  private static <E> List<E> enums(JsonArray array, java.util.function.Function<String, E> byName) {
+    List<E> out = new ArrayList<>();
+    for (JsonElement e : array) out.add(byName.apply(e.getAsString()));
     return out;
   }
 

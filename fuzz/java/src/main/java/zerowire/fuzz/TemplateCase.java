@@ -31,7 +31,8 @@ final class TemplateCase {
     return out;
   }
 
-  private static Template build(JsonObject input) throws Exception {
+  /** The Template of a `template` input (also a createSchemaTemplate call's arguments). */
+  static Template build(JsonObject input) throws Exception {
     Template template =
         new Template(JsonInput.string(input, "name"), JsonInput.boolOr(input, "aligned", false));
     for (var e : JsonInput.array(input, "measurements")) {

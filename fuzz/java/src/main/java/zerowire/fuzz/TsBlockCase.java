@@ -20,6 +20,27 @@ final class TsBlockCase {
   private TsBlockCase() {}
 
   static Map<String, Object> run(JsonObject input) throws Exception {
+    List<TSDataType> logicalTypes = new ArrayList<>();
+    TsBlock block = build(input, logicalTypes);
+    TsBlockSerde serde = new TsBlockSerde();
+    byte[] bytes = Hex.remaining(serde.serialize(block));
+    TsBlock decoded = serde.deserialize(ByteBuffer.wrap(bytes));
+
+    Map<String, Object> out = new LinkedHashMap<>();
+    out.put("tsblockHex", Hex.encode(bytes));
+    out.put("length", bytes.length);
+    out.put("decoded", TsBlockReader.read(decoded, logicalTypes));
+    out.put("layout", layout(block, bytes.length));
+    return out;
+  }
+
+  /** TsBlockSerde.serialize of a `tsblock` input (also the TsBlocks of a queryResponse case). */
+  static byte[] serialize(JsonObject input) throws Exception {
+    return Hex.remaining(new TsBlockSerde().serialize(build(input, new ArrayList<>())));
+  }
+
+  /** The TsBlock of a `tsblock` input; the columns' logical types are added to `logicalTypes`. */
+  private static TsBlock build(JsonObject input, List<TSDataType> logicalTypes) {
     String timeKind = JsonInput.string(input, "timeColumn");
     long[] timestamps = new long[0];
     int positionCount;
@@ -33,7 +54,6 @@ final class TsBlockCase {
     } else {
       positionCount = input.get("positionCount").getAsInt();
     }
-    List<TSDataType> logicalTypes = new ArrayList<>();
     JsonArray columnsJson = JsonInput.array(input, "columns");
     Column[] columns = new Column[columnsJson.size()];
     for (int i = 0; i < columns.length; i++) {
@@ -43,18 +63,7 @@ final class TsBlockCase {
       columns[i] = TsBlockColumns.value(spec, type, positionCount);
     }
     Column time = TsBlockColumns.time(timeKind, timestamps, positionCount);
-    TsBlock block = new TsBlock(positionCount, time, columns);
-
-    TsBlockSerde serde = new TsBlockSerde();
-    byte[] bytes = Hex.remaining(serde.serialize(block));
-    TsBlock decoded = serde.deserialize(ByteBuffer.wrap(bytes));
-
-    Map<String, Object> out = new LinkedHashMap<>();
-    out.put("tsblockHex", Hex.encode(bytes));
-    out.put("length", bytes.length);
-    out.put("decoded", TsBlockReader.read(decoded, logicalTypes));
-    out.put("layout", layout(block, bytes.length));
-    return out;
+    return new TsBlock(positionCount, time, columns);
   }
 
   /** Header, then each column's extent, measured by encoding it alone with its own encoder. */

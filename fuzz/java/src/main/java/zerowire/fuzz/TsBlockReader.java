@@ -82,7 +82,8 @@ final class TsBlockReader {
     return d;
   }
 
-  private static Object text(byte[] bytes) {
+  /** A TEXT/STRING cell: the text, or {"hex": ...} when the bytes are not valid UTF-8. */
+  static Object text(byte[] bytes) {
     try {
       return StandardCharsets.UTF_8
           .newDecoder()

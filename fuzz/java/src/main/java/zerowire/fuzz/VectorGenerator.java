@@ -22,7 +22,9 @@ import org.apache.tsfile.write.record.Tablet;
 /**
  * `java -jar vector-generator.jar cases.json outDir`: one vector file per case (shared vector
  * format) plus index.json, all in one JVM. A case the Java client rejects gets
- * `output: {"error": ...}` instead of failing the batch.
+ * `output: {"error": ...}` instead of failing the batch. A batch with `queryResponse` cases is
+ * also captured as one whole conversation over a socket (SessionCapture): the query vectors come
+ * from it, and it is written as session-capture.json.
  */
 public final class VectorGenerator {
   private VectorGenerator() {}
@@ -37,11 +39,25 @@ public final class VectorGenerator {
     Map<String, Object> generator = generatorInfo();
     List<Object> index = new ArrayList<>();
     int errors = 0;
+    Map<Integer, Map<String, Object>> outputs = new LinkedHashMap<>();
+    boolean hasQueries = false;
+    for (int i = 0; i < cases.size(); i++) {
+      JsonObject input = cases.get(i).getAsJsonObject();
+      String kind = JsonInput.stringOr(input, "kind", "");
+      if (kind.equals("queryResponse")) hasQueries = true;
+      else outputs.put(i, outputFor(kind, input));
+    }
+    if (hasQueries) {
+      // queryResponse cases come from one captured conversation of the whole batch (SessionCapture)
+      Map<String, Object> capture = SessionCapture.run(cases, outputs);
+      Files.writeString(
+          outDir.resolve("session-capture.json"), JsonWriter.write(capture), StandardCharsets.UTF_8);
+    }
     for (int i = 0; i < cases.size(); i++) {
       JsonObject input = cases.get(i).getAsJsonObject();
       String name = JsonInput.stringOr(input, "name", "case" + (i + 1));
       String kind = JsonInput.stringOr(input, "kind", "");
-      Map<String, Object> output = outputFor(kind, input);
+      Map<String, Object> output = outputs.get(i);
       String file = String.format("%03d-%s.json", i + 1, name.replaceAll("[^A-Za-z0-9_.-]", "_"));
 
       Map<String, Object> vector = new LinkedHashMap<>();
@@ -51,7 +67,7 @@ public final class VectorGenerator {
         vector.put("description", input.get("description").getAsString());
       }
       vector.put("generator", generator);
-      vector.put("input", JsonInput.toJava(input));
+      vector.put("input", JsonInput.toJava(writtenInput(kind, input)));
       vector.put("output", output);
       Files.writeString(outDir.resolve(file), JsonWriter.write(vector), StandardCharsets.UTF_8);
 
@@ -76,6 +92,17 @@ public final class VectorGenerator {
         outDir.resolve("index.json"), JsonWriter.write(indexFile), StandardCharsets.UTF_8);
     System.err.printf("%d cases -> %s (%d rejected by the Java client)%n", index.size(), outDir,
         errors);
+  }
+
+  /**
+   * The input as the vector holds it: as given, except that a session-call vector's input has no
+   * `kind` (its format, that of ../shared/vectors/java-2.0.5-calls, keeps the kind at the top).
+   */
+  private static JsonObject writtenInput(String kind, JsonObject input) {
+    if (!kind.equals("sessionCalls")) return input;
+    JsonObject copy = input.deepCopy();
+    copy.remove("kind");
+    return copy;
   }
 
   private static Map<String, Object> outputFor(String kind, JsonObject input) {

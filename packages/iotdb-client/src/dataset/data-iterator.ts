@@ -1,0 +1,302 @@
+// Java's SessionDataSet.DataIterator: a cursor (current block, row position) over a query result,
+// read cell by cell by 1-based column index or by column name, straight from the decoded block's
+// typed columns; no object is made per row. It reads the data set's block stream (BlockStream),
+// so fetching, closing at the end or on a failure, and close() mid-read behave as for `for await`.
+// Which getter reads which type follows Java's column classes (getLong reads INT32, getDouble
+// reads INT64, getInt truncates INT64 to its low 32 bits, as Java's (int) cast); any other pairing
+// is a DataSetError naming the column and its type. A null cell reads as null (Java: 0 / false and
+// wasNull). Values match the rows' fields: getObject is exactly the field a RowRecord holds.
+import { type CellReader, type CellValue, formatDate, type Int64Mode, type Int64Of, type ResultBlock, type ResultColumn, type ResultSchema, type RowOptions, TSDataType, type TimestampPrecision, typeName } from "@zerowire/iotdb-codec";
+import { DataSetError } from "../errors.js";
+import type { BlockStream } from "./block-stream.js";
+import { javaBlobText, javaDatetimeText, javaDoubleText, javaFloatText, zoneOffsets } from "./java-text.js";
+
+/** A column by 1-based index (Java's convention; "Time" is 1 when the result has it) or by name. */
+export type ColumnRef = number | string;
+
+// Which getters read a column, one bit per getter family.
+const BOOLEAN = 1;
+const INT = 2;
+const LONG = 4;
+const FLOAT = 8;
+const DOUBLE = 16;
+const BYTES = 32;
+const DATE = 64;
+const ANY = 127;
+
+/** The getters Java's column class for a type answers (the time column answers getLong only). */
+function readsOf(type: TSDataType | undefined): number {
+  switch (type) {
+    case undefined:
+      return LONG;
+    case TSDataType.BOOLEAN:
+      return BOOLEAN;
+    case TSDataType.INT32:
+      return INT | LONG | FLOAT | DOUBLE;
+    case TSDataType.DATE:
+      return INT | LONG | FLOAT | DOUBLE | DATE;
+    case TSDataType.INT64:
+    case TSDataType.TIMESTAMP:
+      return INT | LONG | DOUBLE;
+    case TSDataType.FLOAT:
+      return FLOAT | DOUBLE;
+    case TSDataType.DOUBLE:
+      return DOUBLE;
+    default:
+      return BYTES;
+  }
+}
+
+const TRUE = Promise.resolve(true);
+const FALSE = Promise.resolve(false);
+
+/** How a DataIterator reads: the int64 and float32 modes of rows(), the session's zone and precision for getString of TIMESTAMP cells. */
+export interface DataIteratorSettings<M extends Int64Mode> {
+  read: Required<RowOptions<M>>;
+  zoneId: string;
+  timestampPrecision: TimestampPrecision;
+}
+
+/**
+ * Java's SessionDataSet.DataIterator: `while (await it.next()) { it.getLong(2); it.getString("root.sg.d.s") }`.
+ * Columns are 1-based indexes or names (a repeated name reads its first column, as Java). Getters
+ * return null for a null cell. next() resolves false at the end, by then the query is closed;
+ * close() (or the data set's close()) ends the query early.
+ */
+export class DataIterator<M extends Int64Mode = "bigint"> {
+  private block: ResultBlock | undefined;
+  private columns: readonly ResultColumn[] = [];
+  /** The current row in block; -1 before the block's first. */
+  private position = -1;
+  private rowCount = 0;
+  /** Per-column cell readers of the current block, made on first use (getObject, int64 "number", float32 "shortest"). */
+  private readonly readers: (CellReader | undefined)[];
+  private fetching: Promise<void> | undefined;
+  private readonly reads: Uint8Array;
+  private readonly typeNames: readonly string[];
+  private readonly indexByName = new Map<string, number>();
+  private readonly columnNames: readonly string[];
+  private readonly columnTypes: readonly string[];
+  /** 0-based index of the "Time" column, or -1 (table model). */
+  private readonly timeColumn: number;
+
+  /** @internal Made by SessionDataSet.iterator(). */
+  constructor(
+    private readonly stream: BlockStream,
+    schema: ResultSchema,
+    private readonly settings: DataIteratorSettings<M>,
+    private readonly closeDataSet: () => Promise<void>,
+  ) {
+    const types = schema.tsBlockColumnOf.map((k) => (k === -1 ? undefined : schema.tsBlockTypes[k]));
+    this.reads = Uint8Array.from(types, readsOf);
+    this.typeNames = types.map((t, c) => (t === undefined ? schema.columnTypes[c]! : typeName(t)));
+    this.timeColumn = schema.tsBlockColumnOf.indexOf(-1);
+    schema.columnNames.forEach((name, c) => {
+      if (!this.indexByName.has(name)) this.indexByName.set(name, c);
+    });
+    this.columnNames = schema.columnNames;
+    this.columnTypes = schema.columnTypes;
+    this.readers = new Array<CellReader | undefined>(schema.columnNames.length);
+  }
+
+  /** Moves to the next row: true while there is one; false at the end, when the query has been closed. */
+  next(): Promise<boolean> {
+    if (this.fetching !== undefined) return this.fetching.then(() => this.next());
+    if (this.block !== undefined) {
+      if (this.stream.closedMeanwhile) return this.endEarly();
+      if (++this.position < this.rowCount) return TRUE;
+      this.leaveBlock();
+    }
+    if (this.stream.done) return FALSE;
+    this.fetching = this.stream.next().then(
+      (block) => {
+        this.fetching = undefined;
+        if (block !== undefined) this.enterBlock(block);
+      },
+      (error: unknown) => {
+        this.fetching = undefined;
+        throw error;
+      },
+    );
+    return this.fetching.then(() => this.next());
+  }
+
+  /** Ends the query (closeOperation) without reading the rest. Idempotent. */
+  async close(): Promise<void> {
+    this.leaveBlock();
+    await this.stream.end();
+    await this.closeDataSet();
+  }
+
+  /** The result's column names, "Time" first when the result has a time column (Java's getColumnNameList). */
+  getColumnNameList(): string[] {
+    return [...this.columnNames];
+  }
+
+  /** The result's type names per column, "INT64" for "Time" (Java's getColumnTypeList). */
+  getColumnTypeList(): string[] {
+    return [...this.columnTypes];
+  }
+
+  /** The 1-based index of the first column named `name`; a DataSetError for a name the result does not have. */
+  findColumn(name: string): number {
+    return this.columnOf(name) + 1;
+  }
+
+  /** Whether the current row's cell is null ("Time" never is). */
+  isNull(column: ColumnRef): boolean {
+    const nulls = this.columns[this.at(column, ANY, "isNull")]!.nulls;
+    return nulls !== undefined && nulls[this.position] === 1;
+  }
+
+  /** A BOOLEAN cell. */
+  getBoolean(column: ColumnRef): boolean | null {
+    const col = this.columns[this.at(column, BOOLEAN, "getBoolean")]!;
+    const i = this.position;
+    if (col.nulls !== undefined && col.nulls[i] === 1) return null;
+    return col.values[i] === 1;
+  }
+
+  /** An INT32 or DATE (yyyymmdd) cell; INT64 and TIMESTAMP cells cut to their low 32 bits, as Java's (int). */
+  getInt(column: ColumnRef): number | null {
+    const col = this.columns[this.at(column, INT, "getInt")]!;
+    const i = this.position;
+    if (col.nulls !== undefined && col.nulls[i] === 1) return null;
+    if (col.type === TSDataType.INT64 || col.type === TSDataType.TIMESTAMP) return Number(BigInt.asIntN(32, col.values[i]!));
+    return col.values[i] as number;
+  }
+
+  /** "Time", an INT64 or TIMESTAMP cell (bigint, or number in int64 "number" mode), or an INT32 / DATE cell widened. */
+  getLong(column: ColumnRef): Int64Of<M> | null {
+    return this.long(this.at(column, LONG, "getLong"));
+  }
+
+  /** The same as getLong (Java turns it into a java.sql.Timestamp; here it stays the time in the session's precision). */
+  getTimestamp(column: ColumnRef): Int64Of<M> | null {
+    return this.long(this.at(column, LONG, "getTimestamp"));
+  }
+
+  /** A FLOAT cell (in the float32 mode of the read), or an INT32 / DATE cell rounded to float32 as Java's (float). */
+  getFloat(column: ColumnRef): number | null {
+    const c = this.at(column, FLOAT, "getFloat");
+    const col = this.columns[c]!;
+    if (col.type === TSDataType.FLOAT) return this.reader(c)(this.position) as number | null;
+    const i = this.position;
+    if (col.nulls !== undefined && col.nulls[i] === 1) return null;
+    return Math.fround(col.values[i] as number);
+  }
+
+  /** A DOUBLE cell, or a FLOAT (its exact value), INT32, DATE, INT64 or TIMESTAMP cell as a double. */
+  getDouble(column: ColumnRef): number | null {
+    const col = this.columns[this.at(column, DOUBLE, "getDouble")]!;
+    const i = this.position;
+    if (col.nulls !== undefined && col.nulls[i] === 1) return null;
+    if (col.type === TSDataType.INT64 || col.type === TSDataType.TIMESTAMP) return Number(col.values[i]!);
+    return col.values[i] as number;
+  }
+
+  /** A BLOB cell's bytes, or a TEXT / STRING cell as UTF-8 bytes (Java's getBlob reads all three). */
+  getBlob(column: ColumnRef): Uint8Array | null {
+    const col = this.columns[this.at(column, BYTES, "getBlob")]!;
+    const i = this.position;
+    if (col.nulls !== undefined && col.nulls[i] === 1) return null;
+    if (col.type === TSDataType.BLOB) return col.values[i]!;
+    return Buffer.from(col.values[i] as string, "utf8");
+  }
+
+  /** A DATE cell as 'YYYY-MM-DD', as rows show it (Java: a LocalDate). */
+  getDate(column: ColumnRef): string | null {
+    const c = this.at(column, DATE, "getDate");
+    return this.reader(c)(this.position) as string | null;
+  }
+
+  /** Any cell as Java's getString writes it (see the README for FLOAT, DOUBLE, TIMESTAMP and BLOB); "Time" as its number. */
+  getString(column: ColumnRef): string | null {
+    const c = this.at(column, ANY, "getString");
+    const col = this.columns[c]!;
+    const i = this.position;
+    if (c === this.timeColumn) return String(col.values[i]);
+    if (col.nulls !== undefined && col.nulls[i] === 1) return null;
+    switch (col.type) {
+      case TSDataType.BOOLEAN:
+        return col.values[i] === 1 ? "true" : "false";
+      case TSDataType.DATE:
+        return formatDate(col.values[i]!);
+      case TSDataType.TIMESTAMP:
+        return javaDatetimeText(col.values[i]!, this.settings.timestampPrecision, zoneOffsets(this.settings.zoneId));
+      case TSDataType.FLOAT:
+        return javaFloatText(col.values[i]!);
+      case TSDataType.DOUBLE:
+        return javaDoubleText(col.values[i]!);
+      case TSDataType.BLOB:
+        return javaBlobText(col.values[i]!);
+      default:
+        return String(col.values[i]);
+    }
+  }
+
+  /** The cell as the RowRecord field (row.timestamp for "Time") that `for await` gives for this row. */
+  getObject(column: ColumnRef): CellValue {
+    const c = this.at(column, ANY, "getObject");
+    return this.reader(c)(this.position);
+  }
+
+  private long(c: number): Int64Of<M> | null {
+    const col = this.columns[c]!;
+    const i = this.position;
+    if (col.nulls !== undefined && col.nulls[i] === 1) return null;
+    const bigint = this.settings.read.int64 === "bigint";
+    if (col.type === TSDataType.INT32 || col.type === TSDataType.DATE) return (bigint ? BigInt(col.values[i]!) : col.values[i]!) as Int64Of<M>;
+    // INT64, TIMESTAMP or "Time": a number through the rows' reader (its range check)
+    return (bigint ? col.values[i]! : this.reader(c)(i)) as Int64Of<M>;
+  }
+
+  /** The 0-based column for a reference, checked to be one `getter` reads and read on a current row. */
+  private at(column: ColumnRef, reads: number, getter: string): number {
+    const c = typeof column === "number" ? column - 1 : this.columnOf(column);
+    // one test for a bad index (out of range, fractional, NaN: reads[c] is undefined) and a wrong type
+    if ((this.reads[c]! & reads) === 0) {
+      if (typeof column === "number") this.columnAtIndex(column);
+      throw new DataSetError(`${getter}: column ${JSON.stringify(this.columnNames[c])} (index ${c + 1}) is ${c === this.timeColumn ? "the time column" : this.typeNames[c]}, which ${getter} does not read`);
+    }
+    if (this.block === undefined) {
+      throw new DataSetError(`${getter}: there is no current row; call next() and read while it resolves true`);
+    }
+    return c;
+  }
+
+  private columnAtIndex(index: number): number {
+    if (Number.isInteger(index) && index >= 1 && index <= this.columnNames.length) return index - 1;
+    throw new DataSetError(`column index ${index} is out of range: columns are numbered 1 to ${this.columnNames.length}, as in Java`);
+  }
+
+  private columnOf(name: string): number {
+    const c = this.indexByName.get(name);
+    if (c === undefined) throw new DataSetError(`no column named ${JSON.stringify(name)}; the columns are ${JSON.stringify(this.columnNames)}`);
+    return c;
+  }
+
+  private reader(c: number): CellReader {
+    return (this.readers[c] ??= this.block!.cellReader(c, this.settings.read));
+  }
+
+  private enterBlock(block: ResultBlock): void {
+    this.block = block;
+    this.columns = block.columns;
+    this.rowCount = block.rowCount;
+    this.position = -1;
+  }
+
+  private leaveBlock(): void {
+    this.block = undefined;
+    this.columns = [];
+    this.rowCount = 0;
+    this.position = -1;
+    this.readers.fill(undefined);
+  }
+
+  private endEarly(): Promise<boolean> {
+    this.leaveBlock();
+    return this.stream.end().then(() => false);
+  }
+}
