@@ -19,7 +19,7 @@ const fixtures = join(import.meta.dirname, "pack-test");
 const packages = [
   { dir: "writer", name: "@zerowire/writer", internal: [] },
   { dir: "thrift", name: "@zerowire/thrift", internal: ["@zerowire/writer"] },
-  { dir: "iotdb-codec", name: "@zerowire/iotdb-codec", internal: ["@zerowire/writer"] },
+  { dir: "iotdb-codec", name: "@zerowire/iotdb-codec", internal: ["@zerowire/writer", "@zerowire/thrift"] },
   { dir: "iotdb-client", name: "@zerowire/iotdb-client", internal: ["@zerowire/writer", "@zerowire/iotdb-codec", "@zerowire/thrift"] },
 ];
 // The four are versioned together (CHANGELOG.md); the scripts check the installed versions.

@@ -153,8 +153,8 @@ function columnCase<T extends TypedColumn>(
       const view = new DataView(expected.buffer, expected.byteOffset, expected.length);
       for (let i = 0; i < values.length; i++) reference(view, i, values[i] as ElementOf<T>);
       runOurs();
-      if (setup.destination === "arena-pool" && !COLUMN_POOL.isArenaBuffer(ours.buf)) throw new Error(`${name}: writer buffer not in the arena`);
-      if (setup.destination === "pooled" && DEFAULT_POOL.isArenaBuffer(ours.buf)) throw new Error(`${name}: writer buffer in an arena`);
+      if (setup.destination === "arena-pool" && !COLUMN_POOL.isArenaBuffer(ours.rawBytes)) throw new Error(`${name}: writer buffer not in the arena`);
+      if (setup.destination === "pooled" && DEFAULT_POOL.isArenaBuffer(ours.rawBytes)) throw new Error(`${name}: writer buffer in an arena`);
       assertSameBytes(name, ours.peek().subarray(setup.skip), expected);
     },
   };
@@ -255,7 +255,7 @@ function pooledFrameCase(): BenchCase {
     const at = ours.reserve(4);
     ours.i32be(messageType);
     ours.bytes(body);
-    ours.i32beAt(at, ours.pos - 4);
+    ours.i32beAt(at, ours.length - 4);
     return ours.finish();
   };
   const buildFresh = () => {

@@ -43,6 +43,8 @@ const i32le = (v: number) => {
 const VARINTS = [
   "00", "7f", "8001", "808000", "ffffffff0f", "ffffffff1f", "8080808010", "ffffffffff", "8080808080808080800100",
   "ffffffffffffffffff01", "ffffffffffffffffff02", "ffffffffffffffffffff01", "80", "ff",
+  // zigzag of ±(2^53 - 1) (the last safe integers) and of 2^53, -2^53 (the first unsafe ones)
+  "feffffffffffff1f", "fdffffffffffff1f", "8080808080808020", "ffffffffffffff1f",
 ].map((h) => Buffer.from(h, "hex"));
 
 const fixedStep: fc.Arbitrary<Step> = fc
@@ -83,7 +85,7 @@ const cstringStep: fc.Arbitrary<Step> = fc
 const sizedStep: fc.Arbitrary<Step> = fc
   .tuple(fc.constantFrom(...SIZED_OPS), fc.nat(16), fc.option(fc.constantFrom(...ODD_SIZES), { nil: undefined, freq: 3 }), fc.boolean())
   .map(([name, count, odd, short]) => {
-    const width = name === "bytes" || name === "skip" ? 1 : name.includes("64") ? 8 : 4;
+    const width = name === "bytes" || name === "utf8" || name === "skip" ? 1 : name.includes("64") ? 8 : 4;
     const bytes = Buffer.alloc(Math.max(0, count * width - (short ? 1 : 0)), 0x5a);
     return [{ name, n: odd ?? count }, bytes];
   });

@@ -8,9 +8,9 @@ export const FIXED_OPS = {
   u8: 1, i8: 1, u16be: 2, u16le: 2, i16be: 2, i16le: 2, i32be: 4, i32le: 4, u32be: 4, u32le: 4,
   i64be: 8, i64le: 8, u64be: 8, u64le: 8, i64beNumber: 8, f32be: 4, f32le: 4, f64be: 8, f64le: 8,
 } as const;
-export const VARINT_OPS = ["uvarint32", "zigzag32", "uvarint64", "zigzag64"] as const;
+export const VARINT_OPS = ["uvarint32", "zigzag32", "uvarint64", "zigzag64", "zigzag64Number"] as const;
 export const PREFIXED_OPS = ["bytesI32be", "bytesI32le", "bytesI16be", "bytesVarint", "strI32be", "strI32le", "strI16be", "strVarint"] as const;
-export const SIZED_OPS = ["bytes", "skip", "f64ColumnBE", "f32ColumnBE", "i32ColumnBE", "i64ColumnBE"] as const;
+export const SIZED_OPS = ["bytes", "utf8", "skip", "f64ColumnBE", "f32ColumnBE", "i32ColumnBE", "i64ColumnBE"] as const;
 
 export type OpName = keyof typeof FIXED_OPS | (typeof VARINT_OPS)[number] | (typeof PREFIXED_OPS)[number] | (typeof SIZED_OPS)[number] | "cstring";
 
@@ -95,15 +95,23 @@ function reference(buf: Buffer, at: number, op: Op): Expected {
       const value = name.startsWith("zigzag") ? unzigzag(v.value) : v.value;
       return { ok: true, value: wide ? value : Number(value), end: v.end };
     }
+    case "zigzag64Number": {
+      const v = varint(buf, at, true);
+      if (v === undefined) return { ok: false };
+      const value = unzigzag(v.value);
+      return value > MAX_SAFE || value < -MAX_SAFE ? { ok: false } : { ok: true, value: Number(value), end: v.end };
+    }
     case "cstring": {
       const end = buf.indexOf(0, at);
       return end === -1 ? { ok: false } : { ok: true, value: buf.toString("utf8", at, end), end: end + 1 };
     }
     case "bytes":
+    case "utf8":
     case "skip": {
       const n = op.n!;
       if (!(Number.isInteger(n) && n >= 0 && n <= left)) return { ok: false };
-      return { ok: true, value: name === "skip" ? undefined : buf.subarray(at, at + n), end: at + n };
+      const value = name === "skip" ? undefined : name === "utf8" ? buf.toString("utf8", at, at + n) : buf.subarray(at, at + n);
+      return { ok: true, value, end: at + n };
     }
     case "f64ColumnBE":
     case "f32ColumnBE":

@@ -2,7 +2,8 @@
 // off the socket (u32 length prefix + Thrift message) for a given RPC → the decoded result, or
 // the client's typed error.
 //
-// The client's `decodeReplies` does what Connection does with the bytes: its FrameReader cuts
+// The client's internal `decodeReplies` (not exported: imported from its source, with the error
+// classes it throws, so that `instanceof` sees the same classes) does what Connection does with the bytes: its FrameReader cuts
 // them into frames (FrameError on one over maxFrameSize, the client's 64 MiB default here: the
 // reader's memory grows with the bytes that arrive, not with the announced length), then per
 // frame RpcCodec reads the message header and the generated *_result struct (ReplyError on a
@@ -10,7 +11,10 @@
 // queryResult is then decoded as SessionDataSet does, with the codec's ResultSetDecoder
 // (DecodeError).
 import { DecodeError, ResultSetDecoder } from "@zerowire/iotdb-codec";
-import { decodeReplies, FrameError, ReplyError, type RpcMethod, type WireProtocol } from "@zerowire/iotdb-client";
+import type { RpcMethod, WireProtocol } from "@zerowire/iotdb-client";
+import { decodeReplies } from "../../packages/iotdb-client/src/thrift/reply-decoding.js";
+import { ReplyError } from "../../packages/iotdb-client/src/thrift/rpc-codec.js";
+import { FrameError } from "../../packages/iotdb-client/src/transport/frame-reader.js";
 import { MAX_CELLS } from "./settings.js";
 
 export type { RpcMethod, WireProtocol };

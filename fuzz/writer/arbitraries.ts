@@ -1,7 +1,7 @@
 // fast-check arbitraries for Writer operation sequences: every kind of write, values biased to
 // their extremes (fast-check's default), unicode with lone surrogates and 4-byte characters on
 // both sides of the 48-unit JS/native encoder switch, typed-array columns that are offset views,
-// and nested reserve + backfill frames.
+// nested reserve + backfill frames, fork / join sub-messages, truncated bodies and in-place fills.
 import fc from "fast-check";
 import type { BackfillKind, Op } from "./operations.js";
 
@@ -63,6 +63,7 @@ const leafOp: fc.Arbitrary<Op> = fc.oneof(
   fc.record({ k: fc.constant("zigzag64"), v: int64 }),
   { arbitrary: fc.record({ k: fc.constantFrom("utf8", "strI32be", "strI32le", "strI16be", "strVarint"), s: unicodeString }), weight: 4 },
   fc.record({ k: fc.constant("cstring"), s: unicodeString.map((s) => s.replaceAll("\0", "")) }),
+  fc.record({ k: fc.constant("inPlace"), b: fc.uint8Array({ maxLength: 200 }), spill: fc.integer({ min: 0, max: 20 }) }),
   fc.record({ k: fc.constant("bytes"), b: fc.oneof(maybeOffset(fc.uint8Array({ maxLength: 100 })), fc.uint8Array({ maxLength: 100 }).map((b) => Buffer.from(b))) }),
   fc.record({ k: fc.constant("f64ColumnBE"), col: column((c) => maybeOffset(fc.float64Array(c)), fc.array(anyDouble, small)) }),
   fc.record({ k: fc.constant("f32ColumnBE"), col: column((c) => maybeOffset(fc.float32Array(c)), fc.array(fc.oneof(fc.float(), anyDouble), small)) }),
@@ -72,10 +73,29 @@ const leafOp: fc.Arbitrary<Op> = fc.oneof(
 
 const slot = fc.constantFrom<BackfillKind>("u8At", "i16beAt", "i32beAt", "i32leAt", "u32beAt", "i64beAt");
 
-/** Operations, where a frame (reserve, body, backfill of the body length) nests up to 3 deep. */
-const { op } = fc.letrec<{ op: Op; frame: Op }>((tie) => ({
-  op: fc.oneof({ maxDepth: 3, depthIdentifier: "frame" }, { weight: 12, arbitrary: leafOp }, { weight: 1, arbitrary: tie("frame") }),
+/** A fork's estimate: often near real body sizes (around the varint size steps), sometimes anything. */
+const estimate = fc.oneof(fc.constantFrom(0, 1, 127, 128, 16383, 16384, 2 ** 21 - 1, 2 ** 21, 2 ** 28), fc.integer({ min: 0, max: 300 }), fc.integer({ min: 0, max: 0xffffffff }));
+
+/**
+ * Operations, where a frame (reserve, body, backfill of the body length), a fork (fork, body,
+ * join) or an undone body (written, then truncated away) nests up to 3 deep.
+ */
+const { op } = fc.letrec<{ op: Op; frame: Op; fork: Op; undone: Op }>((tie) => ({
+  op: fc.oneof(
+    { maxDepth: 3, depthIdentifier: "frame" },
+    { weight: 12, arbitrary: leafOp },
+    { weight: 1, arbitrary: tie("frame") },
+    { weight: 1, arbitrary: tie("fork") },
+    { weight: 1, arbitrary: tie("undone") },
+  ),
   frame: fc.record({ k: fc.constant("frame" as const), slot, body: fc.array(tie("op"), { maxLength: 8, depthIdentifier: "frame" }) }),
+  fork: fc.record({
+    k: fc.constant("fork" as const),
+    prefix: fc.constantFrom<"i32be" | "varint">("i32be", "varint"),
+    estimate,
+    body: fc.array(tie("op"), { maxLength: 8, depthIdentifier: "frame" }),
+  }),
+  undone: fc.record({ k: fc.constant("undone" as const), body: fc.array(tie("op"), { maxLength: 4, depthIdentifier: "frame" }) }),
 }));
 
 export const opSequence = fc.array(op, { maxLength: 30, size: "max" });

@@ -23,7 +23,13 @@ export type Op =
   | { k: "f32ColumnBE"; col: Float32Array | number[] }
   | { k: "i32ColumnBE"; col: Int32Array | number[] }
   | { k: "i64ColumnBE"; col: BigInt64Array | number[] }
-  | { k: "frame"; slot: BackfillKind; body: Op[] };
+  | { k: "frame"; slot: BackfillKind; body: Op[] }
+  /** fork(prefix, estimate), the body, join: the body's byte length before it (int32 or varint). */
+  | { k: "fork"; prefix: "i32be" | "varint"; estimate: number; body: Op[] }
+  /** The body written, then truncated away: no bytes at all. */
+  | { k: "undone"; body: Op[] }
+  /** Bytes filled in place (ensure, rawBytes, commit), with `spill` more filled past them and not committed. */
+  | { k: "inPlace"; b: Uint8Array; spill: number };
 
 export const SLOT_BYTES: Record<BackfillKind, number> = { u8At: 1, i16beAt: 2, i32beAt: 4, i32leAt: 4, u32beAt: 4, i64beAt: 8 };
 
@@ -43,7 +49,28 @@ function writeOp(w: Writer, op: Op): void {
     case "frame": {
       const at = w.reserve(SLOT_BYTES[op.slot]);
       writeOps(w, op.body);
-      w[op.slot](at, slotValue(op.slot, w.pos - at - SLOT_BYTES[op.slot]));
+      w[op.slot](at, slotValue(op.slot, w.length - at - SLOT_BYTES[op.slot]));
+      return;
+    }
+    case "fork": {
+      const mark = op.prefix === "varint" ? w.fork("varint", op.estimate) : w.fork("i32be");
+      writeOps(w, op.body);
+      w.join(mark);
+      return;
+    }
+    case "undone": {
+      const before = w.length;
+      writeOps(w, op.body);
+      w.truncate(before);
+      return;
+    }
+    case "inPlace": {
+      const n = op.b.length;
+      w.ensure(n + op.spill);
+      const at = w.length;
+      w.rawBytes.set(op.b, at);
+      w.rawBytes.fill(0xee, at + n, at + n + op.spill); // not committed: must not show
+      w.commit(at + n);
       return;
     }
     case "utf8":

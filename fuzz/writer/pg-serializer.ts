@@ -17,7 +17,7 @@ function begin(w: Writer, type: string): number {
 }
 
 function end(w: Writer, lengthAt: number): void {
-  w.i32beAt(lengthAt, w.pos - lengthAt);
+  w.i32beAt(lengthAt, w.length - lengthAt);
 }
 
 /** Query: simple-protocol SQL text. */

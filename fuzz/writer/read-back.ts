@@ -94,6 +94,18 @@ function readOp(r: Reader, op: Op): void {
     case "i64ColumnBE":
       sameColumn(r.i64ColumnBE(op.col.length), op.col, asIs, op.k);
       return;
+    case "fork": {
+      const stored = op.prefix === "varint" ? r.uvarint32() : r.i32be();
+      const bodyStart = r.pos;
+      readOps(r, op.body);
+      assert.is(stored, r.pos - bodyStart, `fork ${op.prefix}: joined body length`);
+      return;
+    }
+    case "undone":
+      return;
+    case "inPlace":
+      assert.equal(Uint8Array.from(r.bytes(op.b.length)), Uint8Array.from(op.b), "bytes filled in place");
+      return;
     case "frame": {
       const slots = {
         u8At: () => r.u8(),

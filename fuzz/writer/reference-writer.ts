@@ -64,6 +64,13 @@ function referenceOp(op: Op): Buffer {
     case "f32ColumnBE": return Buffer.concat(Array.from(op.col, (v) => fixed(4, (b) => b.writeFloatBE(v))));
     case "i32ColumnBE": return Buffer.concat(Array.from(op.col, (v) => fixed(4, (b) => b.writeInt32BE(v))));
     case "i64ColumnBE": return Buffer.concat(Array.from(op.col as ArrayLike<bigint | number>, (v) => fixed(8, (b) => b.writeBigInt64BE(BigInt(v)))));
+    case "fork": {
+      const body = referenceBytes(op.body);
+      const prefix = op.prefix === "varint" ? leb128(body.length) : fixed(4, (b) => b.writeInt32BE(body.length));
+      return Buffer.concat([prefix, body]);
+    }
+    case "undone": return Buffer.alloc(0);
+    case "inPlace": return Buffer.from(op.b);
     case "frame": {
       const body = referenceBytes(op.body);
       const n = slotValue(op.slot, body.length);

@@ -19,9 +19,7 @@ export { Connection, CONNECTION_DEFAULTS } from "./connection.js";
 export type { ConnectionOptions, FrameBytes } from "./connection.js";
 export type { WireProtocol } from "./thrift/rpc-codec.js";
 export type { RpcMethod } from "./thrift/rpc-signatures.js";
-// The reply path without a socket (tests, fuzzing), and the errors a ConnectionError's cause may be.
-export { decodeReplies } from "./thrift/reply-decoding.js";
-export type { DecodedReplies, ReplyDecodeOptions } from "./thrift/reply-decoding.js";
+// The errors a ConnectionError's cause may be.
 export { ReplyError } from "./thrift/rpc-codec.js";
 export { FrameError } from "./transport/frame-reader.js";
 export { IoTDBError, ConnectionError, TimeoutError, QueryTimeoutError, DataSetError, EncodeError } from "./errors.js";

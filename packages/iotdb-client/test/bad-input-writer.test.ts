@@ -1,6 +1,6 @@
 // Rows W and R of docs/bad-input.md: @zerowire/writer's Writer, OwnedBytes, BufferPool and Reader
 // with bad input. Each test throws what its row names and leaves the object as it was: the
-// Writer's pos and bytes, the pool's counts, the Reader's pos.
+// Writer's length and bytes, the pool's counts, the Reader's pos.
 import { test } from "uvu";
 import * as assert from "uvu/assert";
 import { BufferPool, Reader, utf8Slice, utf8Write, Writer } from "@zerowire/writer";
@@ -8,13 +8,13 @@ import { assertRowError, type BadInputRow, rowTests } from "./helpers/bad-input-
 
 const rowTest = rowTests(test);
 
-/** Runs `bad` on a Writer holding one byte: it must throw the row's error and leave pos and bytes as they were. */
+/** Runs `bad` on a Writer holding one byte: it must throw the row's error and leave length and bytes as they were. */
 function writerRow(id: string, bad: (w: Writer) => unknown): void {
   rowTest(id, (row) => {
     const w = new Writer();
     w.u8(0xaa);
     assertThrows(row, () => bad(w));
-    assert.is(w.pos, 1, "pos unchanged");
+    assert.is(w.length, 1, "length unchanged");
     assert.is(Buffer.from(w.peek()).toString("hex"), "aa", "bytes unchanged");
   });
 }
@@ -110,6 +110,10 @@ poolRow("W24", (pool) => {
 utf8Row("W25", (buf) => utf8Write(buf, "abc", 20, 3));
 utf8Row("W26", (buf) => utf8Write(new Uint8Array(buf.buffer, buf.byteOffset, 16) as Buffer, "abc", 0, 3));
 utf8Row("W27", (buf) => utf8Slice(buf, 2, 20));
+writerRow("W28", (w) => w.commit(2000));
+writerRow("W29", (w) => w.truncate(5));
+writerRow("W30", (w) => w.join(0));
+writerRow("W31", (w) => w.fork("i16" as never));
 readerRow("R01", [0, 0, 0, 5, 1, 2], (r) => r.i64be("x"));
 readerRow("R02", [0, 0, 0, 5, 1, 2], (r) => r.bytesI32be("payload"));
 readerRow("R03", [0xff, 0xff, 0xff, 0xff], (r) => r.bytesI32be("payload"));
@@ -118,5 +122,7 @@ readerRow("R05", [0x00, 0x20, 0, 0, 0, 0, 0, 0], (r) => r.i64beNumber("v"));
 readerRow("R06", [0x61, 0x62], (r) => r.cstring("name"));
 readerRow("R07", [0xff, 0xff, 0xff, 0xff, 0xff, 0x01], (r) => r.uvarint32("n"));
 readerRow("R08", [1, 2, 3, 4], (r) => r.f64ColumnBE(1));
+readerRow("R09", [0x80, 0x80, 0x80, 0x80, 0x80, 0x80, 0x80, 0x20], (r) => r.zigzag64Number("v"));
+readerRow("R10", [0x61, 0x62], (r) => r.utf8(5, "s"));
 
 test.run();

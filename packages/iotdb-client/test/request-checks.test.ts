@@ -41,7 +41,7 @@ test("maxRequestFrameSize: a request one byte over it is refused before sending,
   // The frame's length does not depend on the session id or seqid (fixed-width in the binary protocol).
   const writer = new Writer();
   writeCallFrame(writer, insertTabletCall({ ...tablet(100), schema: { ...tablet(100).schema, model: "tree" } }), { sessionId: 1n, seqid: 1 });
-  const length = writer.pos - 4;
+  const length = writer.length - 4;
   assert.ok(length > 1600, `frame of ${length} bytes`);
   await withSession({ maxRequestFrameSize: length - 1 }, async (session, fake) => {
     const outstanding = framePool.stats().outstanding;

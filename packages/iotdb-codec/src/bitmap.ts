@@ -14,7 +14,7 @@ export function writeBitmapSection(w: Writer, t: PreparedTablet): void {
     }
     w.u8(1);
     const at = w.reserve(size);
-    const buf = w.buf;
+    const buf = w.rawBytes;
     buf.fill(0, at, at + size);
     for (let i = 0; i < n; i++) {
       if (isNullCell(col, order === undefined ? i : order[i]!)) buf[at + (i >>> 3)] |= 1 << (i & 7);

@@ -1,7 +1,7 @@
 // What a JS value may be for each IoTDB type, shared by tablets (array columns, rows) and records.
 // Every check returns a problem description instead of throwing, so the caller can name the
 // column and row in its EncodeError.
-import { dateInt } from "./date.js";
+import { dateFromJsDate, dateInt } from "./date.js";
 import { describeNumber, describeValue } from "./describe.js";
 import { int64Problem } from "./int64.js";
 import { TSDataType, type SendableType } from "./types.js";
@@ -73,7 +73,7 @@ export function dateValue(v: unknown): number | undefined {
   if (typeof v === "string") return dateFromText(v);
   if (v instanceof Date) {
     if (Number.isNaN(v.getTime())) return undefined;
-    return dateInt(v.getUTCFullYear(), v.getUTCMonth() + 1, v.getUTCDate());
+    return dateFromJsDate(v);
   }
   return undefined;
 }

@@ -1,7 +1,7 @@
-export { TSDataType, ColumnCategory, parseTypeName, typeName, isSendable } from "./types.js";
+export { TSDataType, ColumnCategory, parseTypeName, typeName } from "./types.js";
 export type { TSDataTypeName, SendableType, ColumnCategoryName } from "./types.js";
 export { EncodeError, DecodeError } from "./errors.js";
-export { parseDate, formatDate, dateFromJsDate } from "./date.js";
+export { parseDate, formatDate } from "./date.js";
 // encoding: tablets, records, insert request frames
 export type { Tablet, TabletSchema, TabletColumn, TabletModel, ColumnValues, Cell, NullMask, BitmapSectionMode } from "./tablet.js";
 export { TabletBuilder } from "./tablet-builder.js";
@@ -30,17 +30,16 @@ export type { FrameOptions, RequestOptions } from "./insert-frames.js";
 // encoding: schema templates (Java's Template.serialize)
 export { serializeTemplate } from "./template.js";
 export type { TemplateCodes, TemplateMeasurementCodes } from "./template.js";
-export { ThriftType, ThriftMessageType } from "./thrift/protocol.js";
-export type { ThriftProtocol, ThriftWriter } from "./thrift/protocol.js";
+export { ThriftMessageType } from "./thrift/protocol.js";
+export type { ThriftProtocol, ThriftType, ThriftWriter } from "./thrift/protocol.js";
 export { BinaryProtocolWriter } from "./thrift/binary-protocol.js";
 export { CompactProtocolWriter } from "./thrift/compact-protocol.js";
 export { thriftWriter } from "./thrift/writer-for.js";
 // decoding: TsBlocks
-export { decodeTsBlock, TIME_COLUMN_NAME } from "./tsblock/decode.js";
+export { decodeTsBlock } from "./tsblock/decode.js";
 export { TsBlockArena } from "./tsblock/arena.js";
 export type { TsBlockDecodeOptions } from "./tsblock/decode.js";
 export { DEFAULT_MAX_CELLS, MAX_ENCODING_NESTING } from "./tsblock/limits.js";
-export { ColumnEncoding } from "./tsblock/encoding.js";
 export type {
   TsBlock,
   TsBlockColumn,
@@ -57,7 +56,6 @@ export { ResultSetDecoder } from "./query/result-set.js";
 export type { ResultSetOptions } from "./query/result-set.js";
 export { ResultBlock } from "./query/result-block.js";
 export type { ResultColumn, RowRecord, RowOptions } from "./query/result-block.js";
-export { resultSchema, TIME_COLUMN } from "./query/result-schema.js";
 export type { QueryResultMetadata, ResultSchema } from "./query/result-schema.js";
 export type { CellValue, CellReader, Int64Mode, Int64Of, Float32Mode } from "./query/cell-values.js";
 export { shortestFloat32 } from "./query/cell-values.js";

@@ -6,7 +6,8 @@ import { describeValue } from "./describe.js";
 import { EncodeError } from "./errors.js";
 import type { InsertCall } from "./insert-calls.js";
 import { int64Problem } from "./int64.js";
-import { ThriftMessageType, ThriftType, type ThriftProtocol, type ThriftWriter } from "./thrift/protocol.js";
+import { TType } from "@zerowire/thrift";
+import { ThriftMessageType, type ThriftProtocol, type ThriftWriter } from "./thrift/protocol.js";
 import { thriftWriter } from "./thrift/writer-for.js";
 
 export interface RequestOptions {
@@ -32,10 +33,10 @@ export function writeCallFrame(w: Writer, call: InsertCall, options: FrameOption
     const frameAt = w.reserve(4);
     p.messageBegin(call.method, ThriftMessageType.CALL, seqid);
     p.structBegin(); // xxx_args
-    p.fieldBegin(ThriftType.STRUCT, 1);
+    p.fieldBegin(TType.STRUCT, 1);
     call.writeRequest(p, sessionId);
     p.structEnd();
-    w.u32beAt(frameAt, w.pos - frameAt - 4);
+    w.u32beAt(frameAt, w.length - frameAt - 4);
   });
 }
 
@@ -52,11 +53,11 @@ function checkSessionId(sessionId: unknown): void {
 
 function atomically(w: Writer, protocol: ThriftProtocol | undefined, write: (p: ThriftWriter) => void): void {
   const p = thriftWriter(w, protocol);
-  const start = w.pos;
+  const start = w.length;
   try {
     write(p);
   } catch (err) {
-    w.pos = start;
+    w.truncate(start);
     throw err;
   }
 }

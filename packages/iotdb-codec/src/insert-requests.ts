@@ -6,7 +6,8 @@ import { writeRecordValues } from "./records.js";
 import type { PreparedStringRecord } from "./string-records.js";
 import { writeTimeBuffer, writeValueBuffer } from "./tablet-encoder.js";
 import type { PreparedTablet } from "./tablet-prepare.js";
-import { ThriftType as T, type ThriftWriter } from "./thrift/protocol.js";
+import { TType as T } from "@zerowire/thrift";
+import type { ThriftWriter } from "./thrift/protocol.js";
 
 type SessionId = bigint | number;
 

@@ -2,13 +2,13 @@
 // bitmap; SessionUtils.getValueBuffer). Like the Java Session, null values are dropped together
 // with their measurement and type, and a record is dropped only when that left it empty: a record
 // with no measurements at all has no null, so Java sends it (with an empty value buffer).
-import { Writer } from "@zerowire/writer";
+import { setInt64BE, Writer } from "@zerowire/writer";
 import { CELL_WIDTH, cellProblem, dateValue } from "./cells.js";
 import { describeValue } from "./describe.js";
 import { EncodeError } from "./errors.js";
 import { identifierProblem } from "./identifier.js";
 import { dateTime, type InsertOptions, maxValueBytesOf, valueSizeProblem } from "./insert-options.js";
-import { int64Problem, putInt64 } from "./int64.js";
+import { int64Problem } from "./int64.js";
 import { javaString } from "./java-string.js";
 import type { Cell } from "./tablet.js";
 import { sortOrder } from "./tablet-order.js";
@@ -151,8 +151,8 @@ export function writeRecordValues(w: Writer, rec: PreparedRecord): void {
       case TSDataType.INT64:
       case TSDataType.TIMESTAMP:
       {
-        const at = w.reserve(8); // reserve first: it may replace w.view
-        putInt64(w.view, at, v as number | bigint);
+        const at = w.reserve(8); // reserve first: it may replace w.rawView
+        setInt64BE(w.rawView, at, v as number | bigint);
         break;
       }
       case TSDataType.FLOAT:

@@ -1,26 +1,24 @@
 // String cells (TEXT/STRING values): i32 big-endian byte length + UTF-8 as Java writes it (a lone
 // surrogate as '?'). Fast paths for whole columns (one native write of the joined strings) and for
 // short ASCII cells, before the general encoder.
-import { utf8Write, type Writer } from "@zerowire/writer";
+import { JS_ENCODE_MAX_UNITS, utf8Write, type Writer } from "@zerowire/writer";
 import { javaString } from "./java-string.js";
-
-/** Strings up to this many UTF-16 units are tried as ASCII, char by char; longer ones go to the
- *  Writer, which encodes them natively (cheaper than a JS loop past a few dozen chars). */
-const ASCII_LOOP_MAX_UNITS = 48;
 
 /**
  * One string cell. A short string is first copied as ASCII, one byte per char, OR-ing the char
  * codes: if the OR stays below 0x80 every char was ASCII and the bytes are final (no surrogate
- * check needed). Otherwise the bytes written past `pos` are garbage, and the string goes through
- * javaString + strI32be. Bench tablet-b-columnar (2,500 16-char strings): ~28 ns per string
+ * check needed). Otherwise the bytes filled past `length` are not committed, and the string goes
+ * through javaString + strI32be. Strings longer than the Writer's JS_ENCODE_MAX_UNITS go to
+ * strI32be at once: the Writer encodes them natively (cheaper than a JS loop past a few dozen chars). Bench tablet-b-columnar (2,500 16-char strings): ~28 ns per string
  * through strI32be and the well-formedness check, ~20 ns here.
  */
 export function writeString(w: Writer, s: string): void {
   const n = s.length;
-  if (n <= ASCII_LOOP_MAX_UNITS) {
+  if (n <= JS_ENCODE_MAX_UNITS) {
     w.ensure(4 + n);
-    const buf = w.buf;
-    const at = w.pos + 4;
+    const buf = w.rawBytes;
+    const lengthAt = w.length;
+    const at = lengthAt + 4;
     let or = 0;
     for (let j = 0; j < n; j++) {
       const c = s.charCodeAt(j);
@@ -28,8 +26,8 @@ export function writeString(w: Writer, s: string): void {
       buf[at + j] = c;
     }
     if (or < 0x80) {
-      w.view.setInt32(w.pos, n);
-      w.pos = at + n;
+      w.rawView.setInt32(lengthAt, n);
+      w.commit(at + n);
       return;
     }
   }
@@ -68,9 +66,9 @@ export function writeJoinedStrings(w: Writer, strings: readonly unknown[]): bool
 /** The strings' bytes when the join was all ASCII: byte length = string length. */
 function copyAscii(w: Writer, strings: readonly unknown[], bytes: Buffer): boolean {
   const from = new DataView(bytes.buffer, bytes.byteOffset, bytes.length);
-  const buf = w.buf;
-  const to = w.view;
-  let dst = w.pos;
+  const buf = w.rawBytes;
+  const to = w.rawView;
+  let dst = w.length;
   let src = 0;
   for (let i = 0; i < strings.length; i++) {
     const s = strings[i];
@@ -81,7 +79,7 @@ function copyAscii(w: Writer, strings: readonly unknown[], bytes: Buffer): boole
     for (; src + 4 <= end; src += 4, dst += 4) to.setInt32(dst, from.getInt32(src));
     while (src < end) buf[dst++] = bytes[src++]!;
   }
-  w.pos = dst;
+  w.commit(dst);
   return true;
 }
 
@@ -91,9 +89,9 @@ function copyAscii(w: Writer, strings: readonly unknown[], bytes: Buffer): boole
  */
 function copyUtf8(w: Writer, strings: readonly unknown[], bytes: Buffer, byteCount: number): boolean {
   const from = new DataView(bytes.buffer, bytes.byteOffset, bytes.length);
-  const buf = w.buf;
-  const to = w.view;
-  let dst = w.pos;
+  const buf = w.rawBytes;
+  const to = w.rawView;
+  let dst = w.length;
   let src = 0;
   for (let i = 0; i < strings.length; i++) {
     const s = strings[i];
@@ -143,7 +141,7 @@ function copyUtf8(w: Writer, strings: readonly unknown[], bytes: Buffer, byteCou
     }
     to.setInt32(lengthAt, dst - lengthAt - 4);
   }
-  w.pos = dst;
+  w.commit(dst);
   return true;
 }
 

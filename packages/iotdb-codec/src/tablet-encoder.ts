@@ -2,10 +2,9 @@
 // written straight into a Writer. Typed-array columns of an already sorted tablet go through the
 // Writer's bulk big-endian copies; null cells are then patched to the Java placeholders. Plain
 // arrays and sorted tablets take a per-cell loop. Nothing here allocates per value.
-import { Writer } from "@zerowire/writer";
+import { HI_WORD, LO_WORD, setInt64BE, Writer } from "@zerowire/writer";
 import { writeBitmapSection } from "./bitmap.js";
 import { CELL_WIDTH, dateValue } from "./cells.js";
-import { HI_WORD, LO_WORD, putInt64 } from "./int64.js";
 import { writeJoinedStrings, writeString } from "./string-cells.js";
 import type { Tablet } from "./tablet.js";
 import { isNullCell, prepareTablet, type PreparedColumn, type PreparedTablet } from "./tablet-prepare.js";
@@ -29,7 +28,7 @@ export function writeTimeBuffer(w: Writer, t: PreparedTablet): void {
     }
     const words = new Int32Array(times.buffer, times.byteOffset, n * 2);
     let p = w.reserve(8 * n);
-    const view = w.view;
+    const view = w.rawView;
     for (let i = 0; i < n; i++, p += 8) {
       const r = order[i]!;
       view.setInt32(p, words[2 * r + HI_WORD]!);
@@ -38,8 +37,8 @@ export function writeTimeBuffer(w: Writer, t: PreparedTablet): void {
     return;
   }
   let p = w.reserve(8 * n);
-  const view = w.view;
-  for (let i = 0; i < n; i++, p += 8) putInt64(view, p, times[order === undefined ? i : order[i]!]!);
+  const view = w.rawView;
+  for (let i = 0; i < n; i++, p += 8) setInt64BE(view, p, times[order === undefined ? i : order[i]!]!);
 }
 
 /** Column-major cells in schema order, then the bitmap section when the tablet has one. */
@@ -55,7 +54,7 @@ export function writeValueBuffer(w: Writer, t: PreparedTablet): void {
 
 /** Bulk copy of a typed array in caller order, then the null cells patched. */
 function writeTypedColumn(w: Writer, col: PreparedColumn, n: number): void {
-  const start = w.pos;
+  const start = w.length;
   switch (col.type) {
     case TSDataType.BOOLEAN:
       w.bytes(col.values as Uint8Array);
@@ -77,7 +76,7 @@ function writeTypedColumn(w: Writer, col: PreparedColumn, n: number): void {
   }
   if (!col.hasNull) return;
   const width = CELL_WIDTH[col.type]!;
-  const view = w.view;
+  const view = w.rawView;
   for (let r = 0; r < n; r++) if (col.mask![r]) putPlaceholder(view, start + r * width, col.type);
 }
 
@@ -112,7 +111,7 @@ function writeFixedColumn(w: Writer, col: PreparedColumn, n: number, order: Uint
   const type = col.type;
   const width = CELL_WIDTH[type]!;
   let p = w.reserve(width * n);
-  const view = w.view;
+  const view = w.rawView;
   const values = col.values;
   // BigInt64Array cells are read as two int32 words: indexing the array would allocate a BigInt.
   const words = values instanceof BigInt64Array ? new Int32Array(values.buffer, values.byteOffset, n * 2) : undefined;
@@ -135,7 +134,7 @@ function writeFixedColumn(w: Writer, col: PreparedColumn, n: number, order: Uint
         break;
       case TSDataType.INT64:
       case TSDataType.TIMESTAMP:
-        if (words === undefined) putInt64(view, p, v as number | bigint);
+        if (words === undefined) setInt64BE(view, p, v as number | bigint);
         else {
           view.setInt32(p, words[2 * r + HI_WORD]!);
           view.setInt32(p + 4, words[2 * r + LO_WORD]!);
@@ -191,7 +190,7 @@ export function encodeTabletBuffers(tablet: Tablet): { timestamps: Buffer; value
   const t = prepareTablet(tablet);
   const w = new Writer({ initialSize: 8 * t.rowCount + t.valuesSizeEstimate });
   writeTimeBuffer(w, t);
-  const timeBytes = w.pos;
+  const timeBytes = w.length;
   writeValueBuffer(w, t);
   const bytes = w.finish().bytes;
   return { timestamps: bytes.subarray(0, timeBytes), values: bytes.subarray(timeBytes) };

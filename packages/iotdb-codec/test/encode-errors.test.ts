@@ -41,7 +41,7 @@ function rejects(makeCall: () => InsertCall, expected: Expected): void {
   assert.match(e.message, expected.message);
   assert.is(e.column, expected.column, `column of: ${e.message}`);
   assert.is(e.row, expected.row, `row of: ${e.message}`);
-  assert.is(w.pos, 1, "the Writer did not advance");
+  assert.is(w.length, 1, "the Writer did not advance");
   assert.is(Buffer.from(w.peek()).toString("hex"), "aa");
 }
 
@@ -175,7 +175,7 @@ test("bad sessionId or seqid: nothing written", () => {
     const w = new Writer();
     w.u8(0xaa);
     assert.throws(() => writeCallFrame(w, call, options), (e: unknown) => e instanceof EncodeError && e.column === undefined && e.row === undefined);
-    assert.is(w.pos, 1);
+    assert.is(w.length, 1);
   }
 });
 
@@ -186,7 +186,7 @@ test("input changed after the call was made: the write fails and the Writer is r
   const w = new Writer();
   w.u8(0xaa);
   assert.throws(() => writeCallFrame(w, call, { sessionId: 1, seqid: 1 }));
-  assert.is(w.pos, 1);
+  assert.is(w.length, 1);
 });
 
 test.run();

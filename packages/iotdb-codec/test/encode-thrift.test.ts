@@ -4,7 +4,8 @@
 import { test } from "uvu";
 import * as assert from "uvu/assert";
 import { Writer } from "@zerowire/writer";
-import { BinaryProtocolWriter, CompactProtocolWriter, ThriftMessageType, ThriftType as T, type ThriftWriter } from "../src/index.js";
+import { TType as T } from "@zerowire/thrift";
+import { BinaryProtocolWriter, CompactProtocolWriter, ThriftMessageType, type ThriftWriter } from "../src/index.js";
 import { toHex } from "./encode-bytes.js";
 
 function bytesOf(make: (w: Writer) => ThriftWriter, write: (p: ThriftWriter) => void): string {

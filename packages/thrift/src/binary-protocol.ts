@@ -126,7 +126,7 @@ export class TBinaryProtocol extends ProtocolBase implements ThriftProtocol {
     if (this.strictRead) {
       throw new ThriftDecodeError("message header", at, r.remaining, "no version header (strictRead)");
     }
-    const fname = r.bytes(head, "method name").toString("utf8");
+    const fname = r.utf8(head, "method name");
     const mtype = r.u8("message type");
     return { fname, mtype, rseqid: r.i32be("seqid") };
   }

@@ -9,9 +9,9 @@
 import type Int64 from "node-int64";
 import { ThriftDecodeError } from "./errors.js";
 import type { TFramedTransport } from "./framed-transport.js";
-import { int64Bytes, int64FromBigint, int64ToWritable, type I64Input } from "./int64-value.js";
+import { int64Bytes, int64FromZigzag, int64ToWritable, type I64Input } from "./int64-value.js";
 import { type FieldHeader, type ListHeader, type MapHeader, type MessageHeader, type ThriftProtocol } from "./protocol.js";
-import { CompactType as CT, TType } from "./thrift-types.js";
+import { CompactType as CT, compactTypeOf as compactOf, TType } from "./thrift-types.js";
 import { ProtocolBase } from "./protocol-base.js";
 import { checkSize } from "./write-checks.js";
 import { doubleKey, int64Key, integerKey } from "./map-keys.js";
@@ -19,10 +19,6 @@ import { doubleKey, int64Key, integerKey } from "./map-keys.js";
 const PROTOCOL_ID = 0x82;
 const VERSION = 1;
 
-/** Compact code of each TType (-1: none). A bool element or key is written as BOOLEAN_TRUE. */
-const COMPACT_OF_TTYPE: readonly number[] = [
-  -1, -1, CT.BOOLEAN_TRUE, CT.BYTE, CT.DOUBLE, -1, CT.I16, -1, CT.I32, -1, CT.I64, CT.BINARY, CT.STRUCT, CT.MAP, CT.SET, CT.LIST, CT.UUID,
-];
 /** TType of each compact code (STOP excluded: -1). */
 const TTYPE_OF_COMPACT: readonly number[] = [
   -1, TType.BOOL, TType.BOOL, TType.BYTE, TType.I16, TType.I32, TType.I64, TType.DOUBLE, TType.STRING, TType.LIST, TType.SET, TType.MAP, TType.STRUCT, TType.UUID,
@@ -234,7 +230,7 @@ export class TCompactProtocol extends ProtocolBase implements ThriftProtocol {
   }
   /** A new Int64 (node-int64). */
   readI64(): Int64 {
-    return int64FromBigint(this.r.zigzag64("i64"));
+    return int64FromZigzag(this.r, "i64");
   }
   readDouble(): number {
     return this.r.f64le("double");
@@ -258,8 +254,3 @@ export class TCompactProtocol extends ProtocolBase implements ThriftProtocol {
   }
 }
 
-function compactOf(ttype: number): number {
-  const compact = COMPACT_OF_TTYPE[ttype] ?? -1;
-  if (compact === -1) throw new RangeError(`type code ${ttype} cannot be written as a field or element`);
-  return compact;
-}

@@ -7,9 +7,8 @@ import { ReadError } from "@zerowire/writer";
 
 /** Input that is present but is not valid Thrift; `what` and `offset` say where. */
 export class ThriftDecodeError extends ReadError {
+  override readonly name: string = "ThriftDecodeError";
   constructor(what: string, offset: number, available: number, detail: string) {
     super(what, offset, 0, available, detail);
-    // ReadError declares `name` as the literal "ReadError", so a subclass cannot redeclare it.
-    Object.defineProperty(this, "name", { value: "ThriftDecodeError", enumerable: false });
   }
 }

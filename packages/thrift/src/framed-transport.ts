@@ -109,7 +109,7 @@ export class TFramedTransport {
    */
   flush(): void {
     const w = this.out;
-    const frameBytes = w.peek().length;
+    const frameBytes = w.length;
     w.i32beAt(0, frameBytes - 4);
     const owned = w.finish();
     const seqid = this.seqid;

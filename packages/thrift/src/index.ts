@@ -7,6 +7,6 @@ export type { FlushCallback, FramedTransportOptions } from "./framed-transport.j
 export type { ThriftProtocol, MessageHeader, FieldHeader, MapHeader, ListHeader } from "./protocol.js";
 export { MAX_SKIP_DEPTH } from "./protocol.js";
 export type { I64Input } from "./int64-value.js";
-export { TType, CompactType } from "./thrift-types.js";
+export { TType, CompactType, compactTypeOf } from "./thrift-types.js";
 export { ThriftDecodeError } from "./errors.js";
 export { ReadError } from "@zerowire/writer";

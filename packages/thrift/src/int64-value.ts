@@ -3,6 +3,7 @@
 // bigint, or a number that is a safe integer. Anything else (an unsafe number, which would be
 // rounded, or a string, which the `thrift` package reads as hex in one protocol and decimal in
 // the other) is a RangeError or TypeError naming the value.
+import type { Reader } from "@zerowire/writer";
 import Int64 from "node-int64";
 
 /** Any value writeI64 accepts. */
@@ -32,9 +33,9 @@ export function int64FromBytes(bytes: Buffer): Int64 {
   return new Int64(Buffer.from(bytes));
 }
 
-/** A new Int64 of a 64-bit signed value. */
-export function int64FromBigint(v: bigint): Int64 {
+/** A new Int64 of a zigzag varint read from `r` (no BigInt on the way). */
+export function int64FromZigzag(r: Reader, what: string): Int64 {
   const bytes = Buffer.allocUnsafe(8);
-  bytes.writeBigInt64BE(v, 0);
+  r.zigzag64BE(bytes, 0, what);
   return new Int64(bytes);
 }

@@ -1,4 +1,4 @@
-import { endianness } from "node:os";
+import { HOST_IS_LITTLE_ENDIAN } from "./host-endian.js";
 import { SCRATCH_BYTES, createKernels, placementOf, placementOfColumn, type Kernels, type Placement } from "./byteswap-kernels.js";
 
 // Big-endian typed-array columns by WebAssembly SIMD byte swaps (byteswap.wat: i8x16.swizzle,
@@ -18,9 +18,6 @@ import { SCRATCH_BYTES, createKernels, placementOf, placementOfColumn, type Kern
 // load in Node 20.
 // Engines without WebAssembly use copy + Buffer#swap64/swap32 (Node's scalar loop). Every path
 // keeps every bit (NaN payloads included).
-
-/** True on little-endian hosts, where typed arrays must be byte-swapped to become big-endian. */
-export const HOST_IS_LITTLE_ENDIAN = endianness() === "LE";
 
 export type TypedColumn = Float64Array | BigInt64Array | Float32Array | Int32Array;
 

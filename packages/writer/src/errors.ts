@@ -1,6 +1,7 @@
 /** A read past the end of the input, or a length/varint that cannot be valid. */
 export class ReadError extends Error {
-  override readonly name = "ReadError";
+  /** "ReadError"; typed as a string so that subclasses can name themselves. */
+  override readonly name: string = "ReadError";
   constructor(
     /** What was being read, e.g. "int32" or "string length". */
     readonly what: string,

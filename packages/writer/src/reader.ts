@@ -1,8 +1,8 @@
 import { rawUtf8Slice } from "./buffer-utf8.js";
 import { readBigEndian } from "./byteswap.js";
 import { ReadError, describe } from "./errors.js";
+import { isSafeInt64Words } from "./int64.js";
 
-const MAX_SAFE_HI = 0x1fffff; // high word of Number.MAX_SAFE_INTEGER
 
 /**
  * A cursor over bytes. Every read checks its bounds first and throws a ReadError naming what
@@ -127,7 +127,7 @@ export class Reader {
     this.need(8, what);
     const hi = this.view.getInt32(this.pos);
     const lo = this.view.getUint32(this.pos + 4);
-    if (hi > MAX_SAFE_HI || hi < -MAX_SAFE_HI - 1 || (hi === -MAX_SAFE_HI - 1 && lo === 0)) {
+    if (!isSafeInt64Words(hi, lo)) {
       throw new ReadError(what, this.pos, 8, this.remaining, "value is beyond Number.MAX_SAFE_INTEGER");
     }
     this.pos += 8;
@@ -171,16 +171,21 @@ export class Reader {
   // ---- varints ----
 
   uvarint32(what = "uint32 varint"): number {
+    return this.varint32(what, "");
+  }
+
+  /** uvarint32, its errors naming `what + suffix` (built only then). */
+  private varint32(what: string, suffix: string): number {
     const start = this.pos;
     let result = 0;
     for (let shift = 0; shift < 35; shift += 7) {
-      if (this.pos >= this.buf.length) throw this.varintError(what, start, this.pos - start + 1);
+      if (this.pos >= this.buf.length) throw this.varintError(what + suffix, start, this.pos - start + 1);
       const b = this.buf[this.pos++]!;
-      if (shift === 28 && b > 0x0f) throw this.varintError(what, start, 0, "varint does not fit 32 bits");
+      if (shift === 28 && b > 0x0f) throw this.varintError(what + suffix, start, 0, "varint does not fit 32 bits");
       result |= (b & 0x7f) << shift;
       if (b < 0x80) return result >>> 0;
     }
-    throw this.varintError(what, start, 0, "varint longer than 5 bytes");
+    throw this.varintError(what + suffix, start, 0, "varint longer than 5 bytes");
   }
 
   zigzag32(what = "int32 zigzag varint"): number {
@@ -189,12 +194,23 @@ export class Reader {
   }
 
   uvarint64(what = "uint64 varint"): bigint {
+    this.varint64Words(what);
+    return (BigInt(this.hi) << 32n) | BigInt(this.lo);
+  }
+
+  /** Words of the last varint64Words read (uint32 each). */
+  private lo = 0;
+  private hi = 0;
+
+  /** Reads an unsigned LEB128 of up to 64 bits into `lo` / `hi`, with no BigInt. */
+  private varint64Words(what: string): void {
     const start = this.pos;
+    const buf = this.buf;
     let lo = 0;
     let hi = 0;
     for (let i = 0; i < 10; i++) {
-      if (this.pos >= this.buf.length) throw this.varintError(what, start, this.pos - start + 1);
-      const b = this.buf[this.pos++]!;
+      if (this.pos >= buf.length) throw this.varintError(what, start, this.pos - start + 1);
+      const b = buf[this.pos++]!;
       const bits = b & 0x7f;
       if (i < 4) lo |= bits << (7 * i);
       else if (i === 4) {
@@ -204,9 +220,22 @@ export class Reader {
         if (i === 9 && b > 0x01) throw this.varintError(what, start, 0, "varint does not fit 64 bits");
         hi |= bits << (7 * i - 32);
       }
-      if (b < 0x80) return (BigInt(hi >>> 0) << 32n) | BigInt(lo >>> 0);
+      if (b < 0x80) {
+        this.lo = lo >>> 0;
+        this.hi = hi >>> 0;
+        return;
+      }
     }
     throw this.varintError(what, start, 0, "varint longer than 10 bytes");
+  }
+
+  /** Un-zigzags the words of the last varint64Words read into a signed hi (int32) and lo (uint32). */
+  private unzigzagWords(): void {
+    const lo = this.lo;
+    const hi = this.hi;
+    const sign = -(lo & 1); // 0 or -1 (all ones)
+    this.lo = (((lo >>> 1) | (hi << 31)) ^ sign) >>> 0;
+    this.hi = ((hi >>> 1) ^ sign) | 0;
   }
 
   /** A failed varint read consumes nothing: the cursor goes back to where the varint started. */
@@ -220,64 +249,149 @@ export class Reader {
     return (v >> 1n) ^ -(v & 1n);
   }
 
+  /**
+   * Zigzag LEB128 int64 as a number, with no BigInt; a value beyond ±(2^53-1) is a ReadError
+   * (never rounded) and the cursor stays at the varint.
+   */
+  zigzag64Number(what = "int64 zigzag varint"): number {
+    const start = this.pos;
+    this.varint64Words(what);
+    this.unzigzagWords();
+    const hi = this.hi;
+    const lo = this.lo;
+    if (!isSafeInt64Words(hi, lo)) {
+      throw this.varintError(what, start, 0, "value is beyond Number.MAX_SAFE_INTEGER");
+    }
+    return hi * 4294967296 + lo;
+  }
+
+  /**
+   * Zigzag LEB128 int64 stored as 8 big-endian bytes into `dst` at `offset`, with no BigInt (for
+   * int64 holders such as node-int64). The caller gives room for the 8 bytes.
+   */
+  zigzag64BE(dst: Uint8Array, offset: number, what = "int64 zigzag varint"): void {
+    if (!(Number.isInteger(offset) && offset >= 0 && offset + 8 <= dst.length)) {
+      throw new RangeError(`zigzag64BE: offset ${describe(offset)} leaves no 8 bytes in a destination of ${dst.length}`);
+    }
+    this.varint64Words(what);
+    this.unzigzagWords();
+    const hi = this.hi;
+    const lo = this.lo;
+    dst[offset] = hi >>> 24;
+    dst[offset + 1] = (hi >>> 16) & 0xff;
+    dst[offset + 2] = (hi >>> 8) & 0xff;
+    dst[offset + 3] = hi & 0xff;
+    dst[offset + 4] = lo >>> 24;
+    dst[offset + 5] = (lo >>> 16) & 0xff;
+    dst[offset + 6] = (lo >>> 8) & 0xff;
+    dst[offset + 7] = lo & 0xff;
+  }
+
   // ---- strings and length-prefixed slices ----
+
+  // Length prefixes are read here rather than through i32be(`${what} length`): that label would
+  // be a new string per call; it is built only when a read fails.
 
   /** int32 big-endian length + bytes, as a view. A negative or too large length is a ReadError. */
   bytesI32be(what = "bytes"): Buffer {
-    const at = this.pos;
-    const n = this.i32be(`${what} length`);
-    if (n < 0) {
-      this.pos = at;
-      throw new ReadError(`${what} length`, at, 4, this.buf.length - at, `negative length ${n}`);
-    }
-    return this.bytesAfterPrefix(n, at, what);
+    const at = this.bodyStart(this.prefixI32(false, what), what);
+    return this.buf.subarray(at, this.pos);
   }
 
   /** int32 little-endian length + bytes, as a view. */
   bytesI32le(what = "bytes"): Buffer {
-    const at = this.pos;
-    const n = this.i32le(`${what} length`);
-    if (n < 0) {
-      this.pos = at;
-      throw new ReadError(`${what} length`, at, 4, this.buf.length - at, `negative length ${n}`);
-    }
-    return this.bytesAfterPrefix(n, at, what);
+    const at = this.bodyStart(this.prefixI32(true, what), what);
+    return this.buf.subarray(at, this.pos);
   }
 
   /** uint16 big-endian length + bytes, as a view. */
   bytesI16be(what = "bytes"): Buffer {
-    const at = this.pos;
-    return this.bytesAfterPrefix(this.u16be(`${what} length`), at, what);
+    const at = this.bodyStart(this.prefixU16(what), what);
+    return this.buf.subarray(at, this.pos);
   }
 
   /** varint length + bytes, as a view. */
   bytesVarint(what = "bytes"): Buffer {
-    const at = this.pos;
-    return this.bytesAfterPrefix(this.uvarint32(`${what} length`), at, what);
-  }
-
-  private bytesAfterPrefix(n: number, prefixAt: number, what: string): Buffer {
-    if (n > this.buf.length - this.pos) {
-      const err = new ReadError(what, this.pos, n, this.buf.length - this.pos);
-      this.pos = prefixAt;
-      throw err;
-    }
-    const out = this.buf.subarray(this.pos, this.pos + n);
-    this.pos += n;
-    return out;
+    const at = this.bodyStart(this.prefixVarint(what), what);
+    return this.buf.subarray(at, this.pos);
   }
 
   strI32be(what = "string"): string {
-    return utf8(this.bytesI32be(what));
+    const at = this.bodyStart(this.prefixI32(false, what), what);
+    return rawUtf8Slice(this.buf, at, this.pos);
   }
   strI32le(what = "string"): string {
-    return utf8(this.bytesI32le(what));
+    const at = this.bodyStart(this.prefixI32(true, what), what);
+    return rawUtf8Slice(this.buf, at, this.pos);
   }
   strI16be(what = "string"): string {
-    return utf8(this.bytesI16be(what));
+    const at = this.bodyStart(this.prefixU16(what), what);
+    return rawUtf8Slice(this.buf, at, this.pos);
   }
   strVarint(what = "string"): string {
-    return utf8(this.bytesVarint(what));
+    const at = this.bodyStart(this.prefixVarint(what), what);
+    return rawUtf8Slice(this.buf, at, this.pos);
+  }
+
+  /**
+   * The next n bytes decoded as UTF-8 (invalid sequences as U+FFFD), with no Buffer view made:
+   * for a length prefix the caller read its own way.
+   */
+  utf8(n: number, what = "string"): string {
+    this.checkLength(n, what);
+    this.need(n, what);
+    const at = this.pos;
+    this.pos += n;
+    return rawUtf8Slice(this.buf, at, this.pos);
+  }
+
+  /** Where the prefix being read started, for bodyStart to go back to. */
+  private prefixAt = 0;
+
+  private prefixI32(le: boolean, what: string): number {
+    const at = this.pos;
+    if (this.buf.length - at < 4) throw new ReadError(`${what} length`, at, 4, this.buf.length - at);
+    const n = this.view.getInt32(at, le);
+    if (n < 0) throw new ReadError(`${what} length`, at, 4, this.buf.length - at, `negative length ${n}`);
+    this.prefixAt = at;
+    this.pos = at + 4;
+    return n;
+  }
+
+  private prefixU16(what: string): number {
+    const at = this.pos;
+    if (this.buf.length - at < 2) throw new ReadError(`${what} length`, at, 2, this.buf.length - at);
+    this.prefixAt = at;
+    this.pos = at + 2;
+    return this.view.getUint16(at);
+  }
+
+  private prefixVarint(what: string): number {
+    const at = this.pos;
+    const buf = this.buf;
+    if (at < buf.length && buf[at]! < 0x80) {
+      this.prefixAt = at;
+      this.pos = at + 1;
+      return buf[at]!;
+    }
+    const n = this.varint32(what, " length");
+    this.prefixAt = at;
+    return n;
+  }
+
+  /**
+   * After a length prefix of n: checks the n bytes are there, moves past them and returns where
+   * they start; when they are not, the cursor goes back to the prefix and it is a ReadError.
+   */
+  private bodyStart(n: number, what: string): number {
+    const at = this.pos;
+    if (n > this.buf.length - at) {
+      const err = new ReadError(what, at, n, this.buf.length - at);
+      this.pos = this.prefixAt;
+      throw err;
+    }
+    this.pos = at + n;
+    return at;
   }
 
   /** UTF-8 up to a NUL byte (consumed, not returned). */
@@ -316,8 +430,4 @@ export class Reader {
     this.pos += n;
     return column;
   }
-}
-
-function utf8(b: Buffer): string {
-  return rawUtf8Slice(b, 0, b.length);
 }

@@ -6,7 +6,11 @@
 // native UTF-8 writer (`string-int32-ascii1k`), or its portable stand-in (buffer-utf8.ts).
 import { rawUtf8Write } from "./buffer-utf8.js";
 
-/** Strings of at most this many UTF-16 units are encoded in JS. */
+/**
+ * Strings of at most this many UTF-16 units are encoded by a JS loop; longer ones by Node's
+ * native UTF-8 writer, whose call costs more than a short string's encoding. Public for encoders
+ * with their own short-string paths (the IoTDB codec's string cells), so the threshold is one.
+ */
 export const JS_ENCODE_MAX_UNITS = 48;
 
 /** Largest UTF-8 size of a string of `units` UTF-16 code units. */

@@ -26,18 +26,31 @@ type NumericColumn = ArrayLike<number>;
 const EMPTY = Buffer.alloc(0);
 const EMPTY_VIEW = new DataView(EMPTY.buffer, EMPTY.byteOffset, 0);
 
+/** Prefix kinds of fork(): an int32 big-endian length, or a varint length. */
+const PREFIX_I32BE = 0;
+
 /**
- * A growable binary writer. Every write appends at `pos`; multi-byte writes come in big- and
- * little-endian forms (`be` / `le`). Integer writes check their range and throw a RangeError
- * naming the value instead of wrapping silently; nothing is written then.
+ * A growable binary writer. Every write appends after the bytes written so far (`length`);
+ * multi-byte writes come in big- and little-endian forms (`be` / `le`). Integer writes check
+ * their range and throw a RangeError naming the value instead of wrapping silently; nothing is
+ * written then.
+ *
+ * The buffer and the position are private, so `length <= capacity` always holds. Encoders that
+ * fill bytes in place (whole columns, backfilled lengths) use the public seams instead: `ensure`
+ * + `rawBytes`/`rawView` + `commit`, `reserve` + the `...At` methods, `truncate` to undo, and
+ * `fork`/`join` for length-prefixed sub-messages. They are small methods and getters that V8
+ * inlines, so a driver's loop over `rawView` costs what a loop over the fields did.
  */
 export class Writer {
   /** The current buffer; its first `pos` bytes are the output. Replaced when the writer grows. */
-  buf: Buffer = EMPTY;
+  private buf: Buffer = EMPTY;
   /** DataView over `buf`, rebuilt only when `buf` changes. */
-  view: DataView = EMPTY_VIEW;
+  private view: DataView = EMPTY_VIEW;
   /** Write position (= bytes written so far). */
-  pos = 0;
+  private pos = 0;
+  /** Open fork()s, innermost last: where each prefix starts, and its kind (PREFIX_I32BE, or the varint's guessed size). */
+  private readonly forkAt: number[] = [];
+  private readonly forkPrefix: number[] = [];
 
   private readonly pool: BufferPool | undefined;
   private readonly initialSize: number;
@@ -46,6 +59,52 @@ export class Writer {
     this.pool = options.pool;
     this.initialSize = options.initialSize ?? 1024;
     if (!(this.initialSize >= 0)) throw new RangeError(`initialSize: ${describe(this.initialSize)} is not a size`);
+  }
+
+  /** Bytes written so far (the offset the next write goes to). */
+  get length(): number {
+    return this.pos;
+  }
+
+  /**
+   * The current buffer, to fill in place: the bytes before `length` (e.g. reserved ones) and the
+   * room an `ensure(n)` made after it. Valid until the next call that may grow the writer (any
+   * write, `ensure`, `reserve`); its length is the capacity, not the bytes written.
+   */
+  get rawBytes(): Buffer {
+    return this.buf;
+  }
+
+  /** A DataView over `rawBytes` (same offsets), valid as long as `rawBytes` is. */
+  get rawView(): DataView {
+    return this.view;
+  }
+
+  /**
+   * Takes the bytes filled in place up to `end` as written: `length <= end <= capacity` (make
+   * the room with `ensure` first). A RangeError otherwise, and nothing changes.
+   */
+  commit(end: number): void {
+    if (!(end >= this.pos && end <= this.buf.length && Number.isInteger(end))) {
+      throw new RangeError(`commit: ${describe(end)} is not between the ${this.pos} bytes written and the capacity ${this.buf.length}`);
+    }
+    this.pos = end;
+  }
+
+  /**
+   * Drops the bytes after the first `length` (to undo a partly written message); the buffer is
+   * kept. Sub-messages forked at or after that point are dropped too.
+   */
+  truncate(length: number): void {
+    if (!(length >= 0 && length <= this.pos && Number.isInteger(length))) {
+      throw new RangeError(`truncate: ${describe(length)} is not between 0 and the ${this.pos} bytes written`);
+    }
+    this.pos = length;
+    const forks = this.forkAt;
+    while (forks.length > 0 && forks[forks.length - 1]! >= length) {
+      forks.pop();
+      this.forkPrefix.pop();
+    }
   }
 
   /** Makes room for n more bytes. */
@@ -78,6 +137,7 @@ export class Writer {
     this.buf = EMPTY;
     this.view = EMPTY_VIEW;
     this.pos = 0;
+    this.dropForks();
     return owned;
   }
 
@@ -89,12 +149,23 @@ export class Writer {
   /** Discards what was written, keeping the buffer. */
   reset(): void {
     this.pos = 0;
+    this.dropForks();
   }
 
   /** Discards what was written and gives the buffer back to the pool. */
   dispose(): void {
     this.releaseBuffer();
     this.pos = 0;
+    this.dropForks();
+  }
+
+  private dropForks(): void {
+    // Only when some fork was left open: `length = 0` drops the arrays' storage, and the next
+    // fork would allocate it again (measurable on small frames).
+    if (this.forkAt.length !== 0) {
+      this.forkAt.length = 0;
+      this.forkPrefix.length = 0;
+    }
   }
 
   // ---- fixed-size integers and floats ----
@@ -331,11 +402,21 @@ export class Writer {
     this.ensure(5 + maxUtf8Bytes(s.length));
     const bodyStart = this.pos + guess;
     const len = encodeUtf8(this.buf, bodyStart, s);
-    const actual = varint32Size(len);
-    if (actual !== guess) this.buf.copyWithin(this.pos + actual, bodyStart, bodyStart + len);
-    putVarint32(this.buf, this.pos, len);
-    this.pos += actual + len;
+    this.pos = this.putVarintPrefix(this.pos, guess, len);
     return this;
+  }
+
+  /**
+   * Writes the varint `len` at `at`, where `guess` bytes were left for it before a body of `len`
+   * bytes, moving the body when the varint has another size (room for a longer prefix is the
+   * caller's: ensure). Returns the end of the body.
+   */
+  private putVarintPrefix(at: number, guess: number, len: number): number {
+    const actual = varint32Size(len);
+    const bodyStart = at + guess;
+    if (actual !== guess) this.buf.copyWithin(at + actual, bodyStart, bodyStart + len);
+    putVarint32(this.buf, at, len);
+    return at + actual + len;
   }
 
   /** UTF-8 followed by a NUL byte (Postgres CString). A string containing NUL is a RangeError. */
@@ -393,6 +474,55 @@ export class Writer {
     this.checkAt(offset, 8);
     putInt64(this.view, offset, v, false, "int64");
     return this;
+  }
+
+  // ---- length-prefixed sub-messages ----
+
+  /**
+   * Opens a sub-message whose byte length goes before it: reserves the prefix (`"i32be"`: 4
+   * bytes; `"varint"`: the size of a varint of `estimate`, moved once at `join` if the body's
+   * length needs another size) and returns its offset, the mark to give `join`. Forks nest;
+   * `join` closes the innermost one.
+   */
+  fork(prefix: "i32be" | "varint", estimate = 0): number {
+    let kind: number;
+    if (prefix === "i32be") kind = PREFIX_I32BE;
+    else if (prefix === "varint") {
+      if (!(estimate >= 0)) throw new RangeError(`fork: estimate ${describe(estimate)} is not a byte count`);
+      kind = varint32Size(estimate); // 1..5
+    } else throw new RangeError(`fork: prefix ${describe(prefix)} is not "i32be" or "varint"`);
+    const at = this.reserve(kind === PREFIX_I32BE ? 4 : kind);
+    this.forkAt.push(at);
+    this.forkPrefix.push(kind);
+    return at;
+  }
+
+  /**
+   * Closes the innermost open fork, whose mark is `mark`: writes the length of what was written
+   * after its prefix into the prefix. Returns that length. A mark that is not the innermost
+   * open fork's is a RangeError, and nothing changes.
+   */
+  join(mark: number): number {
+    const forks = this.forkAt;
+    if (forks.length === 0 || forks[forks.length - 1] !== mark) {
+      throw new RangeError(`join: ${describe(mark)} is not the mark of the innermost open fork`);
+    }
+    const kind = this.forkPrefix[forks.length - 1]!;
+    if (kind === PREFIX_I32BE) {
+      const len = this.pos - mark - 4;
+      if (len > 0x7fffffff) throw new RangeError(`join: ${len} bytes do not fit an int32 length prefix`);
+      this.view.setInt32(mark, len);
+      forks.pop();
+      this.forkPrefix.pop();
+      return len;
+    }
+    const len = this.pos - mark - kind;
+    if (len > 0xffffffff) throw new RangeError(`join: ${len} bytes do not fit a uint32 varint length prefix`);
+    if (varint32Size(len) > kind) this.ensure(varint32Size(len) - kind);
+    this.pos = this.putVarintPrefix(mark, kind, len);
+    forks.pop();
+    this.forkPrefix.pop();
+    return len;
   }
 
   private checkAt(offset: number, n: number): void {

@@ -60,7 +60,7 @@ function written(kind: Kind, values: Column, prefix: Buffer, initialSize: number
   const w = new Writer({ initialSize, pool });
   w.bytes(prefix);
   w.ensure(values.byteLength + 1); // the column's own growth is covered by initialSize 0..64 below
-  if (pool !== undefined) assert.ok(pool.isArenaBuffer(w.buf), "destination in the arena");
+  if (pool !== undefined) assert.ok(pool.isArenaBuffer(w.rawBytes), "destination in the arena");
   kind.write(w, values);
   w.u8(0xab);
   const out = Buffer.from(w.peek());
@@ -146,7 +146,7 @@ for (const kind of kinds) {
           const w = new Writer({ pool, initialSize: 8 * (length + 8) });
           w.bytes(randomBytes(kind.width * 2 + skip));
           // The column starts one element into what was written and runs past pos.
-          const values = kind.make(w.buf.buffer as ArrayBuffer, w.buf.byteOffset + kind.width, length);
+          const values = kind.make(w.rawBytes.buffer as ArrayBuffer, w.rawBytes.byteOffset + kind.width, length);
           new Uint8Array(values.buffer, values.byteOffset, values.byteLength).set(randomBytes(values.byteLength));
           const expected = Buffer.concat([Buffer.from(w.peek()), bigEndianOf(kind, values)]);
           kind.write(w, values);
@@ -188,7 +188,7 @@ test("a column written after its release, its block now the writer's own buffer,
   pool.releaseColumn(column);
   const w = new Writer({ pool });
   w.bytes(Buffer.from([1, 2, 3]));
-  assert.is(w.buf.byteOffset, column.byteOffset, "the writer took the column's block");
+  assert.is(w.rawBytes.byteOffset, column.byteOffset, "the writer took the column's block");
   const expected = Buffer.concat([Buffer.from([1, 2, 3]), bigEndianOf(kinds[0]!, column.slice())]);
   w.f64ColumnBE(column);
   assert.ok(w.peek().equals(expected));
@@ -199,9 +199,9 @@ test("arena exhausted: the writer falls back to an ordinary buffer and writes th
   const values = randomColumn(kinds[0]!, 20000, 1); // 160 KB: past the arena
   const w = new Writer({ pool: small, initialSize: 0 });
   w.u8(7);
-  assert.ok(small.isArenaBuffer(w.buf));
+  assert.ok(small.isArenaBuffer(w.rawBytes));
   kinds[0]!.write(w, values);
-  assert.not.ok(small.isArenaBuffer(w.buf));
+  assert.not.ok(small.isArenaBuffer(w.rawBytes));
   assert.ok(w.peek().equals(Buffer.concat([Buffer.from([7]), bigEndianOf(kinds[0]!, values)])));
 });
 

@@ -15,7 +15,7 @@ function rejects(label: string, bad: (w: Writer) => unknown, type: ErrorType, me
     const w = new Writer({ initialSize });
     w.bytes(LEAD);
     throwsWith(() => bad(w), type, mentions);
-    assert.is(w.pos, LEAD.length, `${label}: pos unchanged`);
+    assert.is(w.length, LEAD.length, `${label}: pos unchanged`);
     sameBytes(w.peek(), LEAD, `${label}: bytes unchanged`);
     w.i32be(7);
     sameBytes(w.peek(), cat(LEAD, i32be(7)), `${label}: next write lands after the old bytes`);
@@ -73,7 +73,7 @@ test("int64 bounds themselves are accepted", () => {
   w.i64be(2n ** 63n - 1n).i64le(-(2n ** 63n)).u64be(2n ** 64n - 1n).u64le(0n);
   w.i64be(Number.MAX_SAFE_INTEGER).i64le(Number.MIN_SAFE_INTEGER).u64be(Number.MAX_SAFE_INTEGER);
   w.uvarint64(2n ** 64n - 1n).zigzag64(-(2n ** 63n)).zigzag64(Number.MIN_SAFE_INTEGER);
-  assert.is(w.pos, 7 * 8 + 10 + 10 + 8);
+  assert.is(w.length, 7 * 8 + 10 + 10 + 8);
 });
 
 test("int32 column from plain numbers: a bad element is a RangeError naming index and value; nothing written", () => {

@@ -102,7 +102,7 @@ function backfilledFrame(w: Writer): void {
   w.u8(0x42);
   const at = w.reserve(4);
   w.cstring("body");
-  w.i32beAt(at, w.pos - at);
+  w.i32beAt(at, w.length - at);
   w.i32be(-1);
 }
 
@@ -122,12 +122,12 @@ for (const [setupName, make] of setups) {
       for (let i = 0; i < REPEATS; i++) {
         prim.write(w);
         growth.afterWrite();
-        assert.is(w.pos, (i + 1) * prim.expected.length, `${prim.name}: pos after write ${i + 1}`);
+        assert.is(w.length, (i + 1) * prim.expected.length, `${prim.name}: pos after write ${i + 1}`);
       }
       x.sameBytes(w.peek(), Buffer.concat(Array(REPEATS).fill(prim.expected)), `${prim.name} × ${REPEATS} (${setupName})`);
       // Doubling: 40 writes need at most log2(40 × size) + 2 buffers, not one per write.
-      const bound = Math.ceil(Math.log2(Math.max(2, w.pos))) + 2;
-      assert.ok(growth.changes <= bound, `${prim.name}: ${growth.changes} buffer changes for ${w.pos} bytes (bound ${bound})`);
+      const bound = Math.ceil(Math.log2(Math.max(2, w.length))) + 2;
+      assert.ok(growth.changes <= bound, `${prim.name}: ${growth.changes} buffer changes for ${w.length} bytes (bound ${bound})`);
       const owned = w.finish();
       x.sameBytes(owned.bytes, Buffer.concat(Array(REPEATS).fill(prim.expected)), `${prim.name}: finish()`);
       owned.release();
@@ -137,21 +137,22 @@ for (const [setupName, make] of setups) {
 
 /** Checks after each write that the DataView follows the buffer; counts buffer changes. */
 function growthTracker(w: Writer): { afterWrite(): void; changes: number } {
-  let { buf, view } = w;
+  let buf = w.rawBytes;
+  let view = w.rawView;
   const tracker = {
     changes: 0,
     afterWrite() {
-      assert.ok(w.pos <= w.buf.length, "pos within the buffer");
-      assert.is(w.view.buffer, w.buf.buffer, "view over the current buffer");
-      assert.is(w.view.byteOffset, w.buf.byteOffset);
-      assert.is(w.view.byteLength, w.buf.length);
-      if (w.buf !== buf) {
+      assert.ok(w.length <= w.rawBytes.length, "pos within the buffer");
+      assert.is(w.rawView.buffer, w.rawBytes.buffer, "view over the current buffer");
+      assert.is(w.rawView.byteOffset, w.rawBytes.byteOffset);
+      assert.is(w.rawView.byteLength, w.rawBytes.length);
+      if (w.rawBytes !== buf) {
         tracker.changes++;
-        buf = w.buf;
+        buf = w.rawBytes;
       } else {
-        assert.is(w.view, view, "DataView kept while the buffer is unchanged");
+        assert.is(w.rawView, view, "DataView kept while the buffer is unchanged");
       }
-      view = w.view;
+      view = w.rawView;
     },
   };
   return tracker;
@@ -163,23 +164,23 @@ test("growth keeps earlier bytes when one write is far larger than the buffer", 
   const big = Buffer.alloc(100_000, 7);
   w.bytes(big).u8(2);
   x.sameBytes(w.peek(), x.cat(Buffer.from([1]), big, Buffer.from([2])), "1 byte, 100000 bytes, 1 byte");
-  assert.ok(w.buf.length >= 100_002);
+  assert.ok(w.rawBytes.length >= 100_002);
 });
 
 test("reset keeps the buffer, dispose gives it back", () => {
   const pool = new BufferPool();
   const w = new Writer({ pool });
   w.i32be(1);
-  const buf = w.buf;
+  const buf = w.rawBytes;
   w.reset();
-  assert.is(w.pos, 0);
+  assert.is(w.length, 0);
   w.u8(9);
-  assert.is(w.buf, buf, "same buffer after reset");
+  assert.is(w.rawBytes, buf, "same buffer after reset");
   x.sameBytes(w.peek(), Buffer.from([9]), "after reset");
   assert.is(pool.stats().outstanding, 1);
   w.dispose();
   assert.is(pool.stats().outstanding, 0);
-  assert.is(w.pos, 0);
+  assert.is(w.length, 0);
   w.u8(3);
   x.sameBytes(w.peek(), Buffer.from([3]), "after dispose");
 });

@@ -20,7 +20,7 @@ export function doubleTablet(target: string, rows: number): SessionTablet {
 export function insertFrameLength(tablet: SessionTablet): number {
   const writer = new Writer();
   writeCallFrame(writer, insertTabletCall({ ...tablet, schema: { ...tablet.schema, model: "tree" } }), { sessionId: 1n, seqid: 1 });
-  return writer.pos - 4;
+  return writer.length - 4;
 }
 
 /** Rows of the largest doubleTablet (to a multiple of 8 rows) whose frame is at most `limit` bytes. */

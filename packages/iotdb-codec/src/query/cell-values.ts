@@ -1,7 +1,7 @@
 // One cell of a decoded column as the JS value a row shows: BOOLEAN boolean, INT32/FLOAT/DOUBLE
 // number, INT64/TIMESTAMP bigint (or a number that is never rounded), DATE 'YYYY-MM-DD',
 // TEXT/STRING string, BLOB Buffer, null for null.
-import { endianness } from "node:os";
+import { HI_WORD, LO_WORD, isSafeInt64Words } from "@zerowire/writer";
 import { formatDate } from "../date.js";
 import type { TsBlockColumn } from "../tsblock/columns.js";
 import { TSDataType } from "../types.js";
@@ -74,16 +74,14 @@ function valueReader(column: TsBlockColumn, int64: Int64Mode, name: string, floa
   }
 }
 
-const LOW_WORD = endianness() === "LE" ? 0 : 1;
-const MAX_SAFE_HIGH = 0x1fffff; // high word of Number.MAX_SAFE_INTEGER
 
 /** int64 values as numbers, read as two int32 words: no bigint is created per value. */
 export function int64NumberReader(values: BigInt64Array, name: string): (position: number) => number {
   const words = new Int32Array(values.buffer, values.byteOffset, values.length * 2);
   return (i) => {
-    const hi = words[2 * i + 1 - LOW_WORD]!;
-    const lo = words[2 * i + LOW_WORD]! >>> 0;
-    if (hi > MAX_SAFE_HIGH || hi < -MAX_SAFE_HIGH - 1 || (hi === -MAX_SAFE_HIGH - 1 && lo === 0)) {
+    const hi = words[2 * i + HI_WORD]!;
+    const lo = words[2 * i + LO_WORD]! >>> 0;
+    if (!isSafeInt64Words(hi, lo)) {
       throw new RangeError(`column ${JSON.stringify(name)}, block position ${i}: ${values[i]} is beyond Number.MAX_SAFE_INTEGER`);
     }
     return hi * 4294967296 + lo;

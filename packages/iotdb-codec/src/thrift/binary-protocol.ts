@@ -1,7 +1,7 @@
+import { TType as T } from "@zerowire/thrift";
 import type { Writer } from "@zerowire/writer";
 import { javaString } from "../java-string.js";
 import type { ThriftMessageType, ThriftType, ThriftWriter } from "./protocol.js";
-import { ThriftType as T } from "./protocol.js";
 
 const VERSION_1 = 0x80010000 | 0;
 
@@ -58,10 +58,10 @@ export class BinaryProtocolWriter implements ThriftWriter {
   }
 
   binaryBegin(): number {
-    return this.out.reserve(4);
+    return this.out.fork("i32be");
   }
 
   binaryEnd(mark: number): void {
-    this.out.i32beAt(mark, this.out.pos - mark - 4);
+    this.out.join(mark);
   }
 }

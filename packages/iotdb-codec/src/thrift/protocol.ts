@@ -1,19 +1,19 @@
+import type { TType } from "@zerowire/thrift";
 import type { Writer } from "@zerowire/writer";
 
 // One writer interface for both Thrift protocols, so every request serializer is written once.
-// Type codes are the binary protocol's (TType); the compact writer maps them to its own.
+// Type codes are @zerowire/thrift's TType (binary protocol numbering, the one table of them);
+// the compact writer maps them to its own.
 
-/** Thrift TType codes (binary protocol numbering). */
-export const ThriftType = {
-  BOOL: 2,
-  BYTE: 3,
-  I32: 8,
-  I64: 10,
-  STRING: 11,
-  STRUCT: 12,
-  LIST: 15,
-} as const;
-export type ThriftType = (typeof ThriftType)[keyof typeof ThriftType];
+/** The TType codes the insert requests use: `TType.BOOL` ... `TType.LIST` of @zerowire/thrift. */
+export type ThriftType =
+  | typeof TType.BOOL
+  | typeof TType.BYTE
+  | typeof TType.I32
+  | typeof TType.I64
+  | typeof TType.STRING
+  | typeof TType.STRUCT
+  | typeof TType.LIST;
 
 /** TMessageType: what a message is. */
 export const ThriftMessageType = { CALL: 1, REPLY: 2, EXCEPTION: 3, ONEWAY: 4 } as const;
