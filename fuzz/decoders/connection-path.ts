@@ -1,10 +1,12 @@
-// The client's public path for a reply: a Connection (over a fake socket) with one request in
-// flight receives the bytes, then is closed. The request must settle, with a result or a
-// ConnectionError (what the client turns FrameError/ReplyError into), and nothing may stay in
-// flight.
+// The client's path for a reply: a Connection (over a fake socket) with one request in flight
+// receives the bytes, then is closed. The request must settle, with a result or a ConnectionError
+// (what the client turns FrameError/ReplyError into), and nothing may stay in flight.
+// Connection.send/nextSeqid are internal (not in the published types), so Connection and its
+// errors come from the client's source, as in reply-decoding.ts.
 import { EventEmitter } from "node:events";
 import type net from "node:net";
-import { Connection, ConnectionError } from "@zerowire/iotdb-client";
+import { Connection } from "../../packages/iotdb-client/src/connection.js";
+import { ConnectionError } from "../../packages/iotdb-client/src/errors.js";
 import type { ReplyContext } from "./reply-decoding.js";
 
 /** Enough of a net.Socket for Connection: it writes nowhere and closes when told. */
