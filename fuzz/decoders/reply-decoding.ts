@@ -11,7 +11,8 @@
 // queryResult is then decoded as SessionDataSet does, with the codec's ResultSetDecoder
 // (DecodeError).
 import { DecodeError, ResultSetDecoder } from "@zerowire/iotdb-codec";
-import type { RpcMethod, WireProtocol } from "@zerowire/iotdb-client";
+import type { WireProtocol } from "@zerowire/iotdb-client";
+import type { RpcMethod } from "../../packages/iotdb-client/src/thrift/rpc-signatures.js";
 import { decodeReplies } from "../../packages/iotdb-client/src/thrift/reply-decoding.js";
 import { ReplyError } from "../../packages/iotdb-client/src/thrift/rpc-codec.js";
 import { FrameError } from "../../packages/iotdb-client/src/transport/frame-reader.js";

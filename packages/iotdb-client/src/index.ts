@@ -1,6 +1,9 @@
 // @zerowire/iotdb-client: Apache IoTDB sessions (tree and table model) on @zerowire/iotdb-codec.
 export { Session } from "./session/session.js";
 export type { AggregationName, AggregationOptions, MeasurementSpec, TimeseriesOptions } from "./session/session.js";
+export type { SqlDialect } from "./session/open-request.js";
+/** The aggregation codes of executeAggregationQuery (Java's TAggregationType); their names work too. */
+export { TAggregationType } from "./gen/client_types.js";
 export type { SchemaTemplate, TemplateMeasurement } from "./session/schema-template.js";
 export { TableSession } from "./session/table-session.js";
 export { BaseSession } from "./session/base-session.js";
@@ -13,12 +16,11 @@ export { TSEncoding, CompressionType } from "./session/schema-enums.js";
 export type { TSEncodingName, CompressionTypeName } from "./session/schema-enums.js";
 export { SessionDataSet } from "./dataset/session-data-set.js";
 export type { RowReadOptions } from "./dataset/session-data-set.js";
-export type { ColumnarColumn, ColumnarResult } from "./dataset/columnar.js";
+export type { ColumnarColumn, ColumnarColumnOf, ColumnarResult } from "./dataset/columnar.js";
 export type { DataIterator, ColumnRef } from "./dataset/data-iterator.js";
 export { Connection, CONNECTION_DEFAULTS } from "./connection.js";
 export type { ConnectionOptions, FrameBytes } from "./connection.js";
 export type { WireProtocol } from "./thrift/rpc-codec.js";
-export type { RpcMethod } from "./thrift/rpc-signatures.js";
 // The errors a ConnectionError's cause may be.
 export { ReplyError } from "./thrift/rpc-codec.js";
 export { FrameError } from "./transport/frame-reader.js";

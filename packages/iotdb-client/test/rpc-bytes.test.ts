@@ -10,7 +10,7 @@ import fc from "fast-check";
 import thrift from "thrift";
 import { test } from "uvu";
 import * as assert from "uvu/assert";
-import type { RpcMethod } from "../src/index.js";
+import type { RpcMethod } from "../src/thrift/rpc-signatures.js";
 import { decodeReplies } from "../src/thrift/reply-decoding.js";
 import { Client } from "../src/gen/IClientRPCService.js";
 import { RpcCodec, type WireProtocol } from "../src/thrift/rpc-codec.js";

@@ -10,7 +10,8 @@ export { encodeTabletBuffers, writeTimeBuffer, writeValueBuffer } from "./tablet
 export { prepareTablet } from "./tablet-prepare.js";
 export { DEFAULT_MAX_VALUE_BYTES } from "./insert-options.js";
 export type { InsertOptions, TimestampPrecision } from "./insert-options.js";
-export type { PreparedTablet } from "./tablet-prepare.js";
+export type { PreparedColumn, PreparedTablet } from "./tablet-prepare.js";
+export type { ResolvedColumn, ResolvedSchema } from "./tablet-schema.js";
 export { encodeRecordValues } from "./records.js";
 export type { InsertRecord, DeviceRecord } from "./records.js";
 export {
@@ -50,6 +51,7 @@ export type {
   DoubleColumn,
   TextColumn,
   BlobColumn,
+  ColumnOf,
 } from "./tsblock/columns.js";
 // decoding: query results
 export { ResultSetDecoder } from "./query/result-set.js";

@@ -1,5 +1,6 @@
 export { Writer } from "./writer.js";
-export type { WriterOptions } from "./writer.js";
+export type { Int64Input, NumericColumn, WriterOptions } from "./writer.js";
+export type { TypedColumn } from "./byteswap.js";
 export { Reader } from "./reader.js";
 export { BufferPool } from "./pool.js";
 export type { ArenaStats, BufferPoolOptions, ColumnType, PoolStats } from "./pool.js";

@@ -20,8 +20,10 @@ export interface WriterOptions {
   initialSize?: number;
 }
 
-type Int64Input = bigint | number;
-type NumericColumn = ArrayLike<number>;
+/** A 64-bit integer as a bigint or a safe-integer number. */
+export type Int64Input = bigint | number;
+/** A column of numbers: a typed array or a plain array. */
+export type NumericColumn = ArrayLike<number>;
 
 const EMPTY = Buffer.alloc(0);
 const EMPTY_VIEW = new DataView(EMPTY.buffer, EMPTY.byteOffset, 0);

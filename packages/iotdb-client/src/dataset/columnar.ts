@@ -3,7 +3,8 @@
 // everywhere in the client's results; blocks keep the codec's type codes (their zero-copy view).
 import type { ResultBlock, ResultColumn, TSDataTypeName } from "@zerowire/iotdb-codec";
 
-interface ColumnOf<T extends TSDataTypeName, V> {
+/** A whole result column of type name T with values V (ColumnarColumn is the union of its instances). */
+export interface ColumnarColumnOf<T extends TSDataTypeName, V> {
   readonly name: string;
   /** The type name, as in columnTypes. */
   readonly type: T;
@@ -14,13 +15,13 @@ interface ColumnOf<T extends TSDataTypeName, V> {
 
 /** One whole result column: BOOLEAN 0/1 bytes, INT32 and DATE (yyyymmdd) Int32Array, INT64 and TIMESTAMP BigInt64Array, FLOAT Float32Array, DOUBLE Float64Array, TEXT/STRING strings, BLOB Buffers. */
 export type ColumnarColumn =
-  | ColumnOf<"BOOLEAN", Uint8Array>
-  | ColumnOf<"INT32" | "DATE", Int32Array>
-  | ColumnOf<"INT64" | "TIMESTAMP", BigInt64Array>
-  | ColumnOf<"FLOAT", Float32Array>
-  | ColumnOf<"DOUBLE", Float64Array>
-  | ColumnOf<"TEXT" | "STRING", string[]>
-  | ColumnOf<"BLOB", Buffer[]>;
+  | ColumnarColumnOf<"BOOLEAN", Uint8Array>
+  | ColumnarColumnOf<"INT32" | "DATE", Int32Array>
+  | ColumnarColumnOf<"INT64" | "TIMESTAMP", BigInt64Array>
+  | ColumnarColumnOf<"FLOAT", Float32Array>
+  | ColumnarColumnOf<"DOUBLE", Float64Array>
+  | ColumnarColumnOf<"TEXT" | "STRING", string[]>
+  | ColumnarColumnOf<"BLOB", Buffer[]>;
 
 export interface ColumnarResult {
   readonly columnNames: readonly string[];

@@ -1,7 +1,8 @@
 // The decoded, columnar form of a TsBlock.
 import { TSDataType } from "../types.js";
 
-interface ColumnOf<T extends TSDataType, V> {
+/** A decoded column of type T with values V (BooleanColumn, Int32Column, ... are its instances). */
+export interface ColumnOf<T extends TSDataType, V> {
   /** The logical type (from dataTypeList when given, else the physical type in the header). */
   readonly type: T;
   /** One value per position; a null position holds 0, false (0), "" or an empty Buffer. */
