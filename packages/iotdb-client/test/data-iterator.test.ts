@@ -259,6 +259,41 @@ test("ending early: close() after one row closes the query and fetches no more; 
   });
 });
 
+test("nextInBlock(): false before next(); moves through a block's rows without waiting and is false on its last row (staying there); with next() reads every row once; false after the end and after the data set's close()", async () => {
+  await withFake(async (fake, options) => {
+    serveAllTypes(fake);
+    const session = await openSession(options);
+    const it = (await session.executeQueryStatement("q")).iterator();
+    assert.is(it.nextInBlock(), false, "no block before next()");
+    assert.instance(thrown(() => it.getLong(1)), DataSetError, "nextInBlock() did not make a current row");
+    const times: unknown[] = [];
+    const lastOfBlock: unknown[] = [];
+    let nexts = 0;
+    while (await it.next()) {
+      nexts++;
+      do times.push(it.getLong(1));
+      while (it.nextInBlock());
+      lastOfBlock.push(it.getLong(1));
+      assert.is(it.nextInBlock(), false, "still false on the block's last row");
+      assert.is(it.getInt(3), ROWS[times.length - 1]!.cells[1], "still on the block's last row");
+    }
+    assert.equal(times, ROWS.map((row) => row.time), "every row once, in order");
+    assert.is(nexts, 2, "next() once per block (3 rows each)");
+    assert.equal(lastOfBlock, [ROWS[2]!.time, ROWS[5]!.time]);
+    assert.is(it.nextInBlock(), false, "false after the end");
+    assert.is(fake.calls("closeOperation").length, 1, "closed at the end");
+
+    const dataSet = await session.executeQueryStatement("q");
+    const cursor = dataSet.iterator();
+    assert.ok(await cursor.next());
+    await dataSet.close();
+    assert.is(cursor.nextInBlock(), false, "the block's other rows are not handed out after the data set's close()");
+    assert.is(await cursor.next(), false);
+    assert.is(cursor.nextInBlock(), false);
+    await session.close();
+  });
+});
+
 test("a failed fetch rejects next() with the server's error and closes the query; a result is read once", async () => {
   await withFake(async (fake, options) => {
     serveAllTypes(fake);

@@ -135,6 +135,20 @@ export class DataIterator<M extends Int64Mode = "bigint"> {
     return this.fetching.then(() => this.next());
   }
 
+  /**
+   * Moves to the next row without waiting, when it has been fetched already (it is in the current
+   * block): true, as next() would resolve; false otherwise, staying on the current row, and then
+   * `await next()` goes on (it fetches the next block, or resolves false at the end). An optional
+   * companion of next() that saves its wait per row on large results:
+   * `while (await it.next()) do { read the row } while (it.nextInBlock());`.
+   */
+  // Speed (bench client fetch-5000x10-iterator): each `await next()` costs a microtask hop per row.
+  nextInBlock(): boolean {
+    if (this.position + 1 >= this.rowCount || this.fetching !== undefined || this.stream.closedMeanwhile) return false;
+    this.position++;
+    return true;
+  }
+
   /** Ends the query (closeOperation) without reading the rest. Idempotent. */
   async close(): Promise<void> {
     this.leaveBlock();
