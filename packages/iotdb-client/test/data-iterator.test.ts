@@ -220,10 +220,16 @@ test("int64 \"number\" and float32 \"shortest\" as rows() reads them; a number b
     assert.is(it.getObject("root.sg.d.f"), 21.3);
     assert.is(it.getDouble("root.sg.d.f"), 21.299999237060547, "getDouble widens the float32 exactly, as Java");
     assert.ok(await it.next());
-    assert.ok(await it.next());
+    assert.ok(await it.next()); // row 3
+    assert.is(it.getTimestamp("root.sg.d.ts"), -1, "a negative value (its low word's top bit set)");
+    assert.instance(thrown(() => it.getLong("root.sg.d.l")), RangeError, "-2^63");
     assert.ok(await it.next()); // row 4
     assert.instance(thrown(() => it.getLong("root.sg.d.l")), RangeError);
     assert.is(it.getString("root.sg.d.l"), "9007199254740993", "getString is exact in any mode");
+    assert.ok(await it.next());
+    assert.ok(await it.next()); // row 6, in the second block
+    assert.is(it.getLong("root.sg.d.l"), -1);
+    assert.is(it.getLong("Time"), 6);
     await it.close();
     await session.close();
   });
