@@ -1,7 +1,9 @@
 // Two builds of our client side by side on one fake DataNode (idle), in one process: how a change
-// to the client moved its CPU per request. Build the "before" copy first, e.g.
-//   git stash && pnpm build && cp -r packages/iotdb-client/dist /tmp/client-before && git stash pop && pnpm build
-//   node --import tsx bench/client/compare-builds.ts /tmp/client-before packages/iotdb-client/dist [request]
+// to the client moved its CPU per request. Build the "before" copy first, inside the package (git-
+// ignored .cache/) so that its imports of the workspace packages resolve (both builds then share
+// one build of @zerowire/iotdb-codec and @zerowire/writer: a change there shows on both sides), e.g.
+//   git stash && pnpm build && cp -r packages/iotdb-client/dist packages/iotdb-client/.cache/client-before && git stash pop && pnpm build
+//   node --import tsx bench/client/compare-builds.ts packages/iotdb-client/.cache/client-before packages/iotdb-client/dist [request]
 // request: tablet-1k (default; the insert-tablet-1k-tree case's tablet), tablet-1pt (a 1-point
 // tablet: the per-request cost alone), pool-1pt (the same through a SessionPool), fetch-rows (the
 // fetch-5000x10 case read row by row), fetch-iterator (the fetch-5000x10-iterator case: every cell
