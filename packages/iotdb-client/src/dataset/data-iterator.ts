@@ -123,11 +123,11 @@ export class DataIterator<M extends Int64Mode = "bigint"> {
 
   /** Moves to the next row: true while there is one; false at the end, when the query has been closed. */
   next(): Promise<boolean> {
+    if (this.nextInBlock()) return TRUE;
     if (this.fetching !== undefined) return this.fetching.then(() => this.next());
     if (this.block !== undefined) {
       if (this.stream.closedMeanwhile) return this.endEarly();
-      if (++this.position < this.rowCount) return TRUE;
-      this.leaveBlock();
+      this.leaveBlock(); // its last row was read
     }
     if (this.stream.done) return FALSE;
     this.fetching = this.stream.next().then(
