@@ -6,6 +6,8 @@
 // reads INT64, getInt truncates INT64 to its low 32 bits, as Java's (int) cast); any other pairing
 // is a DataSetError naming the column and its type. A null cell reads as null (Java: 0 / false and
 // wasNull). Values match the rows' fields: getObject is exactly the field a RowRecord holds.
+// Speed (bench client fetch-5000x10-iterator): a getter is a mask test and one typed-array load;
+// nextInBlock() (not in Java) moves within the fetched block without next()'s microtask per row.
 import { type CellReader, type CellValue, formatDate, type Int64Mode, type Int64Of, type ResultBlock, type ResultSchema, type RowOptions, shortestFloat32, TSDataType, type TimestampPrecision, typeName } from "@zerowire/iotdb-codec";
 import { HI_WORD, isSafeInt64Words, LO_WORD } from "@zerowire/writer";
 import { DataSetError } from "../errors.js";
