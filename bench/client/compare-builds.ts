@@ -1,23 +1,28 @@
 // Two builds of our client side by side on one fake DataNode (idle), in one process: how a change
-// to the client moved its CPU per request. Build the "before" copy first, e.g.
-//   git stash && pnpm build && cp -r packages/iotdb-client/dist /tmp/client-before && git stash pop && pnpm build
-//   node --import tsx bench/client/compare-builds.ts /tmp/client-before packages/iotdb-client/dist [request]
+// to the client moved its CPU per request. Build the "before" copy first, inside the package (git-
+// ignored .cache/) so that its imports of the workspace packages resolve (both builds then share
+// one build of @zerowire/iotdb-codec and @zerowire/writer: a change there shows on both sides), e.g.
+//   git stash && pnpm build && cp -r packages/iotdb-client/dist packages/iotdb-client/.cache/client-before && git stash pop && pnpm build
+//   node --import tsx bench/client/compare-builds.ts packages/iotdb-client/.cache/client-before packages/iotdb-client/dist [request]
 // request: tablet-1k (default; the insert-tablet-1k-tree case's tablet), tablet-1pt (a 1-point
 // tablet: the per-request cost alone), pool-1pt (the same through a SessionPool), fetch-rows (the
-// fetch-5000x10 case read row by row), query-1row (the query-one-row case, its row read the
-// same way). 10 callers (4 for fetch-rows) for 600 ms per round, the
+// fetch-5000x10 case read row by row), fetch-iterator (the fetch-5000x10-iterator case: every cell
+// through DataIterator's typed getters, ours-requests.ts's loop), query-1row (the query-one-row case, its row read the
+// same way). 10 callers (4 for the fetches) for 600 ms per round, the
 // builds alternating, 2 warm-up rounds, then the median CPU µs per request of 8 rounds and all rounds.
 import { spawn } from "node:child_process";
 import { createInterface } from "node:readline";
 import { resolve } from "node:path";
 import { pathToFileURL } from "node:url";
 import type * as Client from "../../packages/iotdb-client/dist/index.js";
+import { type AnySession, iteratorQuery } from "./ours-requests.js";
 import { caseData, caseSpec, FETCH_SQL, ONE_ROW_SQL, SENSORS, TREE_DEVICE, type CaseName } from "./workload.js";
 
 const [before, after, request = "tablet-1k"] = process.argv.slice(2);
-if (before === undefined || after === undefined) throw new Error("usage: compare-builds.ts <dist dir A> <dist dir B> [tablet-1k|tablet-1pt|pool-1pt|fetch-rows|query-1row]");
-const caseName: CaseName = request === "fetch-rows" ? "fetch-5000x10" : request === "query-1row" ? "query-one-row" : "insert-tablet-1k-tree";
-const callers = request === "fetch-rows" ? 4 : 10;
+if (before === undefined || after === undefined) throw new Error("usage: compare-builds.ts <dist dir A> <dist dir B> [tablet-1k|tablet-1pt|pool-1pt|fetch-rows|fetch-iterator|query-1row]");
+const fetches = request === "fetch-rows" || request === "fetch-iterator";
+const caseName: CaseName = fetches ? "fetch-5000x10" : request === "query-1row" ? "query-one-row" : "insert-tablet-1k-tree";
+const callers = fetches ? 4 : 10;
 
 const fake = spawn(process.execPath, ["--import", "tsx", resolve(import.meta.dirname, "fake-datanode.ts"), caseName], { stdio: ["pipe", "pipe", "inherit"] });
 const port = await new Promise<number>((ok) => createInterface({ input: fake.stdout }).once("line", (line) => ok((JSON.parse(line) as { port: number }).port)));
@@ -51,6 +56,10 @@ async function requests(dist: string): Promise<(i: number) => Promise<unknown>> 
         for await (const row of await sessions[i]!.executeQueryStatement(FETCH_SQL)) cells += row.fields.length;
         return cells;
       };
+    case "fetch-iterator": {
+      const read = iteratorQuery(FETCH_SQL);
+      return (i) => read(sessions[i] as unknown as AnySession);
+    }
     case "query-1row":
       return async (i) => {
         let cells = 0;

@@ -61,7 +61,7 @@ export function oursRequest(spec: CaseSpec): (session: AnySession) => Promise<un
 }
 
 /** Every cell through DataIterator's typed getters by 1-based index, as the Java harness reads (each column's getter chosen once, by its type). */
-function iteratorQuery(sql: string): (session: AnySession) => Promise<unknown> {
+export function iteratorQuery(sql: string): (session: AnySession) => Promise<unknown> {
   const GETTER: Record<string, number> = { BOOLEAN: 0, INT32: 1, INT64: 2, FLOAT: 3, DOUBLE: 4 };
   return async (s) => {
     const it = (await s.executeQueryStatement(sql)).iterator();

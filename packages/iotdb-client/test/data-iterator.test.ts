@@ -220,10 +220,16 @@ test("int64 \"number\" and float32 \"shortest\" as rows() reads them; a number b
     assert.is(it.getObject("root.sg.d.f"), 21.3);
     assert.is(it.getDouble("root.sg.d.f"), 21.299999237060547, "getDouble widens the float32 exactly, as Java");
     assert.ok(await it.next());
-    assert.ok(await it.next());
+    assert.ok(await it.next()); // row 3
+    assert.is(it.getTimestamp("root.sg.d.ts"), -1, "a negative value (its low word's top bit set)");
+    assert.instance(thrown(() => it.getLong("root.sg.d.l")), RangeError, "-2^63");
     assert.ok(await it.next()); // row 4
     assert.instance(thrown(() => it.getLong("root.sg.d.l")), RangeError);
     assert.is(it.getString("root.sg.d.l"), "9007199254740993", "getString is exact in any mode");
+    assert.ok(await it.next());
+    assert.ok(await it.next()); // row 6, in the second block
+    assert.is(it.getLong("root.sg.d.l"), -1);
+    assert.is(it.getLong("Time"), 6);
     await it.close();
     await session.close();
   });
@@ -255,6 +261,41 @@ test("ending early: close() after one row closes the query and fetches no more; 
     const closed = await rejection(unread.iterator().next());
     assert.instance(closed, DataSetError);
     assert.is((closed as Error).message, "this SessionDataSet is closed");
+    await session.close();
+  });
+});
+
+test("nextInBlock(): false before next(); moves through a block's rows without waiting and is false on its last row (staying there); with next() reads every row once; false after the end and after the data set's close()", async () => {
+  await withFake(async (fake, options) => {
+    serveAllTypes(fake);
+    const session = await openSession(options);
+    const it = (await session.executeQueryStatement("q")).iterator();
+    assert.is(it.nextInBlock(), false, "no block before next()");
+    assert.instance(thrown(() => it.getLong(1)), DataSetError, "nextInBlock() did not make a current row");
+    const times: unknown[] = [];
+    const lastOfBlock: unknown[] = [];
+    let nexts = 0;
+    while (await it.next()) {
+      nexts++;
+      do times.push(it.getLong(1));
+      while (it.nextInBlock());
+      lastOfBlock.push(it.getLong(1));
+      assert.is(it.nextInBlock(), false, "still false on the block's last row");
+      assert.is(it.getInt(3), ROWS[times.length - 1]!.cells[1], "still on the block's last row");
+    }
+    assert.equal(times, ROWS.map((row) => row.time), "every row once, in order");
+    assert.is(nexts, 2, "next() once per block (3 rows each)");
+    assert.equal(lastOfBlock, [ROWS[2]!.time, ROWS[5]!.time]);
+    assert.is(it.nextInBlock(), false, "false after the end");
+    assert.is(fake.calls("closeOperation").length, 1, "closed at the end");
+
+    const dataSet = await session.executeQueryStatement("q");
+    const cursor = dataSet.iterator();
+    assert.ok(await cursor.next());
+    await dataSet.close();
+    assert.is(cursor.nextInBlock(), false, "the block's other rows are not handed out after the data set's close()");
+    assert.is(await cursor.next(), false);
+    assert.is(cursor.nextInBlock(), false);
     await session.close();
   });
 });
