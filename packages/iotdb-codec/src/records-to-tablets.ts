@@ -21,7 +21,7 @@ import { EncodeError } from "./errors.js";
 import { javaHashMapOrder } from "./java-hash-order.js";
 import { javaString } from "./java-string.js";
 import type { DeviceRecord } from "./records.js";
-import type { Cell, Tablet, TabletColumn } from "./tablet.js";
+import type { Cell, Tablet, TabletColumn, TabletSchema } from "./tablet.js";
 import { resolveType } from "./tablet-schema.js";
 import { TSDataType, typeName, type SendableType } from "./types.js";
 
@@ -117,28 +117,110 @@ function everyRecordFits(records: readonly DeviceRecord[], groups: readonly Devi
   return true;
 }
 
-function groupTablet(g: DeviceGroup, records: readonly DeviceRecord[], aligned: boolean): Tablet {
+/**
+ * A device's tablet layout (columns in Java's HashMap order) as worked out for an earlier batch:
+ * reused while the device's measurement union, their types, its first record's size and the
+ * alignment are the same, so that neither the order nor the schema (resolveSchema caches it by
+ * object) is worked out again per request (bench/client insert-records-100). The schema object
+ * never leaves this module's tablets, so it cannot be changed behind the cache.
+ */
+interface DeviceLayout {
+  readonly aligned: boolean;
+  readonly firstRecordSize: number;
+  readonly names: readonly string[];
+  readonly types: readonly SendableType[];
+  /** Union column → position in the tablet. */
+  readonly positionOf: Int32Array;
+  readonly schema: TabletSchema;
+}
+
+/** Most devices whose layout is kept; past that the cache starts over (a bound, not an LRU). */
+const MAX_CACHED_LAYOUTS = 1024;
+const layoutByDevice = new Map<string, DeviceLayout>();
+
+function deviceLayout(g: DeviceGroup, aligned: boolean): DeviceLayout {
+  const cached = layoutByDevice.get(g.device);
+  if (cached !== undefined && cached.aligned === aligned && cached.firstRecordSize === g.firstRecordSize && sameList(cached.names, g.names) && sameList(cached.types, g.types)) {
+    return cached;
+  }
   const order = javaHashMapOrder(g.names, { initialCapacity: g.firstRecordSize + 1, loadFactor: 1, insertion: "put" });
   const positionOf = new Int32Array(g.names.length);
   order.forEach((column, position) => (positionOf[column] = position));
   const columns: TabletColumn[] = order.map((c) => ({ name: g.names[c]!, type: g.types[c]! }));
+  const layout: DeviceLayout = {
+    aligned,
+    firstRecordSize: g.firstRecordSize,
+    names: g.names,
+    types: g.types,
+    positionOf,
+    schema: { model: "tree", target: g.device, aligned, columns },
+  };
+  if (layoutByDevice.size >= MAX_CACHED_LAYOUTS) layoutByDevice.clear();
+  layoutByDevice.set(g.device, layout);
+  return layout;
+}
+
+function sameList<T>(a: readonly T[], b: readonly T[]): boolean {
+  if (a.length !== b.length) return false;
+  for (let i = 0; i < a.length; i++) if (a[i] !== b[i]) return false;
+  return true;
+}
+
+/**
+ * Per measurement of a record's measurements/types arrays: its tablet position, and whether its
+ * record type's value class differs from its column's (an error once a value is given) or its
+ * string values become BLOB bytes. Worked out once per pair of arrays of a device (records
+ * usually share them; bench/client insert-records-100), not per cell.
+ */
+interface CellPlan {
+  readonly measurements: readonly string[];
+  readonly types: readonly unknown[];
+  readonly position: Int32Array;
+  /** 0: the value as it is; 1: a string becomes its UTF-8 bytes (BLOB column); 2: wrong value class. */
+  readonly action: Uint8Array;
+  readonly recordTypes: SendableType[];
+}
+
+function cellPlan(g: DeviceGroup, layout: DeviceLayout, record: DeviceRecord, index: number, last: CellPlan | undefined): CellPlan {
+  const { measurements, types } = record;
+  if (last !== undefined && last.measurements === measurements && last.types === types) return last;
+  const columnOfName = columnsOf(g, measurements);
+  const position = new Int32Array(measurements.length);
+  const action = new Uint8Array(measurements.length);
+  const recordTypes: SendableType[] = [];
+  for (let j = 0; j < measurements.length; j++) {
+    const column = columnOfName[j]!;
+    const columnType = g.types[column]!;
+    const recordType = resolveType(types[j], measurements[j]!, index);
+    position[j] = layout.positionOf[column]!;
+    recordTypes.push(recordType);
+    action[j] = recordType !== columnType && valueClass(recordType) !== valueClass(columnType) ? 2 : columnType === TSDataType.BLOB ? 1 : 0;
+  }
+  return { measurements, types, position, action, recordTypes };
+}
+
+function groupTablet(g: DeviceGroup, records: readonly DeviceRecord[], aligned: boolean): Tablet {
+  const layout = deviceLayout(g, aligned);
   const rowCount = g.rows.length;
-  const values: Cell[][] = columns.map(() => new Array<Cell>(rowCount).fill(null));
+  const values: Cell[][] = layout.schema.columns.map(() => new Array<Cell>(rowCount).fill(null));
   const timestamps: (number | bigint | Date)[] = new Array(rowCount);
+  let plan: CellPlan | undefined;
   for (let row = 0; row < rowCount; row++) {
     const index = g.rows[row]!;
     const record = records[index]!;
     timestamps[row] = record.time;
-    const columnOfName = columnsOf(g, record.measurements);
-    for (let j = 0; j < record.measurements.length; j++) {
-      const name = record.measurements[j]!;
-      const column = columnOfName[j]!;
-      const columnType = g.types[column]!;
-      const v = record.values[j];
-      values[positionOf[column]!]![row] = v === null || v === undefined ? null : cellFor(columnType, resolveType(record.types[j], name, index), v, name, index);
+    plan = cellPlan(g, layout, record, index, plan);
+    const recordValues = record.values;
+    for (let j = 0; j < recordValues.length; j++) {
+      const v = recordValues[j];
+      if (v === null || v === undefined) continue;
+      const action = plan.action[j]!;
+      if (action === 2) throw typeMismatch(g.types[g.columnOf.get(record.measurements[j]!)!]!, plan.recordTypes[j]!, record.measurements[j]!, index);
+      // Java's BLOB column takes a String value as its UTF-8 bytes.
+      values[plan.position[j]!]![row] = action === 1 && typeof v === "string" ? Buffer.from(javaString(v), "utf8") : v;
     }
   }
-  return { schema: { model: "tree", target: g.device, aligned, columns }, timestamps, values, bitmapSection: "api" };
+  return { schema: layout.schema, timestamps, values, bitmapSection: "api" };
 }
 
 /** The Java value class a type's cells are written through (Tablet.addValue checks it). */
@@ -154,15 +236,11 @@ function valueClass(type: SendableType): number {
   }
 }
 
-function cellFor(columnType: SendableType, recordType: SendableType, v: Cell, name: string, index: number): Cell {
-  if (recordType !== columnType && valueClass(recordType) !== valueClass(columnType)) {
-    throw new EncodeError(
-      `record ${index} measurement ${JSON.stringify(name)}: ${typeName(recordType)} here, ${typeName(columnType)} in an earlier record of the device; ` +
-        "converting the batch to tablets (autoConvertRecords) needs one type per measurement, as the Java client's does",
-      name,
-      index,
-    );
-  }
-  // Java's BLOB column takes a String value as its UTF-8 bytes.
-  return columnType === TSDataType.BLOB && typeof v === "string" ? Buffer.from(javaString(v), "utf8") : v;
+function typeMismatch(columnType: SendableType, recordType: SendableType, name: string, index: number): EncodeError {
+  return new EncodeError(
+    `record ${index} measurement ${JSON.stringify(name)}: ${typeName(recordType)} here, ${typeName(columnType)} in an earlier record of the device; ` +
+      "converting the batch to tablets (autoConvertRecords) needs one type per measurement, as the Java client's does",
+    name,
+    index,
+  );
 }
