@@ -179,6 +179,8 @@ interface CellPlan {
   /** 0: the value as it is; 1: a string becomes its UTF-8 bytes (BLOB column); 2: wrong value class. */
   readonly action: Uint8Array;
   readonly recordTypes: SendableType[];
+  /** Every column of the tablet is one of these measurements: a row needs no null-filling first. */
+  readonly complete: boolean;
 }
 
 function cellPlan(g: DeviceGroup, layout: DeviceLayout, record: DeviceRecord, index: number, last: CellPlan | undefined): CellPlan {
@@ -188,21 +190,26 @@ function cellPlan(g: DeviceGroup, layout: DeviceLayout, record: DeviceRecord, in
   const position = new Int32Array(measurements.length);
   const action = new Uint8Array(measurements.length);
   const recordTypes: SendableType[] = [];
+  const covered = new Uint8Array(g.names.length);
+  let coveredCount = 0;
   for (let j = 0; j < measurements.length; j++) {
     const column = columnOfName[j]!;
     const columnType = g.types[column]!;
     const recordType = resolveType(types[j], measurements[j]!, index);
     position[j] = layout.positionOf[column]!;
+    if (covered[column] === 0) coveredCount++;
+    covered[column] = 1;
     recordTypes.push(recordType);
     action[j] = recordType !== columnType && valueClass(recordType) !== valueClass(columnType) ? 2 : columnType === TSDataType.BLOB ? 1 : 0;
   }
-  return { measurements, types, position, action, recordTypes };
+  return { measurements, types, position, action, recordTypes, complete: coveredCount === g.names.length };
 }
 
 function groupTablet(g: DeviceGroup, records: readonly DeviceRecord[], aligned: boolean): Tablet {
   const layout = deviceLayout(g, aligned);
   const rowCount = g.rows.length;
-  const values: Cell[][] = layout.schema.columns.map(() => new Array<Cell>(rowCount).fill(null));
+  // Not filled with nulls up front: a row is null-filled only when its record lacks a column.
+  const values: Cell[][] = layout.schema.columns.map(() => new Array<Cell>(rowCount));
   const timestamps: (number | bigint | Date)[] = new Array(rowCount);
   let plan: CellPlan | undefined;
   for (let row = 0; row < rowCount; row++) {
@@ -210,14 +217,19 @@ function groupTablet(g: DeviceGroup, records: readonly DeviceRecord[], aligned: 
     const record = records[index]!;
     timestamps[row] = record.time;
     plan = cellPlan(g, layout, record, index, plan);
+    if (!plan.complete) for (const column of values) column[row] = null;
     const recordValues = record.values;
     for (let j = 0; j < recordValues.length; j++) {
       const v = recordValues[j];
-      if (v === null || v === undefined) continue;
-      const action = plan.action[j]!;
-      if (action === 2) throw typeMismatch(g.types[g.columnOf.get(record.measurements[j]!)!]!, plan.recordTypes[j]!, record.measurements[j]!, index);
-      // Java's BLOB column takes a String value as its UTF-8 bytes.
-      values[plan.position[j]!]![row] = action === 1 && typeof v === "string" ? Buffer.from(javaString(v), "utf8") : v;
+      let cell: Cell = null;
+      if (v !== null && v !== undefined) {
+        const action = plan.action[j]!;
+        if (action === 2) throw typeMismatch(g.types[g.columnOf.get(record.measurements[j]!)!]!, plan.recordTypes[j]!, record.measurements[j]!, index);
+        // Java's BLOB column takes a String value as its UTF-8 bytes.
+        cell = action === 1 && typeof v === "string" ? Buffer.from(javaString(v), "utf8") : v;
+      }
+      // A null overwrites too: a measurement named twice in a record keeps its last value.
+      values[plan.position[j]!]![row] = cell;
     }
   }
   return { schema: layout.schema, timestamps, values, bitmapSection: "api" };
