@@ -34,10 +34,16 @@ interface DeviceGroup {
   readonly device: string;
   /** Record indices, in order. */
   readonly rows: number[];
-  /** Measurement names in first-seen order, their types, and name → column. */
-  readonly names: string[];
-  readonly types: SendableType[];
-  readonly columnOf: Map<string, number>;
+  /**
+   * Measurement names in first-seen order, their types, and name → column. Devices whose first
+   * records share their measurements and types arrays share these too until one's union grows
+   * (then it gets its own copies): in a batch of many devices with one list of measurements
+   * the union is built once (bench/client insert-records-100).
+   */
+  names: string[];
+  types: SendableType[];
+  columnOf: Map<string, number>;
+  shared: boolean;
   /** Measurements of the device's first record: HashMap initial capacity - 1. */
   readonly firstRecordSize: number;
   /**
@@ -47,6 +53,16 @@ interface DeviceGroup {
    */
   lastMeasurements: readonly string[] | undefined;
   lastColumns: Int32Array;
+}
+
+/** The union of one record's measurements: what a device group starts from. */
+interface FirstUnion {
+  readonly measurements: readonly string[];
+  readonly typesGiven: DeviceRecord["types"];
+  readonly names: string[];
+  readonly types: SendableType[];
+  readonly columnOf: Map<string, number>;
+  readonly columns: Int32Array;
 }
 
 /**
@@ -75,21 +91,39 @@ export function deviceRecordsAsTablet(deviceId: string, records: readonly Device
 
 function groupByDevice<R extends DeviceRecord>(records: readonly R[], deviceOf: (r: R) => string): DeviceGroup[] {
   const byDevice = new Map<string, DeviceGroup>();
+  let first: FirstUnion | undefined;
   for (let i = 0; i < records.length; i++) {
     const record = records[i]!;
     const device = deviceOf(record);
+    const { measurements, types } = record;
     let group = byDevice.get(device);
     if (group === undefined) {
-      const firstRecordSize = record.measurements.length;
-      group = { device, rows: [], names: [], types: [], columnOf: new Map(), firstRecordSize, lastMeasurements: undefined, lastColumns: new Int32Array(0) };
+      if (first === undefined || first.measurements !== measurements || first.typesGiven !== types) first = firstUnion(record, i);
+      group = {
+        device,
+        rows: [i],
+        names: first.names,
+        types: first.types,
+        columnOf: first.columnOf,
+        shared: true,
+        firstRecordSize: measurements.length,
+        lastMeasurements: measurements,
+        lastColumns: first.columns,
+      };
       byDevice.set(device, group);
+      continue;
     }
     group.rows.push(i);
-    const { measurements, types } = record;
     if (measurements === group.lastMeasurements) continue;
     for (let j = 0; j < measurements.length; j++) {
       const name = measurements[j]!;
       if (group.columnOf.has(name)) continue;
+      if (group.shared) {
+        group.names = group.names.slice();
+        group.types = group.types.slice();
+        group.columnOf = new Map(group.columnOf);
+        group.shared = false;
+      }
       group.columnOf.set(name, group.names.length);
       group.names.push(name);
       group.types.push(resolveType(types[j], name, i));
@@ -97,6 +131,26 @@ function groupByDevice<R extends DeviceRecord>(records: readonly R[], deviceOf: 
     columnsOf(group, measurements);
   }
   return [...byDevice.values()];
+}
+
+function firstUnion(record: DeviceRecord, index: number): FirstUnion {
+  const { measurements, types } = record;
+  const names: string[] = [];
+  const resolved: SendableType[] = [];
+  const columnOf = new Map<string, number>();
+  const columns = new Int32Array(measurements.length);
+  for (let j = 0; j < measurements.length; j++) {
+    const name = measurements[j]!;
+    let column = columnOf.get(name);
+    if (column === undefined) {
+      column = names.length;
+      columnOf.set(name, column);
+      names.push(name);
+      resolved.push(resolveType(types[j], name, index));
+    }
+    columns[j] = column;
+  }
+  return { measurements, typesGiven: types, names, types: resolved, columnOf, columns };
 }
 
 /** The column of each of `measurements`' names in the device's union, kept as the group's last. */
