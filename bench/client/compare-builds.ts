@@ -7,21 +7,26 @@
 // request: tablet-1k (default; the insert-tablet-1k-tree case's tablet), tablet-1pt (a 1-point
 // tablet: the per-request cost alone), pool-1pt (the same through a SessionPool), fetch-rows (the
 // fetch-5000x10 case read row by row), fetch-iterator (the fetch-5000x10-iterator case: every cell
-// through DataIterator's typed getters, ours-requests.ts's loop), query-1row (the query-one-row case, its row read the
-// same way). 10 callers (4 for the fetches) for 600 ms per round, the
+// through DataIterator's typed getters, ours-requests.ts's loop), query-1row (the query-one-row
+// case, its row read the same way), records-100 (the insert-records-100 case's 100 records, sent
+// as insertTablets). A codec change needs a client dist copy whose "@zerowire/iotdb-codec"
+// imports point at a saved copy of the old codec dist (sed the import paths). 10 callers (4 for
+// the fetches) for 600 ms per round, the
 // builds alternating, 2 warm-up rounds, then the median CPU µs per request of 8 rounds and all rounds.
 import { spawn } from "node:child_process";
 import { createInterface } from "node:readline";
 import { resolve } from "node:path";
 import { pathToFileURL } from "node:url";
 import type * as Client from "../../packages/iotdb-client/dist/index.js";
-import { type AnySession, iteratorQuery } from "./ours-requests.js";
+import { type AnySession, iteratorQuery, oursRequest } from "./ours-requests.js";
 import { caseData, caseSpec, FETCH_SQL, ONE_ROW_SQL, SENSORS, TREE_DEVICE, type CaseName } from "./workload.js";
 
 const [before, after, request = "tablet-1k"] = process.argv.slice(2);
-if (before === undefined || after === undefined) throw new Error("usage: compare-builds.ts <dist dir A> <dist dir B> [tablet-1k|tablet-1pt|pool-1pt|fetch-rows|fetch-iterator|query-1row]");
+if (before === undefined || after === undefined) {
+  throw new Error("usage: compare-builds.ts <dist dir A> <dist dir B> [tablet-1k|tablet-1pt|pool-1pt|fetch-rows|fetch-iterator|query-1row|records-100]");
+}
 const fetches = request === "fetch-rows" || request === "fetch-iterator";
-const caseName: CaseName = fetches ? "fetch-5000x10" : request === "query-1row" ? "query-one-row" : "insert-tablet-1k-tree";
+const caseName: CaseName = fetches ? "fetch-5000x10" : request === "query-1row" ? "query-one-row" : request === "records-100" ? "insert-records-100" : "insert-tablet-1k-tree";
 const callers = fetches ? 4 : 10;
 
 const fake = spawn(process.execPath, ["--import", "tsx", resolve(import.meta.dirname, "fake-datanode.ts"), caseName], { stdio: ["pipe", "pipe", "inherit"] });
@@ -59,6 +64,10 @@ async function requests(dist: string): Promise<(i: number) => Promise<unknown>> 
     case "fetch-iterator": {
       const read = iteratorQuery(FETCH_SQL);
       return (i) => read(sessions[i] as unknown as AnySession);
+    }
+    case "records-100": {
+      const send = oursRequest(caseSpec("insert-records-100"));
+      return (i) => send(sessions[i]! as unknown as AnySession);
     }
     case "query-1row":
       return async (i) => {

@@ -12,7 +12,7 @@ import { int64Problem } from "./int64.js";
 import { javaString } from "./java-string.js";
 import type { Cell } from "./tablet.js";
 import { sortOrder } from "./tablet-order.js";
-import { resolveType } from "./tablet-schema.js";
+import { resolveType, sendableType } from "./tablet-schema.js";
 import { TSDataType, type SendableType, type TSDataTypeName } from "./types.js";
 
 /** One record of one device (insertRecordsOfOneDevice). */
@@ -44,14 +44,38 @@ export interface PreparedRecord {
 }
 
 /**
+ * A record's measurements and types arrays, checked and resolved: kept for the next record of a
+ * batch, which usually shares both arrays (bench/client insert-records-100), so that its names and
+ * types are not checked again. Arrays cannot change during one synchronous prepare call.
+ */
+interface CheckedNames {
+  readonly measurements: readonly unknown[];
+  readonly typesGiven: readonly unknown[];
+  /** Our copy of the names, shared by the prepared records without nulls (never mutated). */
+  readonly names: readonly string[];
+  readonly types: readonly SendableType[];
+}
+
+/** What a batch's records share while they are prepared: the option read once, the last arrays checked. */
+interface BatchState {
+  /** Read at the first record's value checks, where a lone record reads it. */
+  maxValueBytes: number | undefined;
+  lastNames: CheckedNames | undefined;
+}
+
+/**
  * Validates a record and drops its null values. `index` is the record's position, reported as the
  * error's row.
  */
 export function prepareRecord(record: DeviceRecord, deviceId: string, index: number, options?: InsertOptions): PreparedRecord {
+  return prepareInBatch(record, deviceId, index, { maxValueBytes: undefined, lastNames: undefined }, options);
+}
+
+function prepareInBatch(record: DeviceRecord, deviceId: string, index: number, batch: BatchState, options: InsertOptions | undefined): PreparedRecord {
   if (record === null || typeof record !== "object") throw new EncodeError(`record ${index}: expected an object, got ${describeValue(record)}`, undefined, index);
   const deviceProblem = identifierProblem(deviceId);
   if (deviceProblem !== undefined) throw new EncodeError(`record ${index}: deviceId ${deviceProblem}`, undefined, index);
-  const maxValueBytes = maxValueBytesOf(options);
+  const maxValueBytes = (batch.maxValueBytes ??= maxValueBytesOf(options));
   let time = record.time;
   if (time instanceof Date) {
     const converted = dateTime(time, options?.timestampPrecision);
@@ -71,31 +95,79 @@ export function prepareRecord(record: DeviceRecord, deviceId: string, index: num
       index,
     );
   }
-  const keptMeasurements: string[] = [];
-  const keptTypes: SendableType[] = [];
-  const keptValues: unknown[] = [];
+  let checked = batch.lastNames;
+  if (checked === undefined || checked.measurements !== measurements || checked.typesGiven !== types) {
+    checked = checkedNames(measurements, types) ?? throwFirstProblem(measurements, types, values, index, maxValueBytes);
+    batch.lastNames = checked;
+  }
+  const given = values.slice();
+  const recordTypes = checked.types;
   let sizeEstimate = 0;
   let hadNulls = false;
-  for (let i = 0; i < measurements.length; i++) {
-    const name = measurements[i];
-    const nameProblem = identifierProblem(name);
-    if (nameProblem !== undefined) throw new EncodeError(`record ${index}: measurements[${i}] ${nameProblem}`, undefined, index);
-    const type = resolveType(types[i], name, index);
-    const v = values[i];
+  for (let i = 0; i < given.length; i++) {
+    const v = given[i];
     if (v === null || v === undefined) {
       hadNulls = true;
       continue;
     }
-    const problem = cellProblem(type, v);
-    const tooLarge = problem === undefined && CELL_WIDTH[type] === 0 ? valueSizeProblem(v as string | Uint8Array, maxValueBytes) : undefined;
-    if (problem !== undefined || tooLarge !== undefined) throw new EncodeError(`record ${index} measurement ${JSON.stringify(name)}: ${problem ?? tooLarge}`, name, index);
-    keptMeasurements.push(name);
-    keptTypes.push(type);
-    keptValues.push(v);
+    const type = recordTypes[i]!;
+    const problem = valueProblem(type, v, maxValueBytes);
+    if (problem !== undefined) {
+      const name = checked.names[i]!;
+      throw new EncodeError(`record ${index} measurement ${JSON.stringify(name)}: ${problem}`, name, index);
+    }
     const width = CELL_WIDTH[type]!;
     sizeEstimate += 1 + (width !== 0 ? width : 4 + (typeof v === "string" ? v.length : (v as Uint8Array).length));
   }
+  if (!hadNulls) return { deviceId, time, measurements: checked.names, types: recordTypes, values: given, hadNulls, sizeEstimate };
+  const keptMeasurements: string[] = [];
+  const keptTypes: SendableType[] = [];
+  const keptValues: unknown[] = [];
+  for (let i = 0; i < given.length; i++) {
+    const v = given[i];
+    if (v === null || v === undefined) continue;
+    keptMeasurements.push(checked.names[i]!);
+    keptTypes.push(recordTypes[i]!);
+    keptValues.push(v);
+  }
   return { deviceId, time, measurements: keptMeasurements, types: keptTypes, values: keptValues, hadNulls, sizeEstimate };
+}
+
+function valueProblem(type: SendableType, v: unknown, maxValueBytes: number): string | undefined {
+  return cellProblem(type, v) ?? (CELL_WIDTH[type] === 0 ? valueSizeProblem(v as string | Uint8Array, maxValueBytes) : undefined);
+}
+
+/**
+ * A record whose names or types have a problem: throws the first problem of its measurements in
+ * order (name, type, then value, per measurement), so a bad value before a bad name is the one reported.
+ */
+function throwFirstProblem(measurements: readonly unknown[], types: readonly unknown[], values: readonly unknown[], index: number, maxValueBytes: number): never {
+  for (let i = 0; i < measurements.length; i++) {
+    const name = measurements[i];
+    const nameProblem = identifierProblem(name);
+    if (nameProblem !== undefined) throw new EncodeError(`record ${index}: measurements[${i}] ${nameProblem}`, undefined, index);
+    const type = resolveType(types[i], name as string, index);
+    const v = values[i];
+    if (v === null || v === undefined) continue;
+    const problem = valueProblem(type, v, maxValueBytes);
+    if (problem !== undefined) throw new EncodeError(`record ${index} measurement ${JSON.stringify(name)}: ${problem}`, name as string, index);
+  }
+  throw new Error("unreachable: checkedNames found a problem that throwFirstProblem did not");
+}
+
+/** The names and types checked and resolved, or undefined when one has a problem (left to the caller to report, in order). */
+function checkedNames(measurements: readonly unknown[], types: readonly unknown[]): CheckedNames | undefined {
+  const names: string[] = [];
+  const resolved: SendableType[] = [];
+  for (let i = 0; i < measurements.length; i++) {
+    const name = measurements[i];
+    if (identifierProblem(name) !== undefined) return undefined;
+    const code = sendableType(types[i]);
+    if (code === undefined) return undefined;
+    names.push(name as string);
+    resolved.push(code);
+  }
+  return { measurements, typesGiven: types, names, types: resolved };
 }
 
 /**
@@ -109,8 +181,9 @@ export const recordIsSent = (rec: PreparedRecord): boolean => rec.values.length 
 export function prepareRecords(records: readonly InsertRecord[], options?: InsertOptions): PreparedRecord[] {
   if (!Array.isArray(records)) throw new EncodeError(`expected an array of records, got ${describeValue(records)}`);
   const kept: PreparedRecord[] = [];
+  const batch: BatchState = { maxValueBytes: undefined, lastNames: undefined };
   for (let i = 0; i < records.length; i++) {
-    const prepared = prepareRecord(records[i]!, records[i]?.deviceId as string, i, options);
+    const prepared = prepareInBatch(records[i]!, records[i]?.deviceId as string, i, batch, options);
     if (recordIsSent(prepared)) kept.push(prepared);
   }
   return kept;
@@ -125,7 +198,8 @@ export function prepareRecords(records: readonly InsertRecord[], options?: Inser
 export function prepareDeviceRecords(deviceId: string, records: readonly DeviceRecord[], options?: InsertOptions): PreparedRecord[] {
   if (!Array.isArray(records)) throw new EncodeError(`expected an array of records, got ${describeValue(records)}`);
   const prepared: PreparedRecord[] = [];
-  for (let i = 0; i < records.length; i++) prepared.push(prepareRecord(records[i]!, deviceId, i, options));
+  const batch: BatchState = { maxValueBytes: undefined, lastNames: undefined };
+  for (let i = 0; i < records.length; i++) prepared.push(prepareInBatch(records[i]!, deviceId, i, batch, options));
   const kept = prepared.some((r) => r.hadNulls) ? prepared.filter((r) => r.values.length > 0) : prepared;
   const order = sortOrder(kept.map((r) => r.time));
   return order === undefined ? kept : Array.from(order, (i) => kept[i]!);

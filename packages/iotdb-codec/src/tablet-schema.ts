@@ -88,14 +88,20 @@ function resolveFresh(schema: TabletSchema): ResolvedFrom {
 
 /** A sendable type code from a code or name; EncodeError naming the column otherwise. */
 export function resolveType(type: unknown, column: string, row?: number): SendableType {
-  const code = typeof type === "string" ? sendableByName(type) : type;
-  if (typeof code === "number" && isSendable(code)) return code;
+  const code = sendableType(type);
+  if (code !== undefined) return code;
   throw new EncodeError(
     `column ${JSON.stringify(column)}: ${describeValue(type)} is not a sendable IoTDB type ` +
       "(BOOLEAN, INT32, INT64, FLOAT, DOUBLE, TEXT, STRING, BLOB, DATE, TIMESTAMP or their codes)",
     column,
     row,
   );
+}
+
+/** A sendable type's code from its code or name, or undefined (resolveType without the error). */
+export function sendableType(type: unknown): SendableType | undefined {
+  const code = typeof type === "string" ? sendableByName(type) : type;
+  return typeof code === "number" && isSendable(code) ? code : undefined;
 }
 
 /**

@@ -86,4 +86,25 @@ test("insertRecordsOfOneDevice keeps equal times in their order", () => {
   assert.ok(req(call).includes(hex("0f0005 0a 00000004", i64(1n), i64(1n), i64(2n), i64(2n))));
 });
 
+test("a record's first problem in measurement order is the one reported, also after records sharing its arrays", () => {
+  const measurements = ["s0", "s1"];
+  const types = ["INT32", "TEXT"] as const;
+  const good = { deviceId: "root.sg.d1", time: 1, measurements, types, values: [1, "a"] };
+  const messageOf = (records: unknown[]): string => {
+    try {
+      insertRecordsCall(records as never);
+    } catch (e) {
+      return (e as Error).message;
+    }
+    return "no error";
+  };
+  // A bad value (measurement 0) before a bad name (measurement 1): the value is reported.
+  assert.match(messageOf([good, { ...good, measurements: ["s0", ""], values: ["x", "a"] }]), /^record 1 measurement "s0": expected an int32/);
+  // A bad name before a bad value.
+  assert.match(messageOf([good, { ...good, measurements: ["", "s1"], values: [1, 2] }]), /^record 1: measurements\[0\] is empty/);
+  // A bad type name before a bad value; then records sharing good arrays with a bad value.
+  assert.match(messageOf([good, { ...good, types: ["INT33", "TEXT"], values: [1, 2] }]), /"INT33" is not a sendable IoTDB type/);
+  assert.match(messageOf([good, good, { ...good, values: [1, 2] }]), /^record 2 measurement "s1": expected a string/);
+});
+
 test.run();

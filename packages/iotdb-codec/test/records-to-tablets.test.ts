@@ -109,4 +109,55 @@ test("a measurement typed differently across a device's records: Java's value cl
   assert.is(insertRecordsCall(retyped("INT32", 5)).method, "insertRecords");
 });
 
+test("batches in turn: a device's column order is worked out again when its first record's size or its types change", () => {
+  // "s0" = 3613, "s1" = 3614. A first record of 2 measurements: capacity tableSizeFor(3) = 4, buckets 1, 2 → s0, s1.
+  // A first record of 1: capacity 2, s1 in bucket 0, s0 in bucket 1 → s1, s0 (a layout kept from the batch before would say s0, s1).
+  const both = sameDevice(40, "root.sg.turn").map((r) => ({ ...r, measurements: ["s1", "s0"], types: ["INT32", "TEXT"] as const, values: [r.time as number, "t"] }));
+  const tablet = (types: readonly ["INT32" | "DOUBLE", "TEXT"], order: "s0 s1" | "s1 s0", records: readonly InsertRecord[]) => {
+    const s1 = { name: "s1", type: types[0] };
+    const s0 = { name: "s0", type: types[1] };
+    const s1Values = records.map((r) => r.values[0]!);
+    const s0Values = records.map((r) => (r.measurements.length === 1 ? null : "t"));
+    return insertTabletsCall([
+      {
+        schema: { model: "tree", target: "root.sg.turn", columns: order === "s0 s1" ? [s0, s1] : [s1, s0] },
+        timestamps: records.map((r) => r.time),
+        values: order === "s0 s1" ? [s0Values, s1Values] : [s1Values, s0Values],
+      },
+    ]);
+  };
+  assert.is(req(insertRecordsCall(both, on)), req(tablet(["INT32", "TEXT"], "s0 s1", both)));
+  const firstAlone = both.map((r, i) => (i === 0 ? { ...r, measurements: ["s1"], types: ["INT32"] as const, values: [0] } : r));
+  assert.is(req(insertRecordsCall(firstAlone, on)), req(tablet(["INT32", "TEXT"], "s1 s0", firstAlone)));
+  const retyped = both.map((r) => ({ ...r, types: ["DOUBLE", "TEXT"] as const, values: [(r.values[0] as number) + 0.5, "t"] }));
+  assert.is(req(insertRecordsCall(retyped, on)), req(tablet(["DOUBLE", "TEXT"], "s0 s1", retyped)));
+  assert.is(req(insertRecordsCall(both, on)), req(tablet(["INT32", "TEXT"], "s0 s1", both)));
+});
+
+test("devices sharing one measurements array: one device's extra measurement stays out of the others' tablets", () => {
+  // "s2" = 3615: d2's union s0, s1, s2 in a table of 4 → buckets 1, 2, 3. "d1" = 3149, "d2" = 3150: d1 first.
+  const measurements = ["s0", "s1"];
+  const types = ["INT32", "INT32"] as const;
+  const records: InsertRecord[] = Array.from({ length: 40 }, (_, i) =>
+    i === 5
+      ? { deviceId: "d2", time: i, measurements: ["s0", "s1", "s2"], types: ["INT32", "INT32", "INT32"], values: [i, i, 99] }
+      : { deviceId: i % 2 === 0 ? "d1" : "d2", time: i, measurements, types, values: [i, -i] },
+  );
+  const d1 = records.filter((r) => r.deviceId === "d1");
+  const d2 = records.filter((r) => r.deviceId === "d2");
+  const expected = insertTabletsCall([
+    {
+      schema: { model: "tree", target: "d1", columns: [{ name: "s0", type: "INT32" }, { name: "s1", type: "INT32" }] },
+      timestamps: d1.map((r) => r.time),
+      values: [d1.map((r) => r.values[0]!), d1.map((r) => r.values[1]!)],
+    },
+    {
+      schema: { model: "tree", target: "d2", columns: [{ name: "s0", type: "INT32" }, { name: "s1", type: "INT32" }, { name: "s2", type: "INT32" }] },
+      timestamps: d2.map((r) => r.time),
+      values: [d2.map((r) => r.values[0]!), d2.map((r) => r.values[1]!), d2.map((r) => r.values[2] ?? null)],
+    },
+  ]);
+  assert.is(req(insertRecordsCall(records, on)), req(expected));
+});
+
 test.run();
