@@ -116,7 +116,10 @@ export class Writer {
 
   private grow(needed: number): void {
     const size = Math.max(needed, this.buf.length * 2, this.initialSize);
-    const next = this.pool ? this.pool.acquire(size) : Buffer.allocUnsafe(size);
+    // Without a pool, allocUnsafeSlow: a buffer of its own, never a slice of Node's shared 8 KiB
+    // slab. A frame can hold credentials (openSession), and any small Buffer that shares the slab
+    // (an Int64's 8 bytes, kept for the session's life) would show them to util.inspect.
+    const next = this.pool ? this.pool.acquire(size) : Buffer.allocUnsafeSlow(size);
     if (this.pos > 0) this.buf.copy(next, 0, 0, this.pos);
     this.releaseBuffer();
     this.buf = next;
