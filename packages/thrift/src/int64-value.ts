@@ -28,14 +28,26 @@ export function int64ToWritable(bytes: Buffer): number | bigint {
   return Number.isSafeInteger(n) ? n : bytes.readBigInt64BE(0);
 }
 
+/**
+ * 8 bytes of their own for an Int64. Not Buffer.allocUnsafe / Buffer.from: those cut small buffers
+ * from Node's shared 8 KiB slab, and an Int64 kept for a session's life (its session id) would
+ * then show whatever else the slab holds (a TLS passphrase, a request with a password) to
+ * util.inspect with showHidden.
+ */
+function ownEightBytes(): Buffer {
+  return Buffer.alloc(8);
+}
+
 /** A new Int64 holding a copy of 8 big-endian bytes (the frame may be reused; the Int64 is mutable). */
 export function int64FromBytes(bytes: Buffer): Int64 {
-  return new Int64(Buffer.from(bytes));
+  const copy = ownEightBytes();
+  bytes.copy(copy, 0, 0, 8);
+  return new Int64(copy);
 }
 
 /** A new Int64 of a zigzag varint read from `r` (no BigInt on the way). */
 export function int64FromZigzag(r: Reader, what: string): Int64 {
-  const bytes = Buffer.allocUnsafe(8);
+  const bytes = ownEightBytes();
   r.zigzag64BE(bytes, 0, what);
   return new Int64(bytes);
 }

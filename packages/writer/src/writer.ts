@@ -116,10 +116,11 @@ export class Writer {
 
   private grow(needed: number): void {
     const size = Math.max(needed, this.buf.length * 2, this.initialSize);
-    // Without a pool, allocUnsafeSlow: a buffer of its own, never a slice of Node's shared 8 KiB
-    // slab. A frame can hold credentials (openSession), and any small Buffer that shares the slab
-    // (an Int64's 8 bytes, kept for the session's life) would show them to util.inspect.
-    const next = this.pool ? this.pool.acquire(size) : Buffer.allocUnsafeSlow(size);
+    // Without a pool, Buffer.alloc: a zeroed buffer of its own. Not allocUnsafe (a slice of Node's
+    // shared 8 KiB slab, which other small Buffers view) nor allocUnsafeSlow (uninitialised memory,
+    // possibly a freed frame): a Writer's unwritten capacity is shown by util.inspect, and frames
+    // can hold credentials (openSession; security-passwords itest). Pooled buffers are reused.
+    const next = this.pool ? this.pool.acquire(size) : Buffer.alloc(size);
     if (this.pos > 0) this.buf.copy(next, 0, 0, this.pos);
     this.releaseBuffer();
     this.buf = next;
