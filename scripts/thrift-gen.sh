@@ -1,0 +1,49 @@
+#!/usr/bin/env bash
+# thrift-gen.sh <idl> <out-dir> <name>: regenerates <out-dir> (CommonJS JS + .d.ts for the `thrift`
+# npm runtime) from <idl> with Apache Thrift 0.17.0 (Debian: apt-get install -y thrift-compiler);
+# another version would emit different code, so it is refused. The output is committed, so
+# builds and tests need no compiler; running it twice gives no diff. <name> prefixes messages.
+# Used by packages/iotdb-client/scripts/gen-thrift.sh and packages/thrift/scripts/gen-test-idl.sh.
+set -euo pipefail
+
+idl="$1"
+out="$2"
+name="$3"
+expected_version="0.17.0"
+
+if ! command -v thrift >/dev/null; then
+  echo "$name: no thrift compiler on PATH (apt-get install -y thrift-compiler)" >&2
+  exit 1
+fi
+actual_version="$(thrift --version | awk '{print $3}')"
+if [ "$actual_version" != "$expected_version" ]; then
+  echo "$name: need thrift $expected_version, found $actual_version" >&2
+  exit 1
+fi
+
+work="$(mktemp -d)"
+trap 'rm -rf "$work"' EXIT
+mkdir "$work/out"
+
+# node: CommonJS modules; es6: classes and Promise-returning client calls (the non-es6 client
+# needs thrift.Q, which the npm runtime no longer has); ts: a .d.ts beside each .js.
+thrift --gen js:node,es6,ts -out "$work/out" "$idl" >"$work/warnings" 2>&1
+# list<i8> is what the official IoTDB IDL declares, so the compiler's advice to use binary is moot.
+grep -v -e 'instead of "list<byte>"' -e '^$' "$work/warnings" >&2 || true
+
+# Enums are emitted as `ttypes.X = {...}`, which Node's CommonJS export detection misses, so an ESM
+# `import { TSProtocolVersion } from ...` would fail at run time; ttypes is module.exports, so this
+# spelling is equivalent and detectable.
+types="$work/out/$(basename "$idl" .thrift)_types.js"
+sed -i -E 's/^ttypes\.([A-Za-z0-9_]+) = \{$/module.exports.\1 = {/' "$types"
+if grep -q '^ttypes\.' "$types"; then
+  echo "$name: unexpected ttypes.* export left in $(basename "$types")" >&2
+  exit 1
+fi
+
+rm -rf "$out"
+mkdir -p "$out"
+cp "$work/out"/* "$out"/
+# The packages are "type": "module"; this marks the generated files as CommonJS for Node, tsc and esbuild.
+printf '{\n  "type": "commonjs"\n}\n' >"$out/package.json"
+echo "$name: wrote $(ls "$out" | wc -l) files to $out"
