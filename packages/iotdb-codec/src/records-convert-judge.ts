@@ -49,62 +49,68 @@ function everyRecordFits(records: readonly DeviceRecord[], groups: readonly Judg
   return true;
 }
 
-/** The majority of SAMPLE_TRIALS samples drawn as Java draws its one. */
+/**
+ * The majority of SAMPLE_TRIALS samples drawn as Java draws its one. One call does all its work in
+ * loops, so they are written for the optimizing compiler's on-stack replacement: indexed loops, no
+ * closures (a PRNG closure made per call deoptimized it on every call), stamps instead of clearing.
+ */
 function samplesVoteConvert(records: readonly DeviceRecord[], groups: readonly JudgedGroup[]): boolean {
   const n = records.length;
   const k = Math.trunc(n * SAMPLE_PROPORTION); // Java: (int) (size * SAMPLE_PROPORTION), in doubles too
   const groupOf = new Int32Array(n);
   const columnBase = new Int32Array(groups.length + 1);
-  groups.forEach((g, gi) => {
-    for (const i of g.rows) groupOf[i] = gi;
-    columnBase[gi + 1] = columnBase[gi]! + g.names.length;
-  });
+  for (let gi = 0; gi < groups.length; gi++) {
+    const rows = groups[gi]!.rows;
+    for (let r = 0; r < rows.length; r++) groupOf[rows[r]!] = gi;
+    columnBase[gi + 1] = columnBase[gi]! + groups[gi]!.names.length;
+  }
   // Per trial stamps instead of clearing: sampled records, the columns and groups seen in the sample.
   const recordStamp = new Int32Array(n);
   const columnStamp = new Int32Array(columnBase[groups.length]!);
   const groupStamp = new Int32Array(groups.length);
   const unionSize = new Int32Array(groups.length);
+  const smallest = new Int32Array(groups.length);
   const sample = new Int32Array(k);
-  const random = mulberry32(SAMPLE_SEED);
-  const majority = (SAMPLE_TRIALS + 1) / 2;
+  const majority = (SAMPLE_TRIALS + 1) >> 1;
+  let state = SAMPLE_SEED; // mulberry32, inline: uniform 32-bit values
   let passed = 0;
   let failed = 0;
   for (let trial = 1; passed < majority && failed < majority; trial++) {
     for (let drawn = 0; drawn < k; ) {
-      const i = Math.floor(random() * n);
+      state = (state + 0x6d2b79f5) | 0;
+      let t = Math.imul(state ^ (state >>> 15), 1 | state);
+      t = (t + Math.imul(t ^ (t >>> 7), 61 | t)) ^ t;
+      const i = Math.floor((((t ^ (t >>> 14)) >>> 0) / 4294967296) * n);
       if (recordStamp[i] === trial) continue;
       recordStamp[i] = trial;
       sample[drawn++] = i;
     }
-    for (const i of sample) {
+    // A sample fails when, in some device, its smallest sampled record over its sampled union is
+    // below the threshold. Adding records only grows a union and lowers a minimum, so the sample
+    // fails as soon as that holds for the records added so far: no need to add the rest.
+    let passes = true;
+    for (let s = 0; s < k && passes; s++) {
+      const i = sample[s]!;
       const gi = groupOf[i]!;
-      const g = groups[gi]!;
+      const columnOf = groups[gi]!.columnOf;
+      const base = columnBase[gi]!;
+      const measurements = records[i]!.measurements;
       if (groupStamp[gi] !== trial) {
         groupStamp[gi] = trial;
         unionSize[gi] = 0;
-      }
-      for (const name of records[i]!.measurements) {
-        const column = columnBase[gi]! + g.columnOf.get(name)!;
+        smallest[gi] = measurements.length;
+      } else if (measurements.length < smallest[gi]!) smallest[gi] = measurements.length;
+      for (let j = 0; j < measurements.length; j++) {
+        const column = base + columnOf.get(measurements[j]!)!;
         if (columnStamp[column] === trial) continue;
         columnStamp[column] = trial;
         unionSize[gi]!++;
       }
+      // Java's `size / union < 0.5` (false for 0 / 0); the smallest size decides it for all.
+      passes = !(smallest[gi]! / unionSize[gi]! < CONVERT_THRESHOLD);
     }
-    let passes = true;
-    for (const i of sample) if (records[i]!.measurements.length / unionSize[groupOf[i]!]! < CONVERT_THRESHOLD) passes = false;
     if (passes) passed++;
     else failed++;
   }
   return passed >= majority;
-}
-
-/** A small seeded PRNG (mulberry32): uniform doubles in [0, 1) from 32 bits. */
-function mulberry32(seed: number): () => number {
-  let state = seed | 0;
-  return () => {
-    state = (state + 0x6d2b79f5) | 0;
-    let t = Math.imul(state ^ (state >>> 15), 1 | state);
-    t = (t + Math.imul(t ^ (t >>> 7), 61 | t)) ^ t;
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
 }
