@@ -4,8 +4,10 @@
 // judgeConvertOfMultiDevice passes; they then send insertTablets (convertToTabletsAndInsert, one
 // tablet per device). insert(Aligned)RecordsOfOneDevice convert when there are at least 40
 // records and judgeConvertOfOneDevice passes, and send insertTablet (convertToTabletAndInsert).
-// Both judges look at a random 5% sample of the records (records-convert-judge.ts says how, and
-// how this deterministic port decides). Nothing is filtered before the decision or the
+// Both judges draw k = (int) (n * SAMPLE_PROPORTION (0.05)) distinct records at random and fail
+// when a drawn record's `measurements.size() / (names of its device among the drawn records) <
+// 0.5`, so Java's answer can vary from call to call; records-convert-judge.ts gives Java's answer
+// whenever the draw cannot change it, else its likelier one. Nothing is filtered before the decision or the
 // conversion: a measurement with a null value counts and is a null cell, an all-null record
 // counts and is an all-null row; filterNullValueAndMeasurement runs only on the records path.
 //
