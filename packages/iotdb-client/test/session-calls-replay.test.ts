@@ -17,7 +17,7 @@ const dir = process.env.CALLS_VECTORS_DIR ? resolve(repoRoot, process.env.CALLS_
 const read = (file: string): Vector => JSON.parse(readFileSync(resolve(dir, file), "utf8")) as Vector;
 const files = readdirSync(dir).filter((f) => /^\d{3}-.*\.json$/.test(f)).sort();
 
-test("the session-call vectors are all there: the reference set's 17 kinds, then the repo's own 4", () => {
+test("the session-call vectors are all there: the reference set's 17 kinds, the repo's own 4, then 12 records batches on Java's sampled rule", () => {
   if (process.env.CALLS_VECTORS_DIR) return; // another set: whatever it holds is replayed below
   assert.equal(
     files.map((f) => f.replace(/^\d{3}-|\.json$/g, "")),
@@ -28,6 +28,7 @@ test("the session-call vectors are all there: the reference set's 17 kinds, then
       "records_multi_device_60", "records_mixed_measurements_60", "records_aligned_50", "records_autoconvert_off_50",
       "template_lifecycle", "template_aligned", "set_time_zone",
       "fast_last_one_prefix_path", "last_for_one_device", "query_settings", "queries",
+      ...Array.from({ length: 12 }, (_, i) => `sparse_records_s20261127_${String(i + 1).padStart(2, "0")}`),
     ],
   );
 });

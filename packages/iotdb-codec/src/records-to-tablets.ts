@@ -1,24 +1,27 @@
 // The Java Session's records-to-tablets conversion (enableRecordsAutoConvertTablet, on by default
-// in iotdb-session 2.0.5): insertRecords of 40 or more records, over at most half as many devices
-// as records, is sent as insertTablets (one tablet per device); insertRecordsOfOneDevice of 40 or
-// more as insertTablet; unless some record has fewer than half of its device's measurements.
+// in iotdb-session 2.0.5). Session.insertRecords / insertAlignedRecords convert when there are at
+// least MIN_RECORDS_SIZE (40) records, `distinct devices / records <= CONVERT_THRESHOLD` (0.5) and
+// judgeConvertOfMultiDevice passes; they then send insertTablets (convertToTabletsAndInsert, one
+// tablet per device). insert(Aligned)RecordsOfOneDevice convert when there are at least 40
+// records and judgeConvertOfOneDevice passes, and send insertTablet (convertToTabletAndInsert).
+// Both judges draw k = (int) (n * SAMPLE_PROPORTION (0.05)) distinct records at random and fail
+// when a drawn record's `measurements.size() / (names of its device among the drawn records) <
+// 0.5`, so Java's answer can vary from call to call; records-convert-judge.ts gives Java's answer
+// whenever the draw cannot change it, else its likelier one. Nothing is filtered before the decision or the
+// conversion: a measurement with a null value counts and is a null cell, an all-null record
+// counts and is an all-null row; filterNullValueAndMeasurement runs only on the records path.
 //
 // A tablet's columns are the union of its device's measurements, each with the type of its first
 // occurrence, in java.util.HashMap order (java-hash-order.ts; the map is filled with put), and
 // the tablets of a batch are in the order of another HashMap (filled with computeIfAbsent). Rows
 // keep the records' order (the tablet encoder then stable-sorts them by time, as the Session
-// does); a measurement a record lacks, or gives a null, is a null cell. Nothing is dropped, so an
-// all-null record is an all-null row. Java writes a cell through the value class of its column's
-// type; a record whose value class differs (an INT32 where the column is DATE) makes the Java
-// client throw, so it is refused here too, naming the record.
-//
-// Java decides on a random sample of 5% of the records (Session.judgeConvertOf*): it converts when
-// every sampled record holds at least half of the measurements seen in the sample for its device.
-// A sample cannot be reproduced, so this checks every record against its device's whole union:
-// when that passes, every sample passes, so Java converts too. A batch that fails here (sent as
-// records) might still be converted by Java for a lucky sample.
+// does); a measurement a record lacks, or gives a null, is a null cell. Java writes a cell
+// through the value class of its column's type; a record whose value class differs (an INT32
+// where the column is DATE) makes the Java client throw, so it is refused here too, naming the
+// record.
 import { EncodeError } from "./errors.js";
 import { javaHashMapOrder } from "./java-hash-order.js";
+import { CONVERT_THRESHOLD, javaJudgesConvert } from "./records-convert-judge.js";
 import { javaString } from "./java-string.js";
 import type { DeviceRecord } from "./records.js";
 import type { Cell, Tablet, TabletColumn, TabletSchema } from "./tablet.js";
@@ -27,8 +30,6 @@ import { TSDataType, typeName, type SendableType } from "./types.js";
 
 /** Session.MIN_RECORDS_SIZE: smaller batches are always sent as records. */
 export const MIN_RECORDS_TO_CONVERT = 40;
-/** Session.CONVERT_THRESHOLD: most devices per record, least share of a device's measurements per record. */
-const CONVERT_THRESHOLD = 0.5;
 
 interface DeviceGroup {
   readonly device: string;
@@ -72,7 +73,8 @@ interface FirstUnion {
 export function recordsAsTablets(records: readonly (DeviceRecord & { deviceId: string })[], aligned: boolean): Tablet[] | undefined {
   if (records.length < MIN_RECORDS_TO_CONVERT) return undefined;
   const groups = groupByDevice(records, (r) => r.deviceId);
-  if (groups.length / records.length > CONVERT_THRESHOLD || !everyRecordFits(records, groups)) return undefined;
+  // Session.CONVERT_THRESHOLD is also the most devices per record.
+  if (groups.length / records.length > CONVERT_THRESHOLD || !javaJudgesConvert(records, groups)) return undefined;
   // Session.convertToTabletsAndInsert fills `tablets` with computeIfAbsent, one call per record.
   // A call for a device already in the map changes nothing but may do a resize that the size
   // already calls for, which the next call would do anyway: only whether one such call follows
@@ -88,7 +90,7 @@ export function recordsAsTablets(records: readonly (DeviceRecord & { deviceId: s
 export function deviceRecordsAsTablet(deviceId: string, records: readonly DeviceRecord[], aligned: boolean): Tablet | undefined {
   if (records.length < MIN_RECORDS_TO_CONVERT) return undefined;
   const groups = groupByDevice(records, () => deviceId);
-  if (!everyRecordFits(records, groups)) return undefined;
+  if (!javaJudgesConvert(records, groups)) return undefined;
   return groupTablet(groups[0]!, records, aligned);
 }
 
@@ -164,14 +166,6 @@ function columnsOf(group: DeviceGroup, measurements: readonly string[]): Int32Ar
   group.lastMeasurements = measurements;
   group.lastColumns = columns;
   return columns;
-}
-
-function everyRecordFits(records: readonly DeviceRecord[], groups: readonly DeviceGroup[]): boolean {
-  for (const g of groups) {
-    // Java's test, `size / union < 0.5`, is false for 0 / 0 (NaN); so is this one.
-    for (const i of g.rows) if (records[i]!.measurements.length / g.names.length < CONVERT_THRESHOLD) return false;
-  }
-  return true;
 }
 
 /**

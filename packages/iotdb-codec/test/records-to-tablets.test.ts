@@ -45,13 +45,67 @@ test("devices: converted only with at most one device per two records", () => {
   assert.is(insertRecordsCall(spread(21), on).method, "insertRecords");
 });
 
-test("measurements: converted only when every record has at least half of its device's measurements", () => {
+// Session.judgeConvertOfOneDevice / judgeConvertOfMultiDevice (iotdb-session 2.0.5): k = (int) (n * 0.05)
+// records drawn at random (distinct); per device the set of names in its sampled records; no conversion
+// when a sampled record has `measurements.size() / set.size() < 0.5`. Sizes count names with null values.
+// The expected methods below follow from that rule by counting, not from our code.
+
+/** `n` records of one device: a core of `core` names in every record plus `petal` names of its own; every 9th all-null. */
+function sunflower(n: number, core: number, petal: number, device = (_: number) => "root.sg.flower"): InsertRecord[] {
+  return Array.from({ length: n }, (_, i) => {
+    const measurements = [...Array.from({ length: core }, (_, c) => `c${c}`), ...Array.from({ length: petal }, (_, p) => `p${i}_${p}`)];
+    return {
+      deviceId: device(i),
+      time: i,
+      measurements,
+      types: measurements.map(() => "INT64" as const),
+      values: measurements.map((_, j) => (i % 9 === 4 ? null : BigInt(i * 10 + j))),
+    };
+  });
+}
+
+test("measurements, decided by every sample: converted when no sample of Java's can fail, not when none can pass", () => {
+  // 116 records (k = 5), aligned, one device: a sample's union is core + 5 petals. core 3, petal 1:
+  // 4 / 8 is not below 0.5 in any sample, so Java always converts (though a record holds 4 of the device's 119).
+  const aligned = { aligned: true, ...on };
+  assert.is(insertRecordsCall(sunflower(116, 3, 1), aligned).method, "insertTablets");
+  assert.is(insertRecordsOfOneDeviceCall("root.sg.flower", sunflower(116, 3, 1), aligned).method, "insertTablet");
+  // Negative control: core 2, petal 1: 3 / 7 < 0.5 in every sample, so Java never converts.
+  assert.is(insertRecordsCall(sunflower(116, 2, 1), aligned).method, "insertRecords");
+  assert.is(insertRecordsOfOneDeviceCall("root.sg.flower", sunflower(116, 2, 1), aligned).method, "insertRecordsOfOneDevice");
+  // 40 records (k = 2) of 2 of five measurements each (different pairs; every 9th all-null): two
+  // records' union is at most 4, 2 / 4 passes, so Java always converts (2 of the device's 5 each).
+  const pairs = ["s0", "s1", "s2", "s3", "s4"].flatMap((a, x, all) => all.slice(x + 1).map((b) => [a, b]));
+  const twoOfFive: InsertRecord[] = Array.from({ length: 40 }, (_, i) => ({
+    deviceId: "root.sg.pairs",
+    time: 40 - i,
+    measurements: pairs[i % pairs.length]!,
+    types: ["DOUBLE", "DOUBLE"],
+    values: i % 9 === 4 ? [null, null] : [i, -i],
+  }));
+  assert.is(insertRecordsCall(twoOfFive, on).method, "insertTablets");
+  // Many devices. 80 records (k = 4) over two devices, core 2, petal 1: at most 4 sampled records of
+  // a device, 3 / 6 passes: always converted. 100 records (k = 5) over two devices, core 1, petal 2:
+  // some device has 3 or more of the 5 sampled records, and 3 / 7 < 0.5: never converted.
+  const twoDevices = (i: number) => `root.sg.d${i % 2}`;
+  assert.is(insertRecordsCall(sunflower(80, 2, 1, twoDevices), on).method, "insertTablets");
+  assert.is(insertRecordsCall(sunflower(100, 1, 2, twoDevices), on).method, "insertRecords");
+});
+
+test("measurements, decided by Java's sample: Java's more likely answer, the same every time", () => {
   const wide = sameDevice(40).map((r) => ({ ...r, measurements: ["s0", "s1", "s2", "s3"], types: ["INT32", "INT32", "INT32", "INT32"] as const, values: [1, 2, 3, 4] }));
-  const half = wide.map((r, i) => (i === 7 ? { ...r, measurements: ["s3", "s9"], types: ["INT32", "INT32"] as const, values: [1, 2] } : r)); // 2 of 5
-  assert.is(insertRecordsCall(half, on).method, "insertRecords");
+  // 40 records (k = 2); record 7 holds 2 of 5 names: a sample fails only when it holds record 7
+  // (2 / 5), which a sample of 2 of 40 does with probability 2/40: Java converts 95% of the time.
+  const one = wide.map((r, i) => (i === 7 ? { ...r, measurements: ["s3", "s9"], types: ["INT32", "INT32"] as const, values: [1, 2] } : r));
+  for (let again = 0; again < 3; again++) assert.is(insertRecordsCall(one, on).method, "insertTablets");
+  assert.is(insertRecordsOfOneDeviceCall("root.sg.d1", one, on).method, "insertTablet");
+  // 60 records (k = 3), half of them only "s9": a sample fails when it mixes the two kinds (1 / 5),
+  // with probability 1 - 2 * C(30,3) / C(60,3) = 0.76: Java converts 24% of the time.
+  const half = wide.concat(wide.slice(0, 20)).map((r, i) => (i % 2 === 0 ? { ...r, time: i, measurements: ["s9"], types: ["INT32"] as const, values: [i] } : { ...r, time: i }));
+  for (let again = 0; again < 3; again++) assert.is(insertRecordsCall(half, on).method, "insertRecords");
+  // Every record holds at least half of its device's union: every sample passes.
   const enough = wide.map((r, i) => (i === 7 ? { ...r, measurements: ["s3", "s1"], types: ["INT32", "INT32"] as const, values: [1, 2] } : r)); // 2 of 4
   assert.is(insertRecordsCall(enough, on).method, "insertTablets");
-  assert.is(insertRecordsOfOneDeviceCall("root.sg.d1", half, on).method, "insertRecordsOfOneDevice");
   assert.is(insertRecordsOfOneDeviceCall("root.sg.d1", enough, on).method, "insertTablet");
 });
 

@@ -65,9 +65,11 @@ export interface SessionOptions<M extends Int64Mode = Int64Mode> {
   autoReconnect?: boolean;
   /**
    * The Java Session's enableRecordsAutoConvertTablet (default true, as Java): typed
-   * insertRecords of 40 or more records over at most half as many devices, each record holding at
-   * least half of its device's measurements, go as one insertTablets request (one tablet per
-   * device); insertRecordsOfOneDevice of 40 or more as one insertTablet. False sends records as records.
+   * insertRecords of 40 or more records over at most half as many devices go as one insertTablets
+   * request (one tablet per device), and insertRecordsOfOneDevice of 40 or more as one
+   * insertTablet, unless a sampled record holds fewer than half of the measurements its device has
+   * in the sample (Java samples 5% of the records at random; this decides as Java always does when
+   * the sample cannot change Java's answer, else as Java most often does). False sends records as records.
    */
   autoConvertRecords?: boolean;
   /**
