@@ -7,12 +7,16 @@
 // copy of each emitted .d.ts whose relative imports point at the .d.cts copies, so the whole
 // CommonJS type graph is CommonJS.
 //
+// Declarations: only those reachable from dist/index.d.ts are kept. tsc emits one per source
+// file, and an internal module's (e.g. the client's, which import the Thrift-generated types and
+// node-int64) would name packages that are not dependencies of the published package.
+//
 // Warnings: esbuild reports "duplicate-case" in the Thrift compiler's output (src/gen/*.js: every
 // result struct's reader has a second `case 0:`, dead code the compiler emits). Those, and only
 // those, are dropped; every other warning is printed and errors fail the build as usual.
 import { build, formatMessages } from "esbuild";
 import { execFileSync } from "node:child_process";
-import { readFileSync, readdirSync, rmSync, writeFileSync } from "node:fs";
+import { readFileSync, readdirSync, rmSync, statSync, writeFileSync } from "node:fs";
 import { dirname, join, resolve } from "node:path";
 import { createRequire } from "node:module";
 
@@ -47,11 +51,34 @@ if (warnings.length > 0) {
 
 const tsc = require.resolve("typescript/bin/tsc");
 execFileSync(process.execPath, [tsc, "-p", "tsconfig.build.json"], { stdio: "inherit" });
+removeUnreachableDeclarations("dist");
 writeCommonJsDeclarations("dist");
 
 /** The Thrift compiler's dead duplicate `case 0:` in src/gen/ (regenerated code, not ours to edit). */
 function isGeneratedCodeWarning(w) {
   return w.id === "duplicate-case" && /^src\/gen\/[^/]+\.js$/.test(w.location?.file ?? "");
+}
+
+/** Deletes every .d.ts under dir that dir/index.d.ts does not reach through relative imports. */
+function removeUnreachableDeclarations(dir) {
+  const relative = /(?:from|import)\s*\(?\s*(["'])(\.{1,2}\/[^"']*)\.js\1/g;
+  const reached = new Set();
+  const pending = [resolve(dir, "index.d.ts")];
+  while (pending.length > 0) {
+    const file = pending.pop();
+    if (reached.has(file)) continue;
+    reached.add(file);
+    for (const m of readFileSync(file, "utf8").matchAll(relative)) pending.push(join(dirname(file), `${m[2]}.d.ts`));
+  }
+  for (const f of readdirSync(dir, { recursive: true }).map(String)) {
+    const file = resolve(dir, f);
+    if (f.endsWith(".d.ts") && !reached.has(file)) rmSync(file);
+  }
+  // Directories left with nothing in them.
+  for (const f of readdirSync(dir, { recursive: true }).map(String).sort().reverse()) {
+    const sub = resolve(dir, f);
+    if (statSync(sub).isDirectory() && readdirSync(sub).length === 0) rmSync(sub, { recursive: true });
+  }
 }
 
 /** Writes a .d.cts beside every .d.ts under dir, relative "./x.js" imports turned into "./x.cjs". */

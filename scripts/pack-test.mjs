@@ -1,16 +1,28 @@
 // The packages as a user gets them: `pnpm pack` each package (its prepack script builds it and the
 // workspace packages it depends on, so no manual build step), check each tarball's contents and
 // package.json, install the four tarballs with npm into a temporary project outside the
-// workspace, then run an ES module and a CommonJS script that use each package
-// (scripts/pack-test/use.*) and type-check a .mts and a .cts file with the workspace's tsc under
-// strict, module/moduleResolution node16 and skipLibCheck false (scripts/pack-test/types.*).
+// workspace, and check that an app with only the client gets the production tree the root
+// README lists. Then, under the oldest Node of each claimed line (18.0.0, 20.0.0, ... below) and
+// the Node running this: an ES module and a CommonJS script that use each package
+// (scripts/pack-test/use.*), tsc (strict, module/moduleResolution node16, skipLibCheck false) on
+// .mts and .cts files (types.*, tsx-use.*), tsx running a .mts that imports and a .cts that
+// requires the client (tsx-use.*), and a round trip against a real IoTDB (round-trip.mjs).
 //
-// npm fetches thrift, node-int64, their @types and @types/node from the registry (its cache
-// serves repeat runs). Prints a final "N passed, N failed" line; exits 1 if anything failed.
-// ZEROWIRE_KEEP_PACK_DIR=1 keeps the temporary project for inspection.
+// Guard against a dependency's next release: npm installs without a lockfile, so every range in
+// the packages' dependencies resolves to the newest version it allows (--prefer-online), and the
+// scripts then run on the oldest Node claimed. (The client's import broke on Node 18 this way:
+// thrift@^0.24 -> uuid, whose newest release is ES-module only.) The packages' own runtime
+// dependencies are pinned, so today only @types/node-int64's `@types/node: "*"` floats.
+//
+// The round trips use IOTDB_HOST/IOTDB_PORT when set; otherwise this starts its own server with
+// scripts/iotdb-server (port 9067) and stops it at the end. Node binaries come from the npm
+// registry (node-<os>-<arch>@version) and are kept in .cache/; npm fetches node-int64,
+// @types/node-int64 and @types/node; tsc and tsx are the workspace's. Prints a final
+// "N passed, N failed" line; exits 1 if anything failed. ZEROWIRE_KEEP_PACK_DIR=1 keeps the
+// temporary project for inspection.
 import { execFileSync } from "node:child_process";
 import { builtinModules } from "node:module";
-import { cpSync, mkdirSync, mkdtempSync, readFileSync, readdirSync, rmSync, statSync, writeFileSync } from "node:fs";
+import { cpSync, existsSync, mkdirSync, mkdtempSync, readFileSync, readdirSync, rmSync, statSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join, resolve } from "node:path";
 
@@ -24,6 +36,12 @@ const packages = [
 ];
 // The four are versioned together (CHANGELOG.md); the scripts check the installed versions.
 const version = JSON.parse(readFileSync(join(root, "packages/iotdb-client/package.json"), "utf8")).version;
+// What every package.json claims (engines.node; the root README's "Install" says the same), and
+// the oldest release of each Node line in that claim: the scripts run under each of these and
+// under the Node running this test. The binaries are the npm registry's node-<os>-<arch>
+// packages, cached in .cache/ (git-ignored), so a machine needs nothing new.
+const ENGINES = ">=18";
+const OLDEST_NODES = ["18.0.0", "20.0.0", "22.0.0", "24.0.0", "26.0.0"];
 const packageFiles = ["package.json", "README.md", "LICENSE", "dist/index.mjs", "dist/index.cjs", "dist/index.d.ts", "dist/index.d.cts"];
 
 let passed = 0;
@@ -34,9 +52,9 @@ function check(what, ok, detail = "") {
   console.log(`${ok ? "ok  " : "FAIL"} ${what}${ok || detail === "" ? "" : `\n     ${detail}`}`);
 }
 /** Runs a command; returns its output, or records a failure (with the output) and returns undefined. */
-function step(what, cmd, args, cwd) {
+function step(what, cmd, args, cwd, extraEnv = {}) {
   try {
-    const env = { ...process.env, npm_config_update_notifier: "false", ZW_EXPECTED_VERSION: version };
+    const env = { ...process.env, npm_config_update_notifier: "false", ZW_EXPECTED_VERSION: version, ...extraEnv };
     const out = execFileSync(cmd, args, { cwd, encoding: "utf8", stdio: ["ignore", "pipe", "pipe"], env });
     check(what, true);
     return out;
@@ -79,20 +97,41 @@ try {
     check(`${p.name}: LICENSE is the repository's`, readFileSync(join(into, "package/LICENSE"), "utf8") === readFileSync(join(root, "LICENSE"), "utf8"));
   }
 
-  // The consumer: outside the workspace, plain npm, the four tarballs and @types/node.
+  // The consumer: outside the workspace, plain npm, the four tarballs and @types/node. No lockfile:
+  // npm resolves each range of the packages' dependencies to the newest version it allows, so a
+  // release that breaks an older Node fails this run (under that Node, below).
   const project = mkdir(join(work, "project"));
   writeFileSync(join(project, "package.json"), JSON.stringify({ name: "zerowire-pack-test", private: true }, null, 2));
   const typesNode = JSON.parse(readFileSync(join(root, "node_modules/@types/node/package.json"), "utf8")).version;
   const tgz = readdirSync(tarballs).map((f) => join(tarballs, f));
-  const installed = step("npm install the four tarballs", "npm", ["install", "--no-audit", "--no-fund", "--loglevel=error", ...tgz, `@types/node@${typesNode}`], project);
+  const installed = step("npm install the four tarballs", "npm", ["install", "--prefer-online", "--no-audit", "--no-fund", "--loglevel=error", ...tgz, `@types/node@${typesNode}`], project);
   if (installed !== undefined) {
+    checkProductionTree(tgz, join(work, "app"));
     for (const f of readdirSync(fixtures)) cpSync(join(fixtures, f), join(project, f));
-    const esm = step("ESM script imports and uses each package", process.execPath, ["use.mjs"], project);
-    check("ESM script ran to its end", esm?.includes("esm ok") === true);
-    const cjs = step("CommonJS script requires and uses each package", process.execPath, ["use.cjs"], project);
-    check("CommonJS script ran to its end", cjs?.includes("cjs ok") === true);
-    const tsc = resolve(root, "node_modules/typescript/bin/tsc");
-    step("tsc (strict, node16, skipLibCheck false) on types.mts and types.cts", process.execPath, [tsc, "-p", "tsconfig.json"], project);
+    const server = iotdbServer();
+    try {
+      for (const node of nodeVersions()) {
+        const tag = `Node ${node.version}`;
+        const bin = nodeBinary(node);
+        if (bin === undefined) continue;
+        const esm = step(`${tag}: ESM script imports and uses each package`, bin, ["use.mjs"], project);
+        check(`${tag}: ESM script ran to its end`, esm?.includes("esm ok") === true);
+        const cjs = step(`${tag}: CommonJS script requires and uses each package`, bin, ["use.cjs"], project);
+        check(`${tag}: CommonJS script ran to its end`, cjs?.includes("cjs ok") === true);
+        const tsc = resolve(root, "node_modules/typescript/bin/tsc");
+        step(`${tag}: tsc (strict, node16, skipLibCheck false) on the .mts and .cts files`, bin, [tsc, "-p", "tsconfig.json"], project);
+        const tsx = resolve(root, "node_modules/tsx/dist/cli.mjs");
+        const mts = step(`${tag}: tsx runs a .mts file that imports the client`, bin, [tsx, "tsx-use.mts"], project);
+        check(`${tag}: the .mts file ran to its end`, mts?.includes("tsx mts ok") === true);
+        const cts = step(`${tag}: tsx runs a .cts file that requires the client`, bin, [tsx, "tsx-use.cts"], project);
+        check(`${tag}: the .cts file ran to its end`, cts?.includes("tsx cts ok") === true);
+        if (server === undefined) continue;
+        const trip = step(`${tag}: round trip against IoTDB at ${server.host}:${server.port} (open, insert a tablet, query it back)`, bin, ["round-trip.mjs"], project, server.env);
+        check(`${tag}: round trip ran to its end`, trip?.includes("round trip ok") === true);
+      }
+    } finally {
+      server?.stop();
+    }
   }
 } finally {
   if (process.env.ZEROWIRE_KEEP_PACK_DIR === "1") console.log(`kept ${work}`);
@@ -113,6 +152,7 @@ function checkManifest(p, manifest) {
   check(`${p.name}: publishConfig.access public`, manifest.publishConfig?.access === "public");
   check(`${p.name}: repository, homepage, bugs, keywords`, Boolean(manifest.repository?.url && manifest.homepage && manifest.bugs?.url && manifest.keywords?.length));
   check(`${p.name}: sideEffects false`, manifest.sideEffects === false);
+  check(`${p.name}: engines.node is ${ENGINES}`, manifest.engines?.node === ENGINES, JSON.stringify(manifest.engines));
   const dot = manifest.exports?.["."];
   check(`${p.name}: "./package.json" export`, manifest.exports?.["./package.json"] === "./package.json");
   check(
@@ -137,6 +177,92 @@ function checkDeclarationImports(p, manifest, dir, listed) {
     return !(name in deps) || !(name.startsWith("@zerowire/") || typesName in deps);
   });
   check(`${p.name}: every package its declarations import is a dependency with types (${[...imported].sort().join(", ")})`, bad.length === 0, `not: ${bad.join(", ")}`);
+}
+
+/** The oldest Node of each claimed line, then this one (unless it is one of them). */
+function nodeVersions() {
+  const own = process.version.slice(1);
+  return [...OLDEST_NODES.map((version) => ({ version })), ...(OLDEST_NODES.includes(own) ? [] : [{ version: own, path: process.execPath }])];
+}
+
+/** The node binary of `node.version`: this one, the cached one, or fetched from the npm registry into .cache/. */
+function nodeBinary(node) {
+  if (node.path !== undefined) return node.path;
+  const name = `node-${process.platform}-${process.arch}`;
+  const dir = join(root, ".cache", `${name}-${node.version}`);
+  const bin = join(dir, "bin", "node");
+  if (!existsSync(bin)) {
+    const download = mkdtempSync(join(tmpdir(), "zerowire-node-"));
+    try {
+      if (step(`npm pack ${name}@${node.version} (kept in .cache/)`, "npm", ["pack", `${name}@${node.version}`, "--loglevel=error"], download) === undefined) return undefined;
+      const tarball = readdirSync(download).find((f) => f.endsWith(".tgz"));
+      mkdir(dir);
+      if (step(`unpack ${tarball}`, "tar", ["xzf", join(download, tarball), "-C", dir, "--strip-components=1", "package/bin/node"]) === undefined) return undefined;
+    } finally {
+      rmSync(download, { recursive: true, force: true });
+    }
+  }
+  const reported = step(`Node ${node.version}: ${bin} runs`, bin, ["--version"], root)?.trim();
+  check(`Node ${node.version}: the binary is v${node.version}`, reported === `v${node.version}`, String(reported));
+  return reported === `v${node.version}` ? bin : undefined;
+}
+
+/**
+ * The IoTDB server of the round trips: IOTDB_HOST/IOTDB_PORT when set (nothing started), else one
+ * started here with scripts/iotdb-server (base port 9067, apart from the integration tests'
+ * servers) and stopped at the end. None with ZEROWIRE_NO_SERVER=1 (the round trips are skipped, loudly).
+ */
+function iotdbServer() {
+  if (process.env.ZEROWIRE_NO_SERVER === "1") {
+    console.log("\n!!! ZEROWIRE_NO_SERVER=1: the round trips against IoTDB are NOT RUN\n");
+    return undefined;
+  }
+  if (process.env.IOTDB_HOST) {
+    const port = process.env.IOTDB_PORT ?? "6667";
+    console.log(`round trips against IOTDB_HOST=${process.env.IOTDB_HOST} IOTDB_PORT=${port} (no server started)`);
+    return { host: process.env.IOTDB_HOST, port, env: { IOTDB_HOST: process.env.IOTDB_HOST, IOTDB_PORT: port }, stop() {} };
+  }
+  const cli = ["--import", "tsx", join(root, "scripts/iotdb-server/cli.ts")];
+  const dir = join(root, ".iotdb", "pack-test");
+  const port = "9067";
+  step(`start an IoTDB server for the round trips (scripts/iotdb-server, port ${port})`, process.execPath, [...cli, "start", "--dir", dir, "--port", port, "--fresh"], root);
+  return {
+    host: "127.0.0.1",
+    port,
+    env: { IOTDB_HOST: "127.0.0.1", IOTDB_PORT: port },
+    stop: () => step("stop the round trips' IoTDB server", process.execPath, [...cli, "stop", "--dir", dir], root),
+  };
+}
+
+/**
+ * What an app that installs only the client gets: `npm ls --omit=dev --all` equals the tree in the
+ * root README's "Install" section (the first `text` block after the line naming that command),
+ * line for line after the app's own line; `@*` there stands for any version.
+ */
+function checkProductionTree(tgz, app) {
+  mkdir(app);
+  writeFileSync(join(app, "package.json"), JSON.stringify({ name: "app", version: "1.0.0", private: true }, null, 2));
+  // The internal packages are not on the registry here: installed from their tarballs, then
+  // dropped from the app's own dependencies, so npm lists them where the client's install puts them.
+  if (step("npm install the four tarballs into an app of its own", "npm", ["install", "--prefer-online", "--no-audit", "--no-fund", "--loglevel=error", ...tgz], app) === undefined) return;
+  const manifest = JSON.parse(readFileSync(join(app, "package.json"), "utf8"));
+  manifest.dependencies = { "@zerowire/iotdb-client": manifest.dependencies["@zerowire/iotdb-client"] };
+  writeFileSync(join(app, "package.json"), JSON.stringify(manifest, null, 2));
+  const listed = step("npm ls --omit=dev --all in that app", "npm", ["ls", "--omit=dev", "--all"], app);
+  if (listed === undefined) return;
+  const readme = readFileSync(join(root, "README.md"), "utf8");
+  const documented = /npm ls --omit=dev --all[^\n]*\n(?:[^\n]*\n)*?```text\n([^]*?)```/.exec(readme)?.[1];
+  const actualLines = listed.trimEnd().split("\n").slice(1);
+  const documentedLines = (documented ?? "").trimEnd().split("\n").slice(1);
+  const same = actualLines.length === documentedLines.length && documentedLines.every((line, i) => treeLineMatches(line, actualLines[i]));
+  check("the client's production tree is the one the README's Install section lists", same, `npm ls:\n${actualLines.join("\n")}\nREADME:\n${documentedLines.join("\n")}`);
+}
+
+/** A documented `npm ls` line against an actual one; `name@*` matches any version of name. */
+function treeLineMatches(documented, actual) {
+  if (!documented.includes("@*")) return documented === actual;
+  const pattern = documented.replace(/[.*+?^${}()|[\]\\]/g, "\\$&").replaceAll("@\\*", "@\\d[^ ]*");
+  return new RegExp(`^${pattern}$`).test(actual);
 }
 
 function mkdir(dir) {

@@ -50,8 +50,10 @@ const suites = [
   // project's own server, failing unless both clients ran and every point was stored.
   { name: "e2e benchmark smoke", cmd: process.execPath, args: ["--import", "tsx", "bench/e2e/run.ts", "--smoke"] },
   // pnpm pack of each package (prepack rebuilds dist/), npm install of the tarballs outside the
-  // workspace, ESM + CommonJS scripts and tsc node16 on .mts/.cts (scripts/pack-test.mjs).
-  { name: "packages as published (pack, npm install, ESM, CommonJS, tsc node16)", cmd: process.execPath, args: ["scripts/pack-test.mjs"] },
+  // workspace, the client's production tree; under the oldest Node of each claimed line and this
+  // one: ESM + CommonJS scripts, tsc node16 and tsx on .mts/.cts, a round trip against its own
+  // IoTDB server on port 9067 (scripts/pack-test.mjs).
+  { name: "packages as published (pack, npm install, npm ls; per Node version: ESM, CommonJS, tsc node16, tsx, round trip)", cmd: process.execPath, args: ["scripts/pack-test.mjs"] },
 ];
 
 let passed = 0;

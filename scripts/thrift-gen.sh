@@ -1,14 +1,16 @@
 #!/usr/bin/env bash
-# thrift-gen.sh <idl> <out-dir> <name>: regenerates <out-dir> (CommonJS JS + .d.ts for the `thrift`
-# npm runtime) from <idl> with Apache Thrift 0.17.0 (Debian: apt-get install -y thrift-compiler);
-# another version would emit different code, so it is refused. The output is committed, so
-# builds and tests need no compiler; running it twice gives no diff. <name> prefixes messages.
+# thrift-gen.sh <idl> <out-dir> <name> [<runtime>]: regenerates <out-dir> (CommonJS JS + .d.ts for
+# the `thrift` npm runtime) from <idl> with Apache Thrift 0.17.0 (Debian: apt-get install -y
+# thrift-compiler); another version would emit different code, so it is refused. The output is
+# committed, so builds and tests need no compiler; running it twice gives no diff. <name> prefixes
+# messages. With <runtime>, the generated JS requires that module instead of `thrift` (see below).
 # Used by packages/iotdb-client/scripts/gen-thrift.sh and packages/thrift/scripts/gen-test-idl.sh.
 set -euo pipefail
 
 idl="$1"
 out="$2"
 name="$3"
+runtime="${4:-}"
 expected_version="0.17.0"
 
 if ! command -v thrift >/dev/null; then
@@ -39,6 +41,21 @@ sed -i -E 's/^ttypes\.([A-Za-z0-9_]+) = \{$/module.exports.\1 = {/' "$types"
 if grep -q '^ttypes\.' "$types"; then
   echo "$name: unexpected ttypes.* export left in $(basename "$types")" >&2
   exit 1
+fi
+
+# <runtime>: the generated JS takes Thrift.Type, the exception classes, copyList etc. from
+# `require('thrift').Thrift`. A package that runs the generated code on other protocols (the
+# IoTDB client on @zerowire/thrift's) passes a module exporting that `Thrift` instead, so the
+# `thrift` package (and its dependencies: ws, uuid, ...) is not needed at run time. Only the JS is
+# rewritten: the .d.ts keep typing against `thrift` (a devDependency of such a package).
+if [ -n "$runtime" ]; then
+  for js in "$work/out"/*.js; do
+    if [ "$(grep -cx "const thrift = require('thrift');" "$js")" != 1 ]; then
+      echo "$name: expected one \`const thrift = require('thrift');\` in $(basename "$js")" >&2
+      exit 1
+    fi
+    sed -i "s|^const thrift = require('thrift');\$|const thrift = require('$runtime');|" "$js"
+  done
 fi
 
 rm -rf "$out"

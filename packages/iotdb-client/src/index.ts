@@ -1,9 +1,8 @@
 // @zerowire/iotdb-client: Apache IoTDB sessions (tree and table model) on @zerowire/iotdb-codec.
 export { Session } from "./session/session.js";
 export type { AggregationName, AggregationOptions, MeasurementSpec, TimeseriesOptions } from "./session/session.js";
-export type { SqlDialect } from "./session/open-request.js";
-/** The aggregation codes of executeAggregationQuery (Java's TAggregationType); their names work too. */
-export { TAggregationType } from "./gen/client_types.js";
+export type { SqlDialect } from "./session/session-options.js";
+export { TAggregationType } from "./session/aggregation-type.js";
 export type { SchemaTemplate, TemplateMeasurement } from "./session/schema-template.js";
 export { TableSession } from "./session/table-session.js";
 export { BaseSession } from "./session/base-session.js";

@@ -1,5 +1,5 @@
 // The built package (dist, made by `pnpm build`) loads both ways and ships its declarations.
-import { existsSync, readFileSync } from "node:fs";
+import { existsSync, readFileSync, readdirSync } from "node:fs";
 import { createRequire } from "node:module";
 import { resolve } from "node:path";
 import { test } from "uvu";
@@ -23,18 +23,28 @@ test("require() and import of @zerowire/iotdb-client give the same API", async (
   assert.is(new Session({ zoneId: "UTC" }).zoneId, "UTC");
 });
 
-test("dist carries the declarations (ESM and CommonJS), including the generated ones they import", () => {
-  for (const file of ["index.d.ts", "index.d.cts", "session/session.d.ts", "session/session.d.cts", "gen/client_types.d.ts", "gen/package.json"]) {
+test("dist carries the declarations (ESM and CommonJS); they import no generated code, thrift or node-int64", () => {
+  for (const file of ["index.d.ts", "index.d.cts", "session/session.d.ts", "session/session.d.cts", "session/aggregation-type.d.cts"]) {
     assert.ok(existsSync(resolve(dist, file)), `dist/${file}`);
   }
-  // Not reachable from the public declarations, so not shipped; and the shipped generated types
-  // do not import `thrift` (its @types need the DOM lib), see scripts/copy-gen-types.mjs.
-  assert.not.ok(existsSync(resolve(dist, "gen/IClientRPCService.d.ts")), "dist/gen/IClientRPCService.d.ts");
-  assert.not.match(readFileSync(resolve(dist, "gen/client_types.d.ts"), "utf8"), /require\('thrift'\)/);
+  // The public declarations reach no generated file (TAggregationType is written out), so none
+  // is shipped, and no shipped declaration names a package the client does not depend on.
+  assert.not.ok(existsSync(resolve(dist, "gen")), "dist/gen");
+  const declarations = readdirSync(dist, { recursive: true }).map(String).filter((f) => /\.d\.c?ts$/.test(f));
+  for (const file of declarations) {
+    assert.not.match(readFileSync(resolve(dist, file), "utf8"), /gen\/|["']thrift["']|node-int64/, file);
+  }
   const cjsIndex = readFileSync(resolve(dist, "index.d.cts"), "utf8");
   assert.match(cjsIndex, /from "\.\/session\/session\.cjs"/);
-  // .js only for the generated code, which is CommonJS (dist/gen/package.json)
-  assert.not.match(cjsIndex, /from "\.\/(?!gen\/)[^"]*\.js"/);
+  assert.not.match(cjsIndex, /from "\.\/[^"]*\.js"/);
+});
+
+test("the bundles load no `thrift` (the generated code's runtime is bundled in)", () => {
+  for (const file of ["index.mjs", "index.cjs"]) {
+    const text = readFileSync(resolve(dist, file), "utf8");
+    assert.not.match(text, /require\(["']thrift["']\)|from ["']thrift["']/, file);
+    assert.match(text, /generated-code-runtime/, file);
+  }
 });
 
 test.run();

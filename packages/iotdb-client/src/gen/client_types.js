@@ -5,7 +5,7 @@
 //
 "use strict";
 
-const thrift = require('thrift');
+const thrift = require('../thrift/generated-code-runtime');
 const Thrift = thrift.Thrift;
 const Int64 = require('node-int64');
 

@@ -10,7 +10,7 @@ import type { QueryOptions } from "../session/base-session.js";
 import { type AggregationName, type AggregationOptions, type MeasurementSpec, Session, type TimeseriesOptions } from "../session/session.js";
 import type { SchemaTemplate, TemplateMeasurement } from "../session/schema-template.js";
 import type { SessionTablet } from "../session/tablet-input.js";
-import type { TAggregationType } from "../gen/client_types.js";
+import type { TAggregationType } from "../session/aggregation-type.js";
 import { BasePool } from "./base-pool.js";
 import type { PoolOptions } from "./pool-options.js";
 import { singleDevice, type WrittenDevices } from "./redirect-hints.js";

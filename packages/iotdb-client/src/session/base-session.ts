@@ -12,8 +12,8 @@ import { TSCloseSessionReq, TSExecuteStatementReq, TSProtocolVersion, TSSetTimeZ
 import { verifyStatus } from "../status.js";
 import { fromInt64, toInt64 } from "../thrift/int64.js";
 import type { RpcArgs, RpcMethod, RpcResult } from "../thrift/rpc-signatures.js";
-import { openSessionRequest, type SqlDialect } from "./open-request.js";
-import { checkedFetchSize, checkedQueryTimeout, resolveSessionOptions, type ResolvedSessionOptions, type SessionCredentials, type SessionOptions } from "./session-options.js";
+import { openSessionRequest } from "./open-request.js";
+import { checkedFetchSize, checkedQueryTimeout, resolveSessionOptions, type ResolvedSessionOptions, type SessionCredentials, type SessionOptions, type SqlDialect } from "./session-options.js";
 
 /** Per-query settings; each defaults to the session's. */
 export interface QueryOptions<M extends Int64Mode = Int64Mode> {

@@ -1,8 +1,7 @@
 // TSOpenSessionReq exactly as the Java SessionConnection fills it (docs/iotdb-wire-format.md §3): protocol
 // V3, zone, user, password, and the configuration map version, sql_dialect, then db when set.
 import { TSOpenSessionReq, TSProtocolVersion } from "../gen/client_types.js";
-
-export type SqlDialect = "tree" | "table";
+import type { SqlDialect } from "./session-options.js";
 
 export interface OpenRequestFields {
   username: string;

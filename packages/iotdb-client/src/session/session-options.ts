@@ -7,6 +7,9 @@ import type { EndPoint } from "../errors.js";
 import { parseNodeUrl } from "../pool/endpoints.js";
 import type { WireProtocol } from "../thrift/rpc-codec.js";
 
+/** The model a session speaks: Session opens "tree", TableSession "table" (openSession's sql_dialect). */
+export type SqlDialect = "tree" | "table";
+
 /** M: the int64 mode, inferred from `int64` ("bigint" when it is left out). */
 export interface SessionOptions<M extends Int64Mode = Int64Mode> {
   /** Default "127.0.0.1". */

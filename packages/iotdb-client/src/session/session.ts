@@ -22,7 +22,7 @@ import {
 import type { SessionDataSet } from "../dataset/session-data-set.js";
 import type { Status } from "../errors.js";
 import {
-  TAggregationType,
+  type TAggregationType as GeneratedAggregationType,
   TCreateTimeseriesUsingSchemaTemplateReq,
   TSAggregationQueryReq,
   TSAppendSchemaTemplateReq,
@@ -44,6 +44,7 @@ import {
 } from "../gen/client_types.js";
 import { verifyStatus } from "../status.js";
 import { toInt64 } from "../thrift/int64.js";
+import { TAggregationType } from "./aggregation-type.js";
 import { BaseSession, type QueryOptions } from "./base-session.js";
 import { noteQueryRedirect } from "./query-redirects.js";
 import { CompressionType, type CompressionTypeName, dataTypeCode, enumCode, TSEncoding, type TSEncodingName } from "./schema-enums.js";
@@ -274,7 +275,7 @@ export class Session<M extends Int64Mode = "bigint"> extends BaseSession<M> {
     if (!Array.isArray(aggregations) || aggregations.length !== list.length) {
       throw new EncodeError(`executeAggregationQuery: expected one aggregation per path (${list.length}), got ${Array.isArray(aggregations) ? aggregations.length : typeof aggregations}`);
     }
-    const codes = aggregations.map((a) => enumCode(TAggregationType as unknown as Record<string, number>, "aggregation", a, "executeAggregationQuery") as TAggregationType);
+    const codes = aggregations.map((a) => enumCode(TAggregationType as unknown as Record<string, number>, "aggregation", a, "executeAggregationQuery") as GeneratedAggregationType);
     const optionalTimes = {
       startTime: optionalInt64(options.startTime, "startTime"),
       endTime: optionalInt64(options.endTime, "endTime"),

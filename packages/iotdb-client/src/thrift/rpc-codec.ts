@@ -2,12 +2,14 @@
 // serialized by the generated send_* methods straight into one framed buffer (its length
 // backfilled on flush), replies are parsed by the generated recv_* methods (their *_result
 // classes) reading the frame in place. The hot-path inserts bypass this with the codec's prebuilt
-// frames. The `thrift` package is left to the generated code (Thrift.Type, its exception classes).
+// frames. What the generated code takes from the `thrift` package besides protocols (Thrift.Type,
+// its exception classes) is src/thrift/generated-code-runtime.ts; `thrift` itself is only the
+// types the generated .d.ts are written against.
 //
 // Reading in place means binary fields (TsBlocks, ...) come out as views of the frame: the frame
 // handed to readHeader must stay unchanged for as long as the result is used (Connection copies a
 // frame that sits in a reused read buffer first). i64 fields are copied into their Int64s.
-import thrift from "thrift";
+import type thrift from "thrift";
 import { TBinaryProtocol, TCompactProtocol, TFramedTransport } from "@zerowire/thrift";
 import { EncodeError } from "../errors.js";
 import { Client } from "../gen/IClientRPCService.js";
@@ -118,7 +120,7 @@ export class RpcCodec {
       delete client._reqs[header.seqid];
     }
     if (outcome === undefined) throw new ReplyError(`${method}: the generated receiver gave no result`);
-    if (outcome.error != null) throw new ReplyError(`${method}: ${describeReplyError(outcome.error)}`);
+    if (outcome.error != null) throw new ReplyError(`${method}: ${describeReplyError(header.type, outcome.error)}`);
     return outcome.result as RpcResult<M>;
   }
 }
@@ -136,10 +138,10 @@ function describeReadFailure(e: unknown): string {
   return e instanceof Error ? e.message : String(e);
 }
 
-function describeReplyError(error: unknown): string {
-  if (error instanceof thrift.Thrift.TApplicationException) {
-    // The runtime keeps the exception type in `type` (its .d.ts calls it `code`).
-    const type = (error as unknown as { type?: number }).type;
+/** An EXCEPTION message's error is the TApplicationException the generated receiver read; else its text. */
+function describeReplyError(messageType: number, error: unknown): string {
+  if (messageType === MESSAGE_TYPE.EXCEPTION && error instanceof Error) {
+    const type = (error as { type?: number }).type;
     return `server raised a Thrift application exception (type ${type}): ${error.message}`;
   }
   return typeof error === "string" ? error : String(error);
