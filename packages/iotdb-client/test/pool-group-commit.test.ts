@@ -1,0 +1,232 @@
+// Group commit against a fake DataNode: inserts that wait for a session go out merged (fewer
+// requests than calls, each call its own outcome), a merged request the server refuses (507, as a
+// real server answers a partly failed batch) or the codec refuses is re-sent per caller so each
+// gets its own outcome, calls of one device go out in arrival order, a lone caller's insert goes
+// straight out as its own request, and close() drains what was accepted (or, with timeoutMs,
+// rejects what was not sent, saying so).
+import { test } from "uvu";
+import * as assert from "uvu/assert";
+import { TSStatus } from "../src/gen/client_types.js";
+import { fromInt64 } from "../src/thrift/int64.js";
+import { EncodeError, IoTDBError, PoolClosedError, SessionPool } from "../src/index.js";
+import { base, FakeIoTDB, ok, record, rejection, sleep, tablet, url } from "./helpers/pool-fakes.js";
+import type { Int64 } from "../src/thrift/int64.js";
+
+/** What the fake received, one line per insert request: method, then device@time of each row sent. */
+function requests(fake: FakeIoTDB): string[] {
+  return fake.received
+    .filter((r) => r.method.startsWith("insert"))
+    .map((r) => {
+      const req = r.args[0] as { prefixPath?: string; prefixPaths?: string[]; timestamp?: Int64; timestamps?: Int64[] | Buffer; timestampsList?: Buffer[] };
+      if (req.prefixPath !== undefined) {
+        const time = req.timestamp !== undefined ? fromInt64(req.timestamp) : (req.timestamps as Buffer).readBigInt64BE(0);
+        return `${r.method} ${req.prefixPath}@${time}`;
+      }
+      // insertRecords: one time per record; insertTablets: the first time of each tablet.
+      const time = (i: number) => (req.timestampsList !== undefined ? req.timestampsList[i]!.readBigInt64BE(0) : fromInt64((req.timestamps as Int64[])[i]!));
+      return `${r.method} ${req.prefixPaths!.map((p, i) => `${p}@${time(i)}`).join(",")}`;
+    });
+}
+
+const at = (deviceId: string, time: number, value = 1) => ({ ...record(deviceId, value), time });
+
+/** A fake whose first insertRecord is held until `release()`: the pool's only session stays busy meanwhile. */
+async function heldFake(): Promise<{ fake: FakeIoTDB; release: () => void }> {
+  const fake = await FakeIoTDB.start();
+  let release!: () => void;
+  const held = new Promise<void>((r) => (release = r));
+  let first = true;
+  fake.handler.insertRecord = async () => {
+    if (first) {
+      first = false;
+      await held;
+    }
+    return ok();
+  };
+  return { fake, release };
+}
+
+test("concurrent insertRecord calls on a pool of one session: fewer requests than calls, each call resolves", async () => {
+  const fake = await FakeIoTDB.start();
+  const pool = new SessionPool({ ...base, nodeUrls: [url(fake)], maxSize: 1 });
+  try {
+    const statuses = await Promise.all(Array.from({ length: 10 }, (_, i) => pool.insertRecord(at(`root.gc.d${i}`, i))));
+    assert.equal(
+      statuses.map((s) => s.code),
+      Array(10).fill(200),
+    );
+    const sent = requests(fake);
+    assert.ok(sent.length < 10, sent.join("\n"));
+    assert.equal(sent, [`insertRecords ${Array.from({ length: 10 }, (_, i) => `root.gc.d${i}@${i}`).join(",")}`], "one request, the calls in arrival order");
+  } finally {
+    await pool.close();
+    await fake.close();
+  }
+});
+
+test("a lone caller's insert goes straight out as its own request (cold pool and idle session)", async () => {
+  const fake = await FakeIoTDB.start();
+  const pool = new SessionPool({ ...base, nodeUrls: [url(fake)], maxSize: 1 });
+  try {
+    await pool.insertRecord(at("root.gc.lone", 1));
+    await pool.insertTablet(tablet("root.gc.lone", 2));
+    await pool.insertRecords([at("root.gc.lone", 3)]);
+    assert.equal(requests(fake), ["insertRecord root.gc.lone@1", "insertTablet root.gc.lone@2", "insertRecords root.gc.lone@3"]);
+  } finally {
+    await pool.close();
+    await fake.close();
+  }
+});
+
+test("a merged request answered 507 (empty subStatus): each caller's part is re-sent alone, each caller gets its own outcome", async () => {
+  const fake = await FakeIoTDB.start();
+  // As the real server: a batch with a bad part is refused as a whole, naming only the bad part.
+  const refuse = () => new TSStatus({ code: 507, message: "data type of root.gc.bad.s is not consistent" });
+  fake.handler.insertRecords = (req: { prefixPaths: string[] }) => (req.prefixPaths.includes("root.gc.bad") ? refuse() : ok());
+  fake.handler.insertRecord = (req: { prefixPath: string }) => (req.prefixPath === "root.gc.bad" ? refuse() : ok());
+  const pool = new SessionPool({ ...base, nodeUrls: [url(fake)], maxSize: 1 });
+  try {
+    const devices = ["root.gc.a", "root.gc.b", "root.gc.bad", "root.gc.c"];
+    const outcomes = await Promise.allSettled(devices.map((d) => pool.insertRecord(at(d, 1))));
+    assert.equal(
+      outcomes.map((o) => o.status),
+      ["fulfilled", "fulfilled", "rejected", "fulfilled"],
+    );
+    const error = (outcomes[2] as PromiseRejectedResult).reason as IoTDBError;
+    assert.instance(error, IoTDBError);
+    assert.is(error.code, 507);
+    assert.equal(requests(fake), [
+      "insertRecords root.gc.a@1,root.gc.b@1,root.gc.bad@1,root.gc.c@1",
+      "insertRecord root.gc.a@1",
+      "insertRecord root.gc.b@1",
+      "insertRecord root.gc.bad@1",
+      "insertRecord root.gc.c@1",
+    ]);
+  } finally {
+    await pool.close();
+    await fake.close();
+  }
+});
+
+test("one caller's bad value (an EncodeError of the merged batch) fails only that caller; the others are sent", async () => {
+  const { fake, release } = await heldFake();
+  const pool = new SessionPool({ ...base, nodeUrls: [url(fake)], maxSize: 1 });
+  try {
+    const holding = pool.insertRecord(at("root.gc.hold", 1));
+    await sleep(20);
+    const bad = { deviceId: "root.gc.x", time: 1, measurements: ["s"], types: ["INT32" as const], values: ["not a number" as unknown as number] };
+    const calls = [pool.insertRecord(at("root.gc.a", 1)), pool.insertRecord(bad), pool.insertRecord(at("root.gc.b", 1))];
+    release();
+    await holding;
+    const outcomes = await Promise.allSettled(calls);
+    assert.equal(
+      outcomes.map((o) => o.status),
+      ["fulfilled", "rejected", "fulfilled"],
+    );
+    assert.instance((outcomes[1] as PromiseRejectedResult).reason, EncodeError);
+    assert.equal(requests(fake), ["insertRecord root.gc.hold@1", "insertRecord root.gc.a@1", "insertRecord root.gc.b@1"]);
+  } finally {
+    await pool.close();
+    await fake.close();
+  }
+});
+
+test("records of callers that disagree on a type, merged into an auto-converted batch: each caller sent alone, only the conflicting one refused", async () => {
+  const { fake, release } = await heldFake();
+  // TEXT (type 5) into the INT32 series: the server refuses that record only.
+  const insertRecord = fake.handler.insertRecord!;
+  fake.handler.insertRecord = (req: { values: Buffer }) => (req.values[0] === 5 ? new TSStatus({ code: 507, message: "not consistent" }) : insertRecord(req));
+  const pool = new SessionPool({ ...base, nodeUrls: [url(fake)], maxSize: 1 });
+  try {
+    const holding = pool.insertRecord(at("root.gc.hold", 1));
+    await sleep(20);
+    // 45 records over 3 devices: Java's rule converts the merged batch to tablets, and a tablet column has one type.
+    const text = { deviceId: "root.gc.t0", time: 100, measurements: ["s"], types: ["TEXT" as const], values: ["x"] };
+    const calls = Array.from({ length: 45 }, (_, i) => (i === 5 ? pool.insertRecord(text) : pool.insertRecord(at(`root.gc.t${i % 3}`, i))));
+    release();
+    await holding;
+    const outcomes = await Promise.allSettled(calls);
+    assert.equal(
+      outcomes.flatMap((o, i) => (o.status === "rejected" ? [i] : [])),
+      [5],
+    );
+    assert.is(((outcomes[5] as PromiseRejectedResult).reason as IoTDBError).code, 507);
+    assert.is(fake.calls("insertTablets").length, 0, "the converted batch was refused by the codec before sending");
+    assert.is(fake.calls("insertRecord").length, 46);
+  } finally {
+    await pool.close();
+    await fake.close();
+  }
+});
+
+test("order per device: an insert that cannot join a batch holds back the later inserts of its device", async () => {
+  const { fake, release } = await heldFake();
+  const pool = new SessionPool({ ...base, nodeUrls: [url(fake)], maxSize: 1 });
+  try {
+    const holding = pool.insertRecord(at("root.gc.hold", 1));
+    await sleep(20);
+    const calls = [
+      pool.insertRecord(at("root.gc.a", 1)),
+      pool.insertTablet(tablet("root.gc.a", 2)), // another kind: goes in a request of its own
+      pool.insertRecord(at("root.gc.a", 3)), // must not overtake the tablet
+      pool.insertRecord(at("root.gc.b", 1)), // another device: joins the first batch
+      pool.insertTablet(tablet("root.gc.c", 1)),
+    ];
+    release();
+    await holding;
+    await Promise.all(calls);
+    assert.equal(requests(fake), [
+      "insertRecord root.gc.hold@1",
+      "insertRecords root.gc.a@1,root.gc.b@1",
+      "insertTablets root.gc.a@2,root.gc.c@1",
+      "insertRecord root.gc.a@3",
+    ]);
+  } finally {
+    await pool.close();
+    await fake.close();
+  }
+});
+
+test("close() drains: inserts waiting for a session when it was called are sent, then it resolves; calls after it reject at once", async () => {
+  const { fake, release } = await heldFake();
+  const pool = new SessionPool({ ...base, nodeUrls: [url(fake)], maxSize: 1 });
+  const holding = pool.insertRecord(at("root.gc.hold", 1));
+  await sleep(20);
+  const waiting = [1, 2, 3].map((i) => pool.insertRecord(at("root.gc.q", i)));
+  let closed = false;
+  const closing = pool.close().then(() => (closed = true));
+  const after = await rejection(pool.insertRecord(at("root.gc.late", 1)));
+  assert.instance(after, PoolClosedError);
+  assert.match(after.message, "not sent");
+  await sleep(20);
+  assert.not.ok(closed, "close() waits for the accepted calls");
+  release();
+  await holding;
+  assert.equal(
+    (await Promise.all(waiting)).map((s) => s.code),
+    [200, 200, 200],
+  );
+  await closing;
+  assert.equal(requests(fake), ["insertRecord root.gc.hold@1", "insertRecords root.gc.q@1,root.gc.q@2,root.gc.q@3"]);
+  await fake.close();
+});
+
+test("close({ timeoutMs }): inserts not sent by the deadline reject with a PoolClosedError saying so; the one in flight finishes", async () => {
+  const { fake, release } = await heldFake();
+  const pool = new SessionPool({ ...base, nodeUrls: [url(fake)], maxSize: 1 });
+  const holding = pool.insertRecord(at("root.gc.hold", 1));
+  await sleep(20);
+  const waiting = [1, 2].map((i) => rejection(pool.insertRecord(at("root.gc.q", i))));
+  const closing = pool.close({ timeoutMs: 30 });
+  for (const error of await Promise.all(waiting)) {
+    assert.instance(error, PoolClosedError);
+    assert.match(error.message, "deadline of 30 ms passed): nothing of it was written");
+  }
+  release();
+  assert.is((await holding).code, 200);
+  await closing;
+  assert.equal(requests(fake), ["insertRecord root.gc.hold@1"], "the rejected ones were never sent");
+  await fake.close();
+});
+
+test.run();
