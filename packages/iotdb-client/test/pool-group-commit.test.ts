@@ -10,7 +10,7 @@ import { TSStatus } from "../src/gen/client_types.js";
 import { fromInt64 } from "../src/thrift/int64.js";
 import { EncodeError, IoTDBError, PoolClosedError, SessionPool } from "../src/index.js";
 import { base, FakeIoTDB, ok, record, rejection, sleep, tablet, url } from "./helpers/pool-fakes.js";
-import type { Int64 } from "../src/thrift/int64.js";
+type Int64 = Parameters<typeof fromInt64>[0];
 
 /** What the fake received, one line per insert request: method, then device@time of each row sent. */
 function requests(fake: FakeIoTDB): string[] {
@@ -153,6 +153,23 @@ test("records of callers that disagree on a type, merged into an auto-converted 
     assert.is(((outcomes[5] as PromiseRejectedResult).reason as IoTDBError).code, 507);
     assert.is(fake.calls("insertTablets").length, 0, "the converted batch was refused by the codec before sending");
     assert.is(fake.calls("insertRecord").length, 46);
+  } finally {
+    await pool.close();
+    await fake.close();
+  }
+});
+
+test("one caller's insertRecords refused as a whole with no sub-status: the error says the other parts were most likely stored (§7)", async () => {
+  const fake = await FakeIoTDB.start();
+  fake.handler.insertRecords = () => new TSStatus({ code: 507, message: "data type of root.gc.bad.s is not consistent" });
+  const pool = new SessionPool({ ...base, nodeUrls: [url(fake)], maxSize: 1 });
+  try {
+    const error = await rejection(pool.insertRecords([at("root.gc.a", 1), at("root.gc.bad", 1), at("root.gc.b", 1)]));
+    assert.instance(error, IoTDBError);
+    assert.is((error as IoTDBError).code, 507);
+    assert.match(error.message, "insertRecords of 3 items refused as a whole");
+    assert.match(error.message, "the other parts were most likely stored");
+    assert.match(error.message, "data type of root.gc.bad.s is not consistent");
   } finally {
     await pool.close();
     await fake.close();

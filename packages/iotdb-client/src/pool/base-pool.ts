@@ -362,7 +362,10 @@ export abstract class BasePool<S extends BaseSession<Int64Mode>, M extends Int64
           method,
           devices,
           target: target === undefined ? undefined : () => target,
-          op: async (session: S) => this.learn(await kind.send(session, part), { count: sent.length, device: (i) => devices[i]! }),
+          op: async (session: S) => {
+            const status = await kind.send(session, part).catch((error: unknown) => Promise.reject(partlyStored(error, method, part.length)));
+            return this.learn(status, { count: sent.length, device: (i) => devices[i]! });
+          },
         };
         if (!this.options.groupCommit || part.some((item) => deviceOf(item) === undefined)) return this.run({ ...call, retry: true });
         const touches = [...new Set(part.map((item) => deviceOf(item)!))];
@@ -734,6 +737,19 @@ function isRetryable(error: unknown): boolean {
 function releaseState(error: unknown): ReleaseState {
   if (error === undefined || error instanceof IoTDBError || error instanceof EncodeError || error instanceof RangeError || error instanceof PoolTimeoutError) return "ok";
   return isUnreachable(error) ? "discard" : "suspect";
+}
+
+/**
+ * A batch of one caller refused with no sub-status: the server stored every part but the failed
+ * ones and named only the first (iotdb-wire-format.md §7), which the message says.
+ */
+function partlyStored(error: unknown, method: string, items: number): unknown {
+  if (!(error instanceof IoTDBError) || items < 2 || error.subStatus.length > 0 || error.status.needRetry === true) return error;
+  return new IoTDBError(
+    error.status,
+    `${method} of ${items} items refused as a whole, but the server stores all parts of a batch except those that fail and names only the first failure, ` +
+      "so the other parts were most likely stored; send the parts as separate calls (concurrent calls on a pool are merged, and a refusal is attributed per call) to learn each one's outcome",
+  );
 }
 
 /** What a call made after close() started gets. */
