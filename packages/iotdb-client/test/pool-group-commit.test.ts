@@ -159,7 +159,7 @@ test("records of callers that disagree on a type, merged into an auto-converted 
   }
 });
 
-test("one caller's insertRecords refused as a whole with no sub-status: the error says the other parts were most likely stored (§7)", async () => {
+test("one caller's insertRecords refused as a whole with no sub-status: the error says the other parts were most likely stored (§7.1)", async () => {
   const fake = await FakeIoTDB.start();
   fake.handler.insertRecords = () => new TSStatus({ code: 507, message: "data type of root.gc.bad.s is not consistent" });
   const pool = new SessionPool({ ...base, nodeUrls: [url(fake)], maxSize: 1 });

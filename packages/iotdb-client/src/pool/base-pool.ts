@@ -536,7 +536,7 @@ export abstract class BasePool<S extends BaseSession<Int64Mode>, M extends Int64
       lease.release(error);
       if (isUnreachable(error)) this.endpointFailed(lease.endpoint);
       if (only === undefined && !isRetryable(error)) {
-        // Refused as a whole (the server names only its first failed part, §7), or refused by the
+        // Refused as a whole (the server names only its first failed part: docs/iotdb-wire-format.md §7.1), or refused by the
         // codec before sending: each caller's part again, alone, for its own outcome.
         for (const m of batch) {
           m.merge = undefined;
@@ -741,7 +741,7 @@ function releaseState(error: unknown): ReleaseState {
 
 /**
  * A batch of one caller refused with no sub-status: the server stored every part but the failed
- * ones and named only the first (iotdb-wire-format.md §7), which the message says.
+ * ones and named only the first (docs/iotdb-wire-format.md §7.1), which the message says.
  */
 function partlyStored(error: unknown, method: string, items: number): unknown {
   if (!(error instanceof IoTDBError) || items < 2 || error.subStatus.length > 0 || error.status.needRetry === true) return error;

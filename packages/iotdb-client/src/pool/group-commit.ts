@@ -10,7 +10,7 @@
 //
 // Failure attribution (why a merged request that fails is re-sent in parts): the server answers a
 // batch that partly fails with one status (507, empty subStatus) naming only the first failed part,
-// and stores everything else (docs/iotdb-wire-format.md §7); writes of the same series, time and
+// and stores everything else (docs/iotdb-wire-format.md §7.1); writes of the same series, time and
 // value are idempotent. So when a merged request is refused (any IoTDBError that is not needRetry),
 // or the codec refuses the merged batch before sending it (an EncodeError: one caller's bad value,
 // or two callers' records of one device with different types, which the Java client's
