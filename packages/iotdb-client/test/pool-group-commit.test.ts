@@ -8,8 +8,8 @@ import { test } from "uvu";
 import * as assert from "uvu/assert";
 import { TSStatus } from "../src/gen/client_types.js";
 import { fromInt64 } from "../src/thrift/int64.js";
-import { EncodeError, IoTDBError, PoolClosedError, SessionPool } from "../src/index.js";
-import { base, FakeIoTDB, ok, record, rejection, sleep, tablet, url } from "./helpers/pool-fakes.js";
+import { EncodeError, IoTDBError, PoolClosedError, SessionPool, type SessionTablet, TableSessionPool } from "../src/index.js";
+import { base, FakeIoTDB, ok, record, rejection, sleep, tablet, until, url } from "./helpers/pool-fakes.js";
 type Int64 = Parameters<typeof fromInt64>[0];
 
 /** What the fake received, one line per insert request: method, then device@time of each row sent. */
@@ -113,7 +113,7 @@ test("one caller's bad value (an EncodeError of the merged batch) fails only tha
   const pool = new SessionPool({ ...base, nodeUrls: [url(fake)], maxSize: 1 });
   try {
     const holding = pool.insertRecord(at("root.gc.hold", 1));
-    await sleep(20);
+    assert.ok(await until(() => fake.calls("insertRecord").length === 1), "the held insert reached the fake");
     const bad = { deviceId: "root.gc.x", time: 1, measurements: ["s"], types: ["INT32" as const], values: ["not a number" as unknown as number] };
     const calls = [pool.insertRecord(at("root.gc.a", 1)), pool.insertRecord(bad), pool.insertRecord(at("root.gc.b", 1))];
     release();
@@ -139,7 +139,7 @@ test("records of callers that disagree on a type, merged into an auto-converted 
   const pool = new SessionPool({ ...base, nodeUrls: [url(fake)], maxSize: 1 });
   try {
     const holding = pool.insertRecord(at("root.gc.hold", 1));
-    await sleep(20);
+    assert.ok(await until(() => fake.calls("insertRecord").length === 1), "the held insert reached the fake");
     // 45 records over 3 devices: Java's rule converts the merged batch to tablets, and a tablet column has one type.
     const text = { deviceId: "root.gc.t0", time: 100, measurements: ["s"], types: ["TEXT" as const], values: ["x"] };
     const calls = Array.from({ length: 45 }, (_, i) => (i === 5 ? pool.insertRecord(text) : pool.insertRecord(at(`root.gc.t${i % 3}`, i))));
@@ -181,7 +181,7 @@ test("order per device: an insert that cannot join a batch holds back the later 
   const pool = new SessionPool({ ...base, nodeUrls: [url(fake)], maxSize: 1 });
   try {
     const holding = pool.insertRecord(at("root.gc.hold", 1));
-    await sleep(20);
+    assert.ok(await until(() => fake.calls("insertRecord").length === 1), "the held insert reached the fake");
     const calls = [
       pool.insertRecord(at("root.gc.a", 1)),
       pool.insertTablet(tablet("root.gc.a", 2)), // another kind: goes in a request of its own
@@ -204,11 +204,83 @@ test("order per device: an insert that cannot join a batch holds back the later 
   }
 });
 
+test("a merged request whose connection broke: each caller retried as a single call would be; all resolve", async () => {
+  const { fake, release } = await heldFake();
+  let first = true;
+  fake.handler.insertRecords = () => {
+    if (!first) return ok();
+    first = false;
+    setImmediate(() => fake.dropConnections());
+    return new Promise(() => {});
+  };
+  const pool = new SessionPool({ ...base, nodeUrls: [url(fake)], maxSize: 1 });
+  try {
+    const holding = pool.insertRecord(at("root.gc.hold", 1));
+    assert.ok(await until(() => fake.calls("insertRecord").length === 1), "the held insert reached the fake");
+    const calls = [1, 2, 3].map((i) => pool.insertRecord(at(`root.gc.r${i}`, i)));
+    release();
+    await holding.catch(() => {});
+    assert.equal(
+      (await Promise.all(calls)).map((s) => s.code),
+      [200, 200, 200],
+    );
+    const merged = requests(fake).filter((r) => r.startsWith("insertRecords"));
+    assert.equal(merged, ["insertRecords root.gc.r1@1,root.gc.r2@2,root.gc.r3@3", "insertRecords root.gc.r1@1,root.gc.r2@2,root.gc.r3@3"], "sent again after the break (merged again)");
+  } finally {
+    await pool.close();
+    await fake.close();
+  }
+});
+
+test("table model: waiting tablets of one table and columns go out as one tablet, rows in arrival order; other columns go apart", async () => {
+  const fake = await FakeIoTDB.start();
+  let release!: () => void;
+  const held = new Promise<void>((r) => (release = r));
+  let firstCall = true;
+  fake.handler.insertTablet = async () => {
+    if (firstCall) {
+      firstCall = false;
+      await held;
+    }
+    return ok();
+  };
+  const columns = [
+    { name: "dev", type: "STRING" as const, category: "TAG" as const },
+    { name: "v", type: "INT64" as const },
+  ];
+  const rows = (dev: string, times: number[]): SessionTablet => ({
+    schema: { target: "t1", columns },
+    timestamps: BigInt64Array.from(times.map(BigInt)),
+    values: [times.map(() => dev), BigInt64Array.from(times.map(BigInt))],
+  });
+  const pool = new TableSessionPool({ ...base, nodeUrls: [url(fake)], maxSize: 1, database: "db1" });
+  try {
+    const holding = pool.insert(rows("h", [1]));
+    assert.ok(await until(() => fake.calls("insertTablet").length === 1), "the held insert reached the fake");
+    const other: SessionTablet = { schema: { target: "t1", columns: [columns[0]!, { name: "w", type: "INT64" }] }, timestamps: [5], values: [["a"], [5n]] };
+    const calls = [pool.insert(rows("a", [1, 2])), pool.insert(other), pool.insert(rows("b", [3])), pool.insert(rows("a", [4]))];
+    release();
+    await holding;
+    await Promise.all(calls);
+    const sent = fake.calls("insertTablet").map((r) => {
+      const req = r.args[0] as { size: number; measurements: string[]; timestamps: Buffer };
+      const times = Array.from({ length: req.size }, (_, i) => req.timestamps.readBigInt64BE(i * 8));
+      return `${req.measurements.join("+")} ${times.join(",")}`;
+    });
+    // The tablet with other columns is sent apart; the table counts as one device, so the
+    // tablets after it wait for it (order per device), and then go together.
+    assert.equal(sent, ["dev+v 1", "dev+v 1,2", "dev+w 5", "dev+v 3,4"]);
+  } finally {
+    await pool.close();
+    await fake.close();
+  }
+});
+
 test("close() drains: inserts waiting for a session when it was called are sent, then it resolves; calls after it reject at once", async () => {
   const { fake, release } = await heldFake();
   const pool = new SessionPool({ ...base, nodeUrls: [url(fake)], maxSize: 1 });
   const holding = pool.insertRecord(at("root.gc.hold", 1));
-  await sleep(20);
+  assert.ok(await until(() => fake.calls("insertRecord").length === 1), "the held insert reached the fake");
   const waiting = [1, 2, 3].map((i) => pool.insertRecord(at("root.gc.q", i)));
   let closed = false;
   const closing = pool.close().then(() => (closed = true));
@@ -232,7 +304,7 @@ test("close({ timeoutMs }): inserts not sent by the deadline reject with a PoolC
   const { fake, release } = await heldFake();
   const pool = new SessionPool({ ...base, nodeUrls: [url(fake)], maxSize: 1 });
   const holding = pool.insertRecord(at("root.gc.hold", 1));
-  await sleep(20);
+  assert.ok(await until(() => fake.calls("insertRecord").length === 1), "the held insert reached the fake");
   const waiting = [1, 2].map((i) => rejection(pool.insertRecord(at("root.gc.q", i))));
   const closing = pool.close({ timeoutMs: 30 });
   for (const error of await Promise.all(waiting)) {

@@ -339,7 +339,8 @@ export abstract class BasePool<S extends BaseSession<Int64Mode>, M extends Int64
     if (merge === undefined || first === undefined || !this.options.groupCommit) return this.run({ method, devices: first === undefined ? [] : [first], target, retry: true, op: learning });
     const { kind, item } = merge;
     const sent = kind.isSent(item) ? [first] : [];
-    return this.accept({ method, op: learning, devices: sent, touches: [first], target, merge: { kind, items: [item], points: pointsOf(kind, item), single: true } });
+    const touches = [kind.deviceOf(item) ?? first];
+    return this.accept({ method, op: learning, devices: sent, touches, target, merge: { kind, items: [item], points: pointsOf(kind, item), single: true } });
   }
 
   /**
@@ -528,10 +529,11 @@ export abstract class BasePool<S extends BaseSession<Int64Mode>, M extends Int64
     const only = batch.length === 1 ? batch[0]! : undefined;
     const kind = batch[0]!.merge?.kind;
     const devices = only !== undefined ? only.devices : batch.flatMap((m) => m.devices);
+    const items = only === undefined ? mergedItems(batch) : undefined;
     let status: Status;
     try {
       this.count(lease, only?.method ?? kind!.method, devices);
-      status = only !== undefined ? await only.op(lease.session) : await kind!.send(lease.session, mergedItems(batch));
+      status = only !== undefined ? await only.op(lease.session) : await kind!.send(lease.session, items!);
     } catch (error) {
       lease.release(error);
       if (isUnreachable(error)) this.endpointFailed(lease.endpoint);
@@ -549,7 +551,7 @@ export abstract class BasePool<S extends BaseSession<Int64Mode>, M extends Int64
     }
     lease.release();
     if (only !== undefined) return only.resolve(status);
-    this.learn(status, { count: devices.length, device: (i) => devices[i]! });
+    this.learn(status, kind!.written !== undefined ? kind!.written(items!) : { count: devices.length, device: (i) => devices[i]! });
     const statuses = memberStatuses(batch, status);
     batch.forEach((m, i) => m.resolve(statuses[i]!));
   }

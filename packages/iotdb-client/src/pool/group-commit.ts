@@ -18,6 +18,7 @@
 // caller gets the outcome of its own part. A merged request whose connection failed is retried per
 // caller as a single call would be (maxRetries, on another DataNode when one is up).
 import type { EndPoint, Status } from "../errors.js";
+import type { WrittenDevices } from "./redirect-hints.js";
 
 /** How inserts of one kind merge: one constant per kind, compared by identity. */
 export interface MergeKind<S, I> {
@@ -32,6 +33,14 @@ export interface MergeKind<S, I> {
   points(item: I): number;
   /** A merged request may not hold two items of one device (insertTablets: one tablet per device, as Java's Map). */
   readonly uniqueDevices: boolean;
+  /** Whether `item` may join a request that starts with `first` (table tablets: same table and columns); default yes. */
+  compatible?(first: I, item: I): boolean;
+  /**
+   * The devices the merged request wrote, one per sub-status of the answer, when they are not the
+   * items' own in order (a table tablet: its rows in wire order); then callers get the merged
+   * request's code rather than sub-statuses of their own.
+   */
+  written?(items: readonly I[]): WrittenDevices | undefined;
 }
 
 /** One caller's insert (or one routed part of it) on its way to a DataNode. */
@@ -66,6 +75,7 @@ export function takeBatch<S>(waiting: Member<S>[], maxPoints: number): Member<S>
   let points = head.merge!.points;
   const blocked = new Set<string>();
   const inBatch = kind.uniqueDevices ? new Set(head.touches) : undefined;
+  const first = head.merge!.items[0];
   for (let i = 0; i < waiting.length; ) {
     const m = waiting[i]!;
     const fits =
@@ -73,6 +83,7 @@ export function takeBatch<S>(waiting: Member<S>[], maxPoints: number): Member<S>
       m.merge.kind === kind &&
       points + m.merge.points <= maxPoints &&
       !touchesAny(m, blocked) &&
+      (kind.compatible === undefined || kind.compatible(first, m.merge.items[0])) &&
       (inBatch === undefined || !touchesAny(m, inBatch));
     if (!fits) {
       for (const d of m.touches) blocked.add(d);
@@ -105,7 +116,7 @@ export function mergedItems<S>(batch: readonly Member<S>[]): unknown[] {
  * per item sent (a single-item insert gets its item's), else the merged code and message.
  */
 export function memberStatuses<S>(batch: readonly Member<S>[], status: Status): Status[] {
-  const sub = status.subStatus;
+  const sub = batch[0]!.merge!.kind.written === undefined ? status.subStatus : undefined;
   const total = batch.reduce((n, m) => n + m.devices.length, 0);
   const perItem = sub !== undefined && sub.length === total;
   let offset = 0;
