@@ -108,6 +108,40 @@ test("a merged request answered 507 (empty subStatus): each caller's part is re-
   }
 });
 
+test("parts re-sent after a refused merged request go ahead of inserts of their devices made meanwhile", async () => {
+  const { fake, release } = await heldFake();
+  let answer!: () => void;
+  const answered = new Promise<void>((r) => (answer = r));
+  fake.handler.insertRecords = async () => {
+    await answered;
+    return new TSStatus({ code: 507, message: "data type of root.gc.bad.s is not consistent" });
+  };
+  const insertRecord = fake.handler.insertRecord!;
+  fake.handler.insertRecord = (req: { prefixPath: string }) => (req.prefixPath === "root.gc.bad" ? new TSStatus({ code: 507 }) : insertRecord(req));
+  const pool = new SessionPool({ ...base, nodeUrls: [url(fake)], maxSize: 1 });
+  try {
+    const holding = pool.insertRecord(at("root.gc.hold", 1));
+    assert.ok(await until(() => fake.calls("insertRecord").length === 1), "the held insert reached the fake");
+    const merged = [pool.insertRecord(at("root.gc.a", 1, 1)), pool.insertRecord(at("root.gc.bad", 1))];
+    release();
+    await holding;
+    assert.ok(await until(() => fake.calls("insertRecords").length === 1), "the merged request reached the fake");
+    const later = pool.insertRecord(at("root.gc.a", 1, 2)); // same series and time, a newer value
+    answer();
+    const outcomes = await Promise.allSettled([...merged, later]);
+    assert.equal(
+      outcomes.map((o) => o.status),
+      ["fulfilled", "rejected", "fulfilled"],
+    );
+    assert.equal(requests(fake).slice(1), ["insertRecords root.gc.a@1,root.gc.bad@1", "insertRecord root.gc.a@1", "insertRecord root.gc.bad@1", "insertRecord root.gc.a@1"]);
+    const values = fake.calls("insertRecord").filter((r) => (r.args[0] as { prefixPath: string }).prefixPath === "root.gc.a").map((r) => (r.args[0] as { values: Buffer }).values.readInt32BE(1));
+    assert.equal(values, [1, 2], "the newer value is written last");
+  } finally {
+    await pool.close();
+    await fake.close();
+  }
+});
+
 test("one caller's bad value (an EncodeError of the merged batch) fails only that caller; the others are sent", async () => {
   const { fake, release } = await heldFake();
   const pool = new SessionPool({ ...base, nodeUrls: [url(fake)], maxSize: 1 });

@@ -480,17 +480,45 @@ export abstract class BasePool<S extends BaseSession<Int64Mode>, M extends Int64
    */
   private submit(member: Member<S>): void {
     if (this.forced !== undefined) return member.reject(this.forced);
-    const routed = member.target?.();
-    const target = routed !== undefined && !this.health.isDown(routed) ? routed : undefined;
-    const key = endpointKey(target ?? this.health.order(this.options.endpoints)[0]!);
-    let queue = this.queues.get(key);
+    const { target, key } = this.queueOf(member);
+    const queue = this.queues.get(key);
     if (queue === undefined || queue.waiting.length === 0) {
       const lease = this.idleLease(target);
       if (lease !== undefined) return void this.sendBatch(lease, [member]);
     }
+    this.enqueue(member, target, key, false);
+  }
+
+  /**
+   * Inserts sent before and to be sent again (a refused merged request's parts, a retry): first in
+   * their queues, in the order given, ahead of inserts made since, so that no later insert of their
+   * devices goes out before them.
+   */
+  private requeue(members: readonly Member<S>[]): void {
+    for (let i = members.length - 1; i >= 0; i--) {
+      const member = members[i]!;
+      if (this.forced !== undefined) {
+        member.reject(this.forced);
+      } else {
+        const { target, key } = this.queueOf(member);
+        this.enqueue(member, target, key, true);
+      }
+    }
+  }
+
+  /** The DataNode an insert goes to (its route when usable, else the default one) and its queue's key. */
+  private queueOf(member: Member<S>): { target: EndPoint | undefined; key: string } {
+    const routed = member.target?.();
+    const target = routed !== undefined && !this.health.isDown(routed) ? routed : undefined;
+    return { target, key: endpointKey(target ?? this.health.order(this.options.endpoints)[0]!) };
+  }
+
+  private enqueue(member: Member<S>, target: EndPoint | undefined, key: string, first: boolean): void {
+    let queue = this.queues.get(key);
     if (queue === undefined) this.queues.set(key, (queue = { waiting: [], leasing: 0, queued: 0 }));
     member.ticket = queue.queued++;
-    queue.waiting.push(member);
+    if (first) queue.waiting.unshift(member);
+    else queue.waiting.push(member);
     // One lease is awaited per queue; more only while the DataNode's pool would open a session for
     // each at once (below maxSize), so a burst opens sessions as it would without group commit.
     const sessions = this.pools.get(key)?.sessions;
@@ -540,12 +568,10 @@ export abstract class BasePool<S extends BaseSession<Int64Mode>, M extends Int64
       if (only === undefined && !isRetryable(error)) {
         // Refused as a whole (the server names only its first failed part: docs/iotdb-wire-format.md §7.1), or refused by the
         // codec before sending: each caller's part again, alone, for its own outcome.
-        for (const m of batch) {
-          m.merge = undefined;
-          this.submit(m);
-        }
+        for (const m of batch) m.merge = undefined;
+        this.requeue(batch);
       } else {
-        for (const m of batch) void this.retryMember(m, error);
+        void this.retryMembers(batch, error);
       }
       return;
     }
@@ -556,13 +582,18 @@ export abstract class BasePool<S extends BaseSession<Int64Mode>, M extends Int64
     batch.forEach((m, i) => m.resolve(statuses[i]!));
   }
 
-  /** A member whose request failed: tried again as run() would try a single call, else rejected. */
-  private async retryMember(member: Member<S>, error: unknown): Promise<void> {
-    if (member.attempt >= this.options.maxRetries || !this.mayRetry(error)) return member.reject(error);
-    member.attempt++;
+  /** The members of a request that failed: each tried again as run() would try a single call, else rejected. */
+  private async retryMembers(batch: readonly Member<S>[], error: unknown): Promise<void> {
+    const again = batch.filter((m) => {
+      if (m.attempt < this.options.maxRetries && this.mayRetry(error)) return true;
+      m.reject(error);
+      return false;
+    });
+    if (again.length === 0) return;
+    for (const m of again) m.attempt++;
     if (error instanceof IoTDBError) await sleep(this.options.retryIntervalMs);
-    if (this.forced !== undefined) return member.reject(notSentAfter(this.forced, error));
-    this.submit(member);
+    if (this.forced !== undefined) for (const m of again) m.reject(notSentAfter(this.forced, error));
+    else this.requeue(again);
   }
 
   /** A call accepted before close() settled. */
