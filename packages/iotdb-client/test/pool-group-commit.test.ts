@@ -30,13 +30,13 @@ function requests(fake: FakeIoTDB): string[] {
 
 const at = (deviceId: string, time: number, value = 1) => ({ ...record(deviceId, value), time });
 
-/** A fake whose first insertRecord is held until `release()`: the pool's only session stays busy meanwhile. */
-async function heldFake(): Promise<{ fake: FakeIoTDB; release: () => void }> {
+/** A fake whose first `method` request is held until `release()`: the pool's only session stays busy meanwhile. */
+async function heldFake(method = "insertRecord"): Promise<{ fake: FakeIoTDB; release: () => void }> {
   const fake = await FakeIoTDB.start();
   let release!: () => void;
   const held = new Promise<void>((r) => (release = r));
   let first = true;
-  fake.handler.insertRecord = async () => {
+  fake.handler[method] = async () => {
     if (first) {
       first = false;
       await held;
@@ -44,6 +44,31 @@ async function heldFake(): Promise<{ fake: FakeIoTDB; release: () => void }> {
     return ok();
   };
   return { fake, release };
+}
+
+/**
+ * A pool of one session whose first insert (root.gc.hold) the fake holds until `release()`:
+ * inserts made before then wait for the session. `prepare` sets handlers first.
+ */
+async function busyPool(prepare: (fake: FakeIoTDB) => void = () => {}) {
+  const { fake, release } = await heldFake();
+  prepare(fake);
+  const pool = new SessionPool({ ...base, nodeUrls: [url(fake)], maxSize: 1 });
+  const holding = pool.insertRecord(at("root.gc.hold", 1));
+  assert.ok(await until(() => fake.calls("insertRecord").length === 1), "the held insert reached the fake");
+  return {
+    fake,
+    pool,
+    holding,
+    free: async () => {
+      release();
+      await holding;
+    },
+    close: async () => {
+      await pool.close();
+      await fake.close();
+    },
+  };
 }
 
 test("concurrent insertRecord calls on a pool of one session: fewer requests than calls, each call resolves", async () => {
@@ -109,22 +134,19 @@ test("a merged request answered 507 (empty subStatus): each caller's part is re-
 });
 
 test("parts re-sent after a refused merged request go ahead of inserts of their devices made meanwhile", async () => {
-  const { fake, release } = await heldFake();
   let answer!: () => void;
   const answered = new Promise<void>((r) => (answer = r));
-  fake.handler.insertRecords = async () => {
-    await answered;
-    return new TSStatus({ code: 507, message: "data type of root.gc.bad.s is not consistent" });
-  };
-  const insertRecord = fake.handler.insertRecord!;
-  fake.handler.insertRecord = (req: { prefixPath: string }) => (req.prefixPath === "root.gc.bad" ? new TSStatus({ code: 507 }) : insertRecord(req));
-  const pool = new SessionPool({ ...base, nodeUrls: [url(fake)], maxSize: 1 });
+  const { fake, pool, free, close } = await busyPool((fake) => {
+    fake.handler.insertRecords = async () => {
+      await answered;
+      return new TSStatus({ code: 507, message: "data type of root.gc.bad.s is not consistent" });
+    };
+    const insertRecord = fake.handler.insertRecord!;
+    fake.handler.insertRecord = (req: { prefixPath: string }) => (req.prefixPath === "root.gc.bad" ? new TSStatus({ code: 507 }) : insertRecord(req));
+  });
   try {
-    const holding = pool.insertRecord(at("root.gc.hold", 1));
-    assert.ok(await until(() => fake.calls("insertRecord").length === 1), "the held insert reached the fake");
     const merged = [pool.insertRecord(at("root.gc.a", 1, 1)), pool.insertRecord(at("root.gc.bad", 1))];
-    release();
-    await holding;
+    await free();
     assert.ok(await until(() => fake.calls("insertRecords").length === 1), "the merged request reached the fake");
     const later = pool.insertRecord(at("root.gc.a", 1, 2)); // same series and time, a newer value
     answer();
@@ -137,21 +159,16 @@ test("parts re-sent after a refused merged request go ahead of inserts of their 
     const values = fake.calls("insertRecord").filter((r) => (r.args[0] as { prefixPath: string }).prefixPath === "root.gc.a").map((r) => (r.args[0] as { values: Buffer }).values.readInt32BE(1));
     assert.equal(values, [1, 2], "the newer value is written last");
   } finally {
-    await pool.close();
-    await fake.close();
+    await close();
   }
 });
 
 test("one caller's bad value (an EncodeError of the merged batch) fails only that caller; the others are sent", async () => {
-  const { fake, release } = await heldFake();
-  const pool = new SessionPool({ ...base, nodeUrls: [url(fake)], maxSize: 1 });
+  const { fake, pool, free, close } = await busyPool();
   try {
-    const holding = pool.insertRecord(at("root.gc.hold", 1));
-    assert.ok(await until(() => fake.calls("insertRecord").length === 1), "the held insert reached the fake");
     const bad = { deviceId: "root.gc.x", time: 1, measurements: ["s"], types: ["INT32" as const], values: ["not a number" as unknown as number] };
     const calls = [pool.insertRecord(at("root.gc.a", 1)), pool.insertRecord(bad), pool.insertRecord(at("root.gc.b", 1))];
-    release();
-    await holding;
+    await free();
     const outcomes = await Promise.allSettled(calls);
     assert.equal(
       outcomes.map((o) => o.status),
@@ -160,25 +177,21 @@ test("one caller's bad value (an EncodeError of the merged batch) fails only tha
     assert.instance((outcomes[1] as PromiseRejectedResult).reason, EncodeError);
     assert.equal(requests(fake), ["insertRecord root.gc.hold@1", "insertRecord root.gc.a@1", "insertRecord root.gc.b@1"]);
   } finally {
-    await pool.close();
-    await fake.close();
+    await close();
   }
 });
 
 test("records of callers that disagree on a type, merged into an auto-converted batch: each caller sent alone, only the conflicting one refused", async () => {
-  const { fake, release } = await heldFake();
-  // TEXT (type 5) into the INT32 series: the server refuses that record only.
-  const insertRecord = fake.handler.insertRecord!;
-  fake.handler.insertRecord = (req: { values: Buffer }) => (req.values[0] === 5 ? new TSStatus({ code: 507, message: "not consistent" }) : insertRecord(req));
-  const pool = new SessionPool({ ...base, nodeUrls: [url(fake)], maxSize: 1 });
+  const { fake, pool, free, close } = await busyPool((fake) => {
+    // TEXT (type 5) into the INT32 series: the server refuses that record only.
+    const insertRecord = fake.handler.insertRecord!;
+    fake.handler.insertRecord = (req: { values: Buffer }) => (req.values[0] === 5 ? new TSStatus({ code: 507, message: "not consistent" }) : insertRecord(req));
+  });
   try {
-    const holding = pool.insertRecord(at("root.gc.hold", 1));
-    assert.ok(await until(() => fake.calls("insertRecord").length === 1), "the held insert reached the fake");
     // 45 records over 3 devices: Java's rule converts the merged batch to tablets, and a tablet column has one type.
     const text = { deviceId: "root.gc.t0", time: 100, measurements: ["s"], types: ["TEXT" as const], values: ["x"] };
     const calls = Array.from({ length: 45 }, (_, i) => (i === 5 ? pool.insertRecord(text) : pool.insertRecord(at(`root.gc.t${i % 3}`, i))));
-    release();
-    await holding;
+    await free();
     const outcomes = await Promise.allSettled(calls);
     assert.equal(
       outcomes.flatMap((o, i) => (o.status === "rejected" ? [i] : [])),
@@ -188,8 +201,7 @@ test("records of callers that disagree on a type, merged into an auto-converted 
     assert.is(fake.calls("insertTablets").length, 0, "the converted batch was refused by the codec before sending");
     assert.is(fake.calls("insertRecord").length, 46);
   } finally {
-    await pool.close();
-    await fake.close();
+    await close();
   }
 });
 
@@ -211,11 +223,8 @@ test("one caller's insertRecords refused as a whole with no sub-status: the erro
 });
 
 test("order per device: an insert that cannot join a batch holds back the later inserts of its device", async () => {
-  const { fake, release } = await heldFake();
-  const pool = new SessionPool({ ...base, nodeUrls: [url(fake)], maxSize: 1 });
+  const { fake, pool, free, close } = await busyPool();
   try {
-    const holding = pool.insertRecord(at("root.gc.hold", 1));
-    assert.ok(await until(() => fake.calls("insertRecord").length === 1), "the held insert reached the fake");
     const calls = [
       pool.insertRecord(at("root.gc.a", 1)),
       pool.insertTablet(tablet("root.gc.a", 2)), // another kind: goes in a request of its own
@@ -223,8 +232,7 @@ test("order per device: an insert that cannot join a batch holds back the later 
       pool.insertRecord(at("root.gc.b", 1)), // another device: joins the first batch
       pool.insertTablet(tablet("root.gc.c", 1)),
     ];
-    release();
-    await holding;
+    await free();
     await Promise.all(calls);
     assert.equal(requests(fake), [
       "insertRecord root.gc.hold@1",
@@ -233,27 +241,23 @@ test("order per device: an insert that cannot join a batch holds back the later 
       "insertRecord root.gc.a@3",
     ]);
   } finally {
-    await pool.close();
-    await fake.close();
+    await close();
   }
 });
 
 test("a merged request whose connection broke: each caller retried as a single call would be; all resolve", async () => {
-  const { fake, release } = await heldFake();
-  let first = true;
-  fake.handler.insertRecords = () => {
-    if (!first) return ok();
-    first = false;
-    setImmediate(() => fake.dropConnections());
-    return new Promise(() => {});
-  };
-  const pool = new SessionPool({ ...base, nodeUrls: [url(fake)], maxSize: 1 });
+  const { fake, pool, free, close } = await busyPool((fake) => {
+    let first = true;
+    fake.handler.insertRecords = () => {
+      if (!first) return ok();
+      first = false;
+      setImmediate(() => fake.dropConnections());
+      return new Promise(() => {});
+    };
+  });
   try {
-    const holding = pool.insertRecord(at("root.gc.hold", 1));
-    assert.ok(await until(() => fake.calls("insertRecord").length === 1), "the held insert reached the fake");
     const calls = [1, 2, 3].map((i) => pool.insertRecord(at(`root.gc.r${i}`, i)));
-    release();
-    await holding.catch(() => {});
+    await free();
     assert.equal(
       (await Promise.all(calls)).map((s) => s.code),
       [200, 200, 200],
@@ -261,23 +265,12 @@ test("a merged request whose connection broke: each caller retried as a single c
     const merged = requests(fake).filter((r) => r.startsWith("insertRecords"));
     assert.equal(merged, ["insertRecords root.gc.r1@1,root.gc.r2@2,root.gc.r3@3", "insertRecords root.gc.r1@1,root.gc.r2@2,root.gc.r3@3"], "sent again after the break (merged again)");
   } finally {
-    await pool.close();
-    await fake.close();
+    await close();
   }
 });
 
 test("table model: waiting tablets of one table and columns go out as one tablet, rows in arrival order; other columns go apart", async () => {
-  const fake = await FakeIoTDB.start();
-  let release!: () => void;
-  const held = new Promise<void>((r) => (release = r));
-  let firstCall = true;
-  fake.handler.insertTablet = async () => {
-    if (firstCall) {
-      firstCall = false;
-      await held;
-    }
-    return ok();
-  };
+  const { fake, release } = await heldFake("insertTablet");
   const columns = [
     { name: "dev", type: "STRING" as const, category: "TAG" as const },
     { name: "v", type: "INT64" as const },
@@ -311,10 +304,7 @@ test("table model: waiting tablets of one table and columns go out as one tablet
 });
 
 test("close() drains: inserts waiting for a session when it was called are sent, then it resolves; calls after it reject at once", async () => {
-  const { fake, release } = await heldFake();
-  const pool = new SessionPool({ ...base, nodeUrls: [url(fake)], maxSize: 1 });
-  const holding = pool.insertRecord(at("root.gc.hold", 1));
-  assert.ok(await until(() => fake.calls("insertRecord").length === 1), "the held insert reached the fake");
+  const { fake, pool, free } = await busyPool();
   const waiting = [1, 2, 3].map((i) => pool.insertRecord(at("root.gc.q", i)));
   let closed = false;
   const closing = pool.close().then(() => (closed = true));
@@ -323,8 +313,7 @@ test("close() drains: inserts waiting for a session when it was called are sent,
   assert.match(after.message, "not sent");
   await sleep(20);
   assert.not.ok(closed, "close() waits for the accepted calls");
-  release();
-  await holding;
+  await free();
   assert.equal(
     (await Promise.all(waiting)).map((s) => s.code),
     [200, 200, 200],
@@ -335,18 +324,15 @@ test("close() drains: inserts waiting for a session when it was called are sent,
 });
 
 test("close({ timeoutMs }): inserts not sent by the deadline reject with a PoolClosedError saying so; the one in flight finishes", async () => {
-  const { fake, release } = await heldFake();
-  const pool = new SessionPool({ ...base, nodeUrls: [url(fake)], maxSize: 1 });
-  const holding = pool.insertRecord(at("root.gc.hold", 1));
-  assert.ok(await until(() => fake.calls("insertRecord").length === 1), "the held insert reached the fake");
+  const { fake, pool, holding, free } = await busyPool();
   const waiting = [1, 2].map((i) => rejection(pool.insertRecord(at("root.gc.q", i))));
   const closing = pool.close({ timeoutMs: 30 });
   for (const error of await Promise.all(waiting)) {
     assert.instance(error, PoolClosedError);
     assert.match(error.message, "deadline of 30 ms passed): nothing of it was written");
   }
-  release();
-  assert.is((await holding).code, 200);
+  await free();
+  assert.is((await holding).code, 200, "the insert in flight at the deadline finished");
   await closing;
   assert.equal(requests(fake), ["insertRecord root.gc.hold@1"], "the rejected ones were never sent");
   await fake.close();
