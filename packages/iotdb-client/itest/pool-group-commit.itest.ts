@@ -11,33 +11,23 @@
 import { test } from "uvu";
 import * as assert from "uvu/assert";
 import { IoTDBError, type PoolRequest, SessionPool, TableSessionPool } from "../src/index.js";
-import { openSession, openTableSession, sessionOptions, setup, uniqueName } from "./env.js";
+import { freshDatabases, openSession, openTableSession, sessionOptions, setup, uniqueName } from "./env.js";
 
 const DB = `root.${uniqueName("zw_gc")}`;
 const TABLE_DB = uniqueName("zw_gc_t");
 const CALLS = 50;
 const BAD = 17;
 
-test.before(setup(async () => {
-  const session = await openSession();
-  await session.deleteDatabase(DB).catch(() => {});
-  await session.createDatabase(DB);
-  await session.close();
-  const table = await openTableSession();
-  await table.executeNonQueryStatement(`DROP DATABASE IF EXISTS ${TABLE_DB}`);
-  await table.executeNonQueryStatement(`CREATE DATABASE ${TABLE_DB}`);
-  await table.executeNonQueryStatement(`CREATE TABLE ${TABLE_DB}.readings (dev STRING TAG, v INT32 FIELD)`);
-  await table.close();
-}));
-
-test.after(async () => {
-  const session = await openSession();
-  await session.deleteDatabase(DB).catch(() => {});
-  await session.close();
-  const table = await openTableSession();
-  await table.executeNonQueryStatement(`DROP DATABASE IF EXISTS ${TABLE_DB}`).catch(() => {});
-  await table.close();
-});
+const databases = freshDatabases(DB, TABLE_DB);
+test.before(
+  setup(async () => {
+    await databases.before();
+    const table = await openTableSession();
+    await table.executeNonQueryStatement(`CREATE TABLE ${TABLE_DB}.readings (dev STRING TAG, v INT32 FIELD)`);
+    await table.close();
+  }),
+);
+test.after(databases.after);
 
 async function run(devices: number, group: string): Promise<void> {
   const deviceOf = (i: number) => `${DB}.${group}.d${i % devices}`;

@@ -306,6 +306,7 @@ test("table model: waiting tablets of one table and columns go out as one tablet
 test("close() drains: inserts waiting for a session when it was called are sent, then it resolves; calls after it reject at once", async () => {
   const { fake, pool, free } = await busyPool();
   const waiting = [1, 2, 3].map((i) => pool.insertRecord(at("root.gc.q", i)));
+  assert.is(pool.stats().endpoints[0]!.waiting, 3, "stats count the inserts waiting to go out merged");
   let closed = false;
   const closing = pool.close().then(() => (closed = true));
   const after = await rejection(pool.insertRecord(at("root.gc.late", 1)));

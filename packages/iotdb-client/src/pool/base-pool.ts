@@ -229,6 +229,9 @@ export abstract class BasePool<S extends BaseSession<Int64Mode>, M extends Int64
       endpoints: endpoints.map((endpoint) => {
         const entry = this.pools.get(endpointKey(endpoint));
         const sessions = entry?.sessions.stats() ?? { size: 0, idle: 0, borrowed: 0, opening: 0, waiting: 0 };
+        // Inserts waiting to go out merged count as waiting callers; the leases awaited for them do not.
+        const queue = this.queues.get(endpointKey(endpoint));
+        if (queue !== undefined) sessions.waiting = Math.max(0, sessions.waiting - queue.leasing) + queue.waiting.length;
         return { endpoint, ...sessions, requests: entry?.requests ?? 0, failures: entry?.failures ?? 0, down: this.health.isDown(endpoint) };
       }),
       routes: this.routes.size,
