@@ -4,6 +4,9 @@
 // commit must not make it slower). Rounds alternate the order of the sides (ABBA); each side's
 // figure is the median over rounds. Prints rows/s, client CPU µs per row, call latency p50/p99,
 // requests sent, and the ratios on/off. Run on a quiet machine: the numbers are wall clock.
+// First, without a server: the pool's own cost per lone insertRecord (a session stub that answers
+// at once, no I/O), group commit on and off on one pool, ABBA rounds (the hot-path case
+// `lone-no-io` that base-pool.ts's accept() points at). Without IOTDB_HOST only that part runs.
 //
 //   pnpm build && IOTDB_HOST=127.0.0.1 IOTDB_PORT=6667 npx tsx bench/client/pool-group-commit.ts [--producers 200] [--seconds 4] [--rounds 4]
 import type * as IoTDBClient from "../../packages/iotdb-client/dist/index.js";
@@ -20,7 +23,7 @@ const SECONDS = arg("seconds", 4);
 const ROUNDS = arg("rounds", 4);
 const DEVICES = 100;
 const SENSORS = 10;
-const host = process.env.IOTDB_HOST ?? "127.0.0.1";
+const host = process.env.IOTDB_HOST;
 const port = Number(process.env.IOTDB_PORT ?? 6667);
 const DB = `root.zw_bench_gc_${process.pid}`;
 const measurements = Array.from({ length: SENSORS }, (_, i) => `s${i}`);
@@ -89,6 +92,46 @@ async function compare(label: string, producers: number, seconds: number): Promi
   console.log(`on/off: throughput ${ratio("rowsPerSecond")}, CPU per row ${ratio("cpuUsPerRow")}, p50 ${ratio("p50Ms")}, p99 ${ratio("p99Ms")}`);
 }
 
+/** Just what the pool uses of a Session, answering every insertRecord at once. */
+class StubSession {
+  isOpen = false;
+  async open(): Promise<void> {
+    this.isOpen = true;
+  }
+  async close(): Promise<void> {
+    this.isOpen = false;
+  }
+  async ping(): Promise<void> {}
+  onBroken(): void {}
+  ref(): void {}
+  unref(): void {}
+  insertRecord(): Promise<{ code: number }> {
+    return Promise.resolve({ code: 200 });
+  }
+}
+
+async function loneNoIo(): Promise<void> {
+  const pool = new SessionPool({ nodeUrls: ["10.0.0.1:6667"], createSession: () => new StubSession() as never });
+  await pool.open();
+  const record = { deviceId: "root.stub.d1", time: 1, measurements, types, values: measurements.map(() => 1.5) };
+  const side = async (groupCommit: boolean, n: number) => {
+    (pool as unknown as { options: { groupCommit: boolean } }).options.groupCommit = groupCommit;
+    const t0 = process.hrtime.bigint();
+    for (let i = 0; i < n; i++) await pool.insertRecord(record);
+    return Number(process.hrtime.bigint() - t0) / n;
+  };
+  await side(true, 50_000);
+  await side(false, 50_000);
+  const on: number[] = [];
+  const off: number[] = [];
+  for (let r = 0; r < 4 * ROUNDS; r++) for (const gc of r % 2 === 0 ? [true, false] : [false, true]) (gc ? on : off).push(await side(gc, 50_000));
+  await pool.close();
+  console.log(`\nlone-no-io: pool cost per lone insertRecord (session stub, no I/O), ${4 * ROUNDS} rounds of 50,000 calls per side`);
+  console.log(`on ${median(on).toFixed(0)} ns (${Math.min(...on).toFixed(0)}..${Math.max(...on).toFixed(0)}), off ${median(off).toFixed(0)} ns (${Math.min(...off).toFixed(0)}..${Math.max(...off).toFixed(0)}), on/off ${(median(on) / median(off)).toFixed(2)}`);
+}
+
+await loneNoIo();
+if (host === undefined) process.exit(0);
 const admin = new SessionPool({ host, port, zoneId: "UTC" });
 await admin.createDatabase(DB);
 try {

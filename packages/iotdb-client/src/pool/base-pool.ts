@@ -362,19 +362,15 @@ export abstract class BasePool<S extends BaseSession<Int64Mode>, M extends Int64
         const part = indices.map((i) => items[i]!);
         const sent = part.filter(isSent);
         const devices = sent.map((item) => deviceOf(item) ?? "");
-        const call = {
-          method,
-          devices,
-          target: target === undefined ? undefined : () => target,
-          op: async (session: S) => {
-            const status = await kind.send(session, part).catch((error: unknown) => Promise.reject(partlyStored(error, method, part.length)));
-            return this.learn(status, { count: sent.length, device: (i) => devices[i]! });
-          },
+        const routed = target === undefined ? undefined : () => target;
+        const op = async (session: S) => {
+          const status = await kind.send(session, part).catch((error: unknown) => Promise.reject(partlyStored(error, method, part.length)));
+          return this.learn(status, { count: sent.length, device: (i) => devices[i]! });
         };
-        if (!this.options.groupCommit || part.some((item) => deviceOf(item) === undefined)) return this.run({ ...call, retry: true });
+        if (!this.options.groupCommit || part.some((item) => deviceOf(item) === undefined)) return this.run({ method, devices, target: routed, retry: true, op });
         const touches = [...new Set(part.map((item) => deviceOf(item)!))];
         const points = part.reduce((n, item) => n + pointsOf(kind, item), 0);
-        return this.accept({ ...call, touches, merge: { kind, items: part, points, single: false } });
+        return this.accept({ method, devices, target: routed, op, touches, merge: { kind, items: part, points, single: false } });
       }),
     );
     const failure = parts.find((p) => p.status === "rejected");
@@ -460,21 +456,35 @@ export abstract class BasePool<S extends BaseSession<Int64Mode>, M extends Int64
   private accept(call: Omit<Member<S>, "attempt" | "ticket" | "resolve" | "reject">): Promise<Status> {
     if (this.closing !== undefined) return Promise.reject(closedPoolError());
     this.unsettled++;
-    return new Promise<Status>((resolve, reject) => {
-      this.submit({
-        ...call,
-        attempt: 0,
-        ticket: 0,
-        resolve: (status) => {
-          this.settle();
-          resolve(status);
-        },
-        reject: (error) => {
-          this.settle();
-          reject(error);
-        },
-      });
+    let resolve!: (status: Status) => void;
+    let reject!: (error: unknown) => void;
+    const outcome = new Promise<Status>((res, rej) => {
+      resolve = res;
+      reject = rej;
     });
+    // Hot path (a lone caller's every insert): a literal of fixed shape, made outside the promise
+    // executor. Spreading `call` into it inside the executor cost ~25 µs per call (bench/client/
+    // pool-group-commit.ts, case lone-no-io: 30 µs against 4 µs with group commit off); now ~0.5 µs.
+    const member: Member<S> = {
+      method: call.method,
+      op: call.op,
+      devices: call.devices,
+      touches: call.touches,
+      target: call.target,
+      merge: call.merge,
+      attempt: 0,
+      ticket: 0,
+      resolve: (status) => {
+        this.settle();
+        resolve(status);
+      },
+      reject: (error) => {
+        this.settle();
+        reject(error);
+      },
+    };
+    this.submit(member);
+    return outcome;
   }
 
   /**
