@@ -464,7 +464,7 @@ export abstract class BasePool<S extends BaseSession<Int64Mode>, M extends Int64
     });
     // Hot path (a lone caller's every insert): a literal of fixed shape, made outside the promise
     // executor. Spreading `call` into it inside the executor cost ~25 µs per call (bench/client/
-    // pool-group-commit.ts, case lone-no-io: 30 µs against 4 µs with group commit off); now ~0.5 µs.
+    // pool-group-commit.ts, case lone-no-io: 30 µs against 4 µs with group commit off); now level.
     const member: Member<S> = {
       method: call.method,
       op: call.op,
