@@ -56,3 +56,30 @@ export function setup(fn: () => Promise<void>): () => Promise<void> {
     }
   };
 }
+
+/**
+ * before/after hooks for a file that writes into a tree-model and a table-model database of its
+ * own: created fresh (leftovers of an earlier run dropped) and dropped at the end.
+ */
+export function freshDatabases(tree: string, table: string): { before: () => Promise<void>; after: () => Promise<void> } {
+  return {
+    before: async () => {
+      const session = await openSession();
+      await session.deleteDatabase(tree).catch(() => {});
+      await session.createDatabase(tree);
+      await session.close();
+      const tables = await openTableSession();
+      await tables.executeNonQueryStatement(`DROP DATABASE IF EXISTS ${table}`);
+      await tables.executeNonQueryStatement(`CREATE DATABASE ${table}`);
+      await tables.close();
+    },
+    after: async () => {
+      const session = await openSession();
+      await session.deleteDatabase(tree).catch(() => {});
+      await session.close();
+      const tables = await openTableSession();
+      await tables.executeNonQueryStatement(`DROP DATABASE IF EXISTS ${table}`).catch(() => {});
+      await tables.close();
+    },
+  };
+}

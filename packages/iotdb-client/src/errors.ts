@@ -34,7 +34,7 @@ export class IoTDBError extends Error {
 
 /** The connection could not be made, broke, or was closed; the request's outcome is unknown. */
 export class ConnectionError extends Error {
-  override readonly name = "ConnectionError";
+  override readonly name: string = "ConnectionError";
   constructor(message: string, options?: { cause?: unknown }) {
     super(message, options);
   }

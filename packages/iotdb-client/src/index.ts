@@ -52,8 +52,8 @@ export type {
 export { SessionPool } from "./pool/session-pool.js";
 export { TableSessionPool } from "./pool/table-session-pool.js";
 export { PooledTableSession } from "./pool/pooled-table-session.js";
-export type { PoolRequest, PoolStats, EndpointStats } from "./pool/base-pool.js";
+export type { PoolCloseOptions, PoolRequest, PoolStats, EndpointStats } from "./pool/base-pool.js";
 export type { PoolOptions } from "./pool/pool-options.js";
-export { PoolTimeoutError } from "./pool/pool-errors.js";
+export { PoolClosedError, PoolTimeoutError } from "./pool/pool-errors.js";
 export { runConcurrent } from "./pool/concurrent.js";
 export type { ConcurrentOptions, ItemOutcome } from "./pool/concurrent.js";

@@ -4,7 +4,7 @@
 import { test } from "uvu";
 import * as assert from "uvu/assert";
 import { TSExecuteStatementResp } from "../src/gen/client_types.js";
-import { ConnectionError, PoolTimeoutError, type Session, SessionPool, type SessionOptions, TableSessionPool } from "../src/index.js";
+import { ConnectionError, PoolClosedError, PoolTimeoutError, type Session, SessionPool, type SessionOptions, TableSessionPool } from "../src/index.js";
 import { base, fakes, ok, queryResponse, rejection, sleep, tablet, until, url } from "./helpers/pool-fakes.js";
 
 /** Just what the pool uses of a Session. */
@@ -123,23 +123,47 @@ test("minSize is restored in the background after sessions broke", async () => {
   await pool.close();
 });
 
-test("wait queue: a call beyond maxSize waits; past waitTimeoutMs it fails with PoolTimeoutError; close() fails waiters", async () => {
+test("wait queue: a call beyond maxSize waits; past waitTimeoutMs it fails with PoolTimeoutError; close() drains waiters, refuses new calls", async () => {
   const { pool } = fakePool({ maxSize: 1, waitTimeoutMs: 50 });
   let release!: () => void;
   const holding = pool.withSession(() => new Promise<void>((r) => (release = r)));
   await sleep(5);
   const timedOut = await rejection(pool.withSession(async () => 1));
   assert.instance(timedOut, PoolTimeoutError);
-  const waiting = rejection(pool.withSession(async () => 1));
+  const waiting = pool.withSession(async () => 2);
   await sleep(5);
   assert.is(pool.stats().endpoints[0]!.waiting, 1);
   const closing = pool.close();
-  const closedError = await waiting;
-  assert.instance(closedError, ConnectionError);
+  const refused = await rejection(pool.withSession(async () => 1));
+  assert.instance(refused, PoolClosedError, "a call after close() started is refused at once");
+  assert.instance(refused, ConnectionError, "still a ConnectionError, as before");
+  release();
+  await holding;
+  assert.is(await waiting, 2, "the call that waited when close() started was served");
+  await closing;
+  assert.instance(await rejection(pool.withSession(async () => 1)), ConnectionError);
+});
+
+test("close({ timeoutMs }): a call still waiting for a session at the deadline rejects saying it was not sent", async () => {
+  const { pool } = fakePool({ maxSize: 1, closeGraceMs: 1_000 });
+  let release!: () => void;
+  const holding = pool.withSession(() => new Promise<void>((r) => (release = r)));
+  await sleep(5);
+  let ran = false;
+  const waiting = rejection(
+    pool.withSession(async () => {
+      ran = true;
+    }),
+  );
+  await sleep(5);
+  const closing = pool.close({ timeoutMs: 30 });
+  const error = await waiting;
+  assert.instance(error, PoolClosedError);
+  assert.match(error.message, "nothing of it was written");
+  assert.not.ok(ran);
   release();
   await holding;
   await closing;
-  assert.instance(await rejection(pool.withSession(async () => 1)), ConnectionError);
 });
 
 test("executeConcurrent: at most `concurrency` sessions at once, each item's outcome", async () => {

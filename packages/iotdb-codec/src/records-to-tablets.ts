@@ -275,7 +275,7 @@ function groupTablet(g: DeviceGroup, records: readonly DeviceRecord[], aligned: 
       let cell: Cell = null;
       if (v !== null && v !== undefined) {
         const action = plan.action[j]!;
-        if (action === 2) throw typeMismatch(g.types[g.columnOf.get(record.measurements[j]!)!]!, plan.recordTypes[j]!, record.measurements[j]!, index);
+        if (action === 2) throw typeMismatch(g, records, plan.recordTypes[j]!, record.measurements[j]!, index);
         // Java's BLOB column takes a String value as its UTF-8 bytes.
         cell = action === 1 && typeof v === "string" ? Buffer.from(javaString(v), "utf8") : v;
       }
@@ -299,10 +299,18 @@ function valueClass(type: SendableType): number {
   }
 }
 
-function typeMismatch(columnType: SendableType, recordType: SendableType, name: string, index: number): EncodeError {
+/**
+ * The record refused, and the earlier record of its device that gave the column its type: the
+ * codec does not know the server's schema, so either of the two may be the one that disagrees with
+ * it (the server decides only when the records are sent apart).
+ */
+function typeMismatch(g: DeviceGroup, records: readonly DeviceRecord[], recordType: SendableType, name: string, index: number): EncodeError {
+  const columnType = g.types[g.columnOf.get(name)!]!;
+  const first = g.rows.find((i) => records[i]!.measurements.includes(name));
   return new EncodeError(
-    `record ${index} measurement ${JSON.stringify(name)}: ${typeName(recordType)} here, ${typeName(columnType)} in an earlier record of the device; ` +
-      "converting the batch to tablets (autoConvertRecords) needs one type per measurement, as the Java client's does",
+    `record ${index} measurement ${JSON.stringify(name)}: ${typeName(recordType)} here, ${typeName(columnType)} in an earlier record of the device (record ${first}); ` +
+      "converting the batch to tablets (autoConvertRecords) needs one type per measurement, as the Java client's does (its Tablet refuses the value). " +
+      "Nothing was sent; either record may be the one the server's schema refuses: send them apart (or with autoConvertRecords false) to learn which",
     name,
     index,
   );

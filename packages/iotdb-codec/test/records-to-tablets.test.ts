@@ -155,7 +155,8 @@ test("a measurement typed differently across a device's records: Java's value cl
     assert.unreachable("INT32 into a TEXT column converted");
   } catch (e) {
     assert.instance(e, EncodeError);
-    assert.match((e as Error).message, /record 9 measurement "s1": INT32 here, TEXT in an earlier record/);
+    assert.match((e as Error).message, /record 9 measurement "s1": INT32 here, TEXT in an earlier record of the device \(record 0\)/);
+    assert.match((e as Error).message, "Nothing was sent");
     assert.is((e as EncodeError).row, 9);
     assert.is((e as EncodeError).column, "s1");
   }

@@ -1,5 +1,8 @@
-// The pool's own failure: no session became free in time. (A closed pool fails calls with a
-// ConnectionError, as a closed session does.)
+// The pool's own failures: no session became free in time; the pool was closed before a call was
+// sent. (A PoolClosedError is a ConnectionError, as a closed session's refusal is, so code that
+// caught ConnectionError from a closed pool still does; unlike other ConnectionErrors, its outcome
+// is known: nothing was written.)
+import { ConnectionError } from "../errors.js";
 
 /** No session of the pool became free within waitTimeoutMs; nothing was sent. */
 export class PoolTimeoutError extends Error {
@@ -10,4 +13,11 @@ export class PoolTimeoutError extends Error {
   ) {
     super(message);
   }
+}
+
+/** The pool was closed before the call was sent (a call made after close(), or still waiting at close()'s deadline): nothing of it was written. */
+export class PoolClosedError extends ConnectionError {
+  override readonly name = "PoolClosedError";
+  /** Always false: the call was never sent. */
+  readonly sent = false;
 }

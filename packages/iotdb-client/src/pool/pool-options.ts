@@ -43,6 +43,15 @@ export interface PoolOptions<S, M extends Int64Mode = Int64Mode> extends Omit<Se
    * the process running until close().
    */
   allowExitOnIdle?: boolean;
+  /**
+   * Group commit: inserts that find every session busy wait per DataNode and go out merged, one
+   * request per kind, when a session comes free (insertRecord(s) -> insertRecords,
+   * insertTablet(s) -> insertTablets; aligned apart). An insert that finds an idle session is
+   * sent at once. Each caller still gets its own outcome. Default true.
+   */
+  groupCommit?: boolean;
+  /** Most values (rows x columns) in one merged request; an insert larger than this goes alone. Default 100,000. */
+  groupCommitMaxPoints?: number;
   /** Makes the (unopened) sessions; for tests and custom session classes. */
   createSession?: (options: SessionOptions) => S;
 }
@@ -63,6 +72,8 @@ export interface ResolvedPoolOptions {
   maxRoutes: number;
   closeGraceMs: number;
   allowExitOnIdle: boolean;
+  groupCommit: boolean;
+  groupCommitMaxPoints: number;
 }
 
 export const POOL_DEFAULTS = {
@@ -76,6 +87,7 @@ export const POOL_DEFAULTS = {
   retryIntervalMs: 500,
   maxRoutes: 100_000,
   closeGraceMs: 10_000,
+  groupCommitMaxPoints: 100_000,
 } as const;
 
 export function resolvePoolOptions<S>(options: PoolOptions<S, Int64Mode>): ResolvedPoolOptions {
@@ -95,6 +107,8 @@ export function resolvePoolOptions<S>(options: PoolOptions<S, Int64Mode>): Resol
     maxRoutes = POOL_DEFAULTS.maxRoutes,
     closeGraceMs = POOL_DEFAULTS.closeGraceMs,
     allowExitOnIdle = false,
+    groupCommit = true,
+    groupCommitMaxPoints = POOL_DEFAULTS.groupCommitMaxPoints,
     createSession: _createSession,
     ...session
   } = options;
@@ -109,6 +123,8 @@ export function resolvePoolOptions<S>(options: PoolOptions<S, Int64Mode>): Resol
   for (const [name, ms] of Object.entries({ waitTimeoutMs, maxIdleMs, healthCheckAfterIdleMs, endpointDownMs, retryIntervalMs, closeGraceMs })) count(name, ms, 0);
   if (typeof enableRedirection !== "boolean") throw new RangeError(`enableRedirection must be a boolean, got ${String(enableRedirection)}`);
   if (typeof allowExitOnIdle !== "boolean") throw new RangeError(`allowExitOnIdle must be a boolean, got ${String(allowExitOnIdle)}`);
+  if (typeof groupCommit !== "boolean") throw new RangeError(`groupCommit must be a boolean, got ${String(groupCommit)}`);
+  count("groupCommitMaxPoints", groupCommitMaxPoints, 1);
   return {
     endpoints,
     session,
@@ -124,6 +140,8 @@ export function resolvePoolOptions<S>(options: PoolOptions<S, Int64Mode>): Resol
     maxRoutes,
     closeGraceMs,
     allowExitOnIdle,
+    groupCommit,
+    groupCommitMaxPoints,
   };
 }
 

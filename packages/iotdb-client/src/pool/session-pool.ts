@@ -1,7 +1,8 @@
 // A pool of tree-model Sessions. Inserts go to the DataNode the server named for their device
 // (single-device inserts by their device; insertTablets/insertRecords split by the devices'
 // routes); queries hold their session until the data set closes; the schema helpers run on any
-// session.
+// session. Inserts of the same kind waiting for a session go out merged (group commit, see
+// group-commit.ts): the kinds below say how each merges.
 import type { DeviceRecord, DeviceStringRecord, InsertRecord, Int64Mode, StringRecord, TSDataType, TSDataTypeName } from "@zerowire/iotdb-codec";
 import type { SessionOptions } from "../session/session-options.js";
 import type { SessionDataSet } from "../dataset/session-data-set.js";
@@ -12,6 +13,7 @@ import type { SchemaTemplate, TemplateMeasurement } from "../session/schema-temp
 import type { SessionTablet } from "../session/tablet-input.js";
 import type { TAggregationType } from "../session/aggregation-type.js";
 import { BasePool } from "./base-pool.js";
+import type { MergeKind } from "./group-commit.js";
 import type { PoolOptions } from "./pool-options.js";
 import { singleDevice, type WrittenDevices } from "./redirect-hints.js";
 
@@ -24,35 +26,36 @@ export class SessionPool<M extends Int64Mode = "bigint"> extends BasePool<Sessio
   // ---- inserts (routed by device) ---------------------------------------
 
   insertTablet(tablet: SessionTablet): Promise<Status> {
-    return this.insertRouted("insertTablet", deviceOfTablet(tablet), (s) => s.insertTablet(tablet));
+    const kind = tablet?.schema?.aligned === true ? ALIGNED_TABLETS : TABLETS;
+    return this.insertRouted("insertTablet", deviceOfTablet(tablet), (s) => s.insertTablet(tablet), { kind, item: tablet });
   }
 
   insertAlignedTablet(tablet: SessionTablet): Promise<Status> {
-    return this.insertRouted("insertAlignedTablet", deviceOfTablet(tablet), (s) => s.insertAlignedTablet(tablet));
+    return this.insertRouted("insertAlignedTablet", deviceOfTablet(tablet), (s) => s.insertAlignedTablet(tablet), { kind: ALIGNED_TABLETS, item: tablet });
   }
 
   insertTablets(tablets: readonly SessionTablet[]): Promise<Status> {
-    return this.insertGrouped("insertTablets", tablets, targetOf, isTablet, (s, part) => s.insertTablets(part));
+    return this.insertGrouped("insertTablets", tablets, TABLETS);
   }
 
   insertAlignedTablets(tablets: readonly SessionTablet[]): Promise<Status> {
-    return this.insertGrouped("insertAlignedTablets", tablets, targetOf, isTablet, (s, part) => s.insertAlignedTablets(part));
+    return this.insertGrouped("insertAlignedTablets", tablets, ALIGNED_TABLETS);
   }
 
   insertRecord(record: InsertRecord): Promise<Status> {
-    return this.insertRouted("insertRecord", deviceOfRecord(record), (s) => s.insertRecord(record));
+    return this.insertRouted("insertRecord", deviceOfRecord(record), (s) => s.insertRecord(record), { kind: RECORDS, item: record });
   }
 
   insertAlignedRecord(record: InsertRecord): Promise<Status> {
-    return this.insertRouted("insertAlignedRecord", deviceOfRecord(record), (s) => s.insertAlignedRecord(record));
+    return this.insertRouted("insertAlignedRecord", deviceOfRecord(record), (s) => s.insertAlignedRecord(record), { kind: ALIGNED_RECORDS, item: record });
   }
 
   insertRecords(records: readonly InsertRecord[]): Promise<Status> {
-    return this.insertGrouped("insertRecords", records, recordDevice, isSentRecord, (s, part) => s.insertRecords(part));
+    return this.insertGrouped("insertRecords", records, RECORDS);
   }
 
   insertAlignedRecords(records: readonly InsertRecord[]): Promise<Status> {
-    return this.insertGrouped("insertAlignedRecords", records, recordDevice, isSentRecord, (s, part) => s.insertAlignedRecords(part));
+    return this.insertGrouped("insertAlignedRecords", records, ALIGNED_RECORDS);
   }
 
   insertRecordsOfOneDevice(deviceId: string, records: readonly DeviceRecord[]): Promise<Status> {
@@ -64,19 +67,19 @@ export class SessionPool<M extends Int64Mode = "bigint"> extends BasePool<Sessio
   }
 
   insertStringRecord(record: StringRecord): Promise<Status> {
-    return this.insertRouted("insertStringRecord", deviceOfRecord(record), (s) => s.insertStringRecord(record));
+    return this.insertRouted("insertStringRecord", deviceOfRecord(record), (s) => s.insertStringRecord(record), { kind: STRING_RECORDS, item: record });
   }
 
   insertAlignedStringRecord(record: StringRecord): Promise<Status> {
-    return this.insertRouted("insertAlignedStringRecord", deviceOfRecord(record), (s) => s.insertAlignedStringRecord(record));
+    return this.insertRouted("insertAlignedStringRecord", deviceOfRecord(record), (s) => s.insertAlignedStringRecord(record), { kind: ALIGNED_STRING_RECORDS, item: record });
   }
 
   insertStringRecords(records: readonly StringRecord[]): Promise<Status> {
-    return this.insertGrouped("insertStringRecords", records, recordDevice, isSentRecord, (s, part) => s.insertStringRecords(part));
+    return this.insertGrouped("insertStringRecords", records, STRING_RECORDS);
   }
 
   insertAlignedStringRecords(records: readonly StringRecord[]): Promise<Status> {
-    return this.insertGrouped("insertAlignedStringRecords", records, recordDevice, isSentRecord, (s, part) => s.insertAlignedStringRecords(part));
+    return this.insertGrouped("insertAlignedStringRecords", records, ALIGNED_STRING_RECORDS);
   }
 
   insertStringRecordsOfOneDevice(deviceId: string, records: readonly DeviceStringRecord[]): Promise<Status> {
@@ -271,10 +274,35 @@ function targetOf(tablet: SessionTablet): string | undefined {
 const deviceOfTablet = (tablet: SessionTablet) => named(targetOf(tablet));
 const deviceOfRecord = (record: InsertRecord | StringRecord) => named(record?.deviceId);
 const recordDevice = (record: InsertRecord | StringRecord): string | undefined => (typeof record?.deviceId === "string" ? record.deviceId : undefined);
-const isTablet = (): boolean => true;
 
 /** The codec leaves out a record whose values are all null (and sends one without measurements); sub-statuses count only the records sent. */
 function isSentRecord(record: InsertRecord | StringRecord): boolean {
   const values: unknown = record?.values;
   return !Array.isArray(values) || values.length === 0 || values.some((v) => v !== null && v !== undefined);
 }
+
+function recordPoints(record: InsertRecord | StringRecord): number {
+  const values: unknown = record?.values;
+  return Array.isArray(values) ? values.length : 1;
+}
+
+function tabletPoints(tablet: SessionTablet): number {
+  return tablet.timestamps.length * tablet.schema.columns.length;
+}
+
+/** How each kind of tree insert merges (group commit): records into one insertRecords, tablets into one insertTablets. */
+function recordKind<R extends InsertRecord | StringRecord>(method: string, send: (s: Session<Int64Mode>, records: readonly R[]) => Promise<Status>): MergeKind<Session<Int64Mode>, R> {
+  return { method, send, deviceOf: recordDevice, isSent: isSentRecord, points: recordPoints, uniqueDevices: false };
+}
+
+function tabletKind(method: string, send: (s: Session<Int64Mode>, tablets: readonly SessionTablet[]) => Promise<Status>): MergeKind<Session<Int64Mode>, SessionTablet> {
+  // One tablet per device in a request, as Java's insertTablets(Map<device, Tablet>).
+  return { method, send, deviceOf: targetOf, isSent: () => true, points: tabletPoints, uniqueDevices: true };
+}
+
+const RECORDS = recordKind<InsertRecord>("insertRecords", (s, r) => s.insertRecords(r));
+const ALIGNED_RECORDS = recordKind<InsertRecord>("insertAlignedRecords", (s, r) => s.insertAlignedRecords(r));
+const STRING_RECORDS = recordKind<StringRecord>("insertStringRecords", (s, r) => s.insertStringRecords(r));
+const ALIGNED_STRING_RECORDS = recordKind<StringRecord>("insertAlignedStringRecords", (s, r) => s.insertAlignedStringRecords(r));
+const TABLETS = tabletKind("insertTablets", (s, t) => s.insertTablets(t));
+const ALIGNED_TABLETS = tabletKind("insertAlignedTablets", (s, t) => s.insertAlignedTablets(t));

@@ -3,6 +3,8 @@
 // withSession or executeNonQueryStatement) is closed when it comes back instead of being reused.
 // Tablets are routed whole by the device (table + TAG values) of their first row in wire order;
 // the per-row hints of the server's answer teach the route of every device in the tablet.
+// Tablets of one table with the same columns waiting for a session go out as one (group commit:
+// group-commit.ts, table-merge.ts); for their order, a table counts as one device.
 import type { Int64Mode } from "@zerowire/iotdb-codec";
 import type { Status } from "../errors.js";
 import type { SessionOptions } from "../session/session-options.js";
@@ -12,6 +14,8 @@ import { BasePool } from "./base-pool.js";
 import type { PoolOptions } from "./pool-options.js";
 import { PooledTableSession } from "./pooled-table-session.js";
 import { tableRowDevices } from "./table-devices.js";
+import type { MergeKind } from "./group-commit.js";
+import { concatTablets, sameTableShape } from "./table-merge.js";
 
 /** M: the int64 mode of the pool's sessions ("bigint" unless `int64: "number"`), which types query results. */
 export class TableSessionPool<M extends Int64Mode = "bigint"> extends BasePool<TableSession<M>, M> {
@@ -25,7 +29,7 @@ export class TableSessionPool<M extends Int64Mode = "bigint"> extends BasePool<T
 
   /** Writes a table-model tablet (TAG / ATTRIBUTE / FIELD columns), routed by its first row's device. */
   insert(tablet: SessionTablet): Promise<Status> {
-    return this.insertRouted("insert", tableRowDevices(tablet), (s) => s.insert(tablet));
+    return this.insertRouted("insert", tableRowDevices(tablet), (s) => s.insert(tablet), { kind: TABLE_TABLETS, item: tablet });
   }
 
   /**
@@ -43,3 +47,24 @@ export class TableSessionPool<M extends Int64Mode = "bigint"> extends BasePool<T
     return session.database === this.database;
   }
 }
+
+/** The merged tablet of a batch, made once for sending and for reading the answer's per-row hints. */
+const mergedTablets = new WeakMap<readonly SessionTablet[], SessionTablet>();
+
+function mergedTablet(tablets: readonly SessionTablet[]): SessionTablet {
+  let merged = mergedTablets.get(tablets);
+  if (merged === undefined) mergedTablets.set(tablets, (merged = concatTablets(tablets)));
+  return merged;
+}
+
+const TABLE_TABLETS: MergeKind<TableSession<Int64Mode>, SessionTablet> = {
+  method: "insert",
+  send: (s, tablets) => s.insert(mergedTablet(tablets)),
+  // Routed and ordered by table: the pool routes a tablet by its first row's device anyway.
+  deviceOf: (tablet) => (typeof tablet?.schema?.target === "string" ? tablet.schema.target : undefined),
+  isSent: () => true,
+  points: (tablet) => tablet.timestamps.length * tablet.schema.columns.length,
+  uniqueDevices: false,
+  compatible: sameTableShape,
+  written: (tablets) => tableRowDevices(mergedTablet(tablets)),
+};

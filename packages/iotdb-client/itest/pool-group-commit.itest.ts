@@ -1,0 +1,118 @@
+// Group commit on the real server: 50 concurrent insertRecord calls on a pool of 2 sessions, one
+// of which writes TEXT into an INT32 series. The calls that wait go out merged; the server refuses
+// a merged batch with the bad record as a whole (507, empty subStatus), or the codec refuses the
+// auto-converted merged batch (one type per tablet column); either way each caller's record is
+// re-sent alone, so exactly the conflicting caller rejects and every other record is stored and
+// read back. Run both ways: 50 devices (merged as insertRecords) and 5 devices (a merged batch of
+// 40 or more is converted to insertTablets, as the Java client converts it). And the table model:
+// 50 concurrent one-row inserts into one table, one with a FIELD of the wrong type; the waiting
+// ones go out as one tablet, and only the wrong one rejects (the server keeps its row without the
+// field, as it does for a lone insert).
+import { test } from "uvu";
+import * as assert from "uvu/assert";
+import { IoTDBError, type PoolRequest, SessionPool, TableSessionPool } from "../src/index.js";
+import { freshDatabases, openSession, openTableSession, sessionOptions, setup, uniqueName } from "./env.js";
+
+const DB = `root.${uniqueName("zw_gc")}`;
+const TABLE_DB = uniqueName("zw_gc_t");
+const CALLS = 50;
+const BAD = 17;
+
+const databases = freshDatabases(DB, TABLE_DB);
+test.before(
+  setup(async () => {
+    await databases.before();
+    const table = await openTableSession();
+    await table.executeNonQueryStatement(`CREATE TABLE ${TABLE_DB}.readings (dev STRING TAG, v INT32 FIELD)`);
+    await table.close();
+  }),
+);
+test.after(databases.after);
+
+async function run(devices: number, group: string): Promise<void> {
+  const deviceOf = (i: number) => `${DB}.${group}.d${i % devices}`;
+  const setupSession = await openSession();
+  for (let d = 0; d < devices; d++) await setupSession.createTimeseries(`${DB}.${group}.d${d}.s`, "INT32");
+  await setupSession.close();
+
+  const pool = new SessionPool({ ...sessionOptions(), maxSize: 2 });
+  const requests: PoolRequest[] = [];
+  pool.onRequest((r) => requests.push(r));
+  try {
+    const outcomes = await Promise.allSettled(
+      Array.from({ length: CALLS }, (_, i) =>
+        i === BAD
+          ? pool.insertRecord({ deviceId: deviceOf(i), time: 1_000 + i, measurements: ["s"], types: ["TEXT"], values: ["not an int"] })
+          : pool.insertRecord({ deviceId: deviceOf(i), time: 1_000 + i, measurements: ["s"], types: ["INT32"], values: [i] }),
+      ),
+    );
+    const rejected = outcomes.flatMap((o, i) => (o.status === "rejected" ? [i] : []));
+    assert.equal(rejected, [BAD], `only the conflicting caller rejects: ${outcomes.filter((o) => o.status === "rejected").map((o) => String((o as PromiseRejectedResult).reason)).join("; ")}`);
+    assert.instance((outcomes[BAD] as PromiseRejectedResult).reason, IoTDBError);
+    assert.ok(
+      requests.some((r) => r.method === "insertRecords"),
+      `some calls went out merged: ${requests.map((r) => `${r.method}(${r.devices.length})`).join(" ")}`,
+    );
+
+    const session = await openSession();
+    try {
+      const dataSet = await session.executeQueryStatement(`select s from ${DB}.${group}.** align by device`);
+      const rows = await dataSet.toRows();
+      const stored = rows.map((r) => `${r.fields[0]}@${r.timestamp}=${r.fields[1]}`).sort();
+      const expected = Array.from({ length: CALLS }, (_, i) => i)
+        .filter((i) => i !== BAD)
+        .map((i) => `${deviceOf(i)}@${1_000 + i}=${i}`)
+        .sort();
+      assert.equal(stored, expected, "every other record is stored, and nothing of the conflicting one");
+    } finally {
+      await session.close();
+    }
+  } finally {
+    await pool.close();
+  }
+}
+
+test(`${CALLS} concurrent insertRecord calls over ${CALLS} devices on a pool of 2, one type conflict: only that caller rejects, the rest read back`, async () => {
+  await run(CALLS, "many");
+});
+
+test(`${CALLS} concurrent insertRecord calls over 5 devices (merged batches auto-converted to tablets), one type conflict: only that caller rejects, the rest read back`, async () => {
+  await run(5, "few");
+});
+
+test(`table model: ${CALLS} concurrent one-row inserts on a pool of 2, one FIELD of the wrong type: only that caller rejects, every row reads back`, async () => {
+  const pool = new TableSessionPool({ ...sessionOptions(), maxSize: 2, database: TABLE_DB });
+  const requests: PoolRequest[] = [];
+  pool.onRequest((r) => requests.push(r));
+  try {
+    const outcomes = await Promise.allSettled(
+      Array.from({ length: CALLS }, (_, i) =>
+        pool.insert({
+          schema: {
+            target: "readings",
+            columns: [
+              { name: "dev", type: "STRING", category: "TAG" },
+              { name: "v", type: i === BAD ? "TEXT" : "INT32" },
+            ],
+          },
+          timestamps: [1_000 + i],
+          values: [[`d${i}`], [i === BAD ? "not an int" : i]],
+        }),
+      ),
+    );
+    const rejected = outcomes.flatMap((o, i) => (o.status === "rejected" ? [i] : []));
+    assert.equal(rejected, [BAD], `only the wrong caller rejects: ${outcomes.filter((o) => o.status === "rejected").map((o) => String((o as PromiseRejectedResult).reason)).join("; ")}`);
+    assert.ok(
+      requests.some((r) => r.devices.length > 1),
+      `waiting inserts went out merged: ${requests.map((r) => r.devices.length).join(" ")}`,
+    );
+    const dataSet = await pool.executeQueryStatement("select time, dev, v from readings");
+    const stored = (await dataSet.toRows()).map((r) => `${r.fields[1]}@${r.fields[0]}=${r.fields[2]}`).sort();
+    const expected = Array.from({ length: CALLS }, (_, i) => `d${i}@${1_000 + i}=${i === BAD ? "null" : i}`).sort();
+    assert.equal(stored, expected, "every row, the wrong one without its field");
+  } finally {
+    await pool.close();
+  }
+});
+
+test.run();
