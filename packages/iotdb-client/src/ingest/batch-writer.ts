@@ -42,6 +42,8 @@ export abstract class BatchWriter extends EventEmitter {
   private readonly timer: NodeJS.Timeout | undefined;
   private bufferedPoints = 0;
   private bufferedBytes = 0;
+  /** Of bufferedPoints, those of targets in flight: they cannot go before their request settles, so they do not make a batch full. */
+  private blockedPoints = 0;
   private inFlightPoints = 0;
   private inFlightRows = 0;
   private written = 0;
@@ -91,9 +93,10 @@ export abstract class BatchWriter extends EventEmitter {
     this.bufferedBytes += buffer.add(time, values);
     this.bufferedPoints += buffer.columns;
     // Stalled means every buffered target is in flight: no longer true once an idle one has rows.
-    if (!buffer.busy) this.stalled = false;
+    if (buffer.busy) this.blockedPoints += buffer.columns;
+    else this.stalled = false;
     // Hot path: a comparison per row; the search for what to send runs only once a batch is full.
-    if (!this.stalled && (this.bufferedPoints >= this.options.batchPoints || this.bufferedBytes >= this.options.batchBytes)) this.pump();
+    if (!this.stalled && this.isFull()) this.pump();
     if (held + buffer.columns < this.options.highWaterMark) return true;
     this.needDrain = true;
     return false;
@@ -171,6 +174,15 @@ export abstract class BatchWriter extends EventEmitter {
     this.pump();
   }
 
+  /**
+   * A batch's worth of rows can go: points of targets not in flight reach batchPoints (rows of a
+   * target in flight wait for it, and sending the few others at once would make small requests:
+   * measured in the report of this change), or the buffered bytes reach batchBytes.
+   */
+  private isFull(): boolean {
+    return this.bufferedPoints - this.blockedPoints >= this.options.batchPoints || this.bufferedBytes >= this.options.batchBytes;
+  }
+
   /** Starts requests while there is room in flight and something to send. */
   private pump(): void {
     while (!this.stopped && this.inFlight.size < this.options.maxInFlight) {
@@ -186,7 +198,7 @@ export abstract class BatchWriter extends EventEmitter {
    */
   private nextRequest(): TargetBuffer[] | undefined {
     const { batchPoints, batchBytes } = this.options;
-    const full = this.bufferedPoints >= batchPoints || this.bufferedBytes >= batchBytes;
+    const full = this.isFull();
     const chosen: TargetBuffer[] = [];
     let points = 0;
     let bytes = 0;
@@ -254,7 +266,10 @@ export abstract class BatchWriter extends EventEmitter {
         this.report({ target: batch.target, times: batch.tablet.timestamps as WriterFailure["times"], error: outcome.error });
       }
       const buffer = this.buffers.get(batch.target);
-      if (buffer !== undefined) buffer.busy = false;
+      if (buffer !== undefined) {
+        buffer.busy = false;
+        this.blockedPoints -= buffer.points;
+      }
       for (const resolve of batch.settled) resolve();
     });
   }
