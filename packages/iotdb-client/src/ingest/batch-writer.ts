@@ -255,7 +255,9 @@ export abstract class BatchWriter extends EventEmitter {
     });
   }
 
+  /** Counts the outcomes and frees the targets first, then reports failures (a listener that throws cannot stop the bookkeeping). */
   private settle(batches: readonly Batch[], outcomes: readonly BatchOutcome[]): void {
+    const failures: WriterFailure[] = [];
     batches.forEach((batch, i) => {
       const outcome = outcomes[i]!;
       this.inFlightPoints -= batch.points;
@@ -263,20 +265,28 @@ export abstract class BatchWriter extends EventEmitter {
       if (outcome === "written") this.written += batch.rows;
       else if (outcome !== "abandoned") {
         this.failed += batch.rows;
-        this.report({ target: batch.target, times: batch.tablet.timestamps as WriterFailure["times"], error: outcome.error });
+        failures.push({ target: batch.target, times: batch.tablet.timestamps as WriterFailure["times"], error: outcome.error });
       }
       const buffer = this.buffers.get(batch.target);
       if (buffer !== undefined) {
         buffer.busy = false;
         this.blockedPoints -= buffer.points;
       }
-      for (const resolve of batch.settled) resolve();
     });
+    for (const failure of failures) this.report(failure);
+    for (const batch of batches) for (const resolve of batch.settled) resolve();
   }
 
   private report(failure: WriterFailure): void {
     if (this.listenerCount("failed") > 0) {
-      this.emit("failed", failure);
+      try {
+        this.emit("failed", failure);
+      } catch (error) {
+        // As a throwing listener of a synchronous emit would: an uncaught exception, not a stuck writer.
+        process.nextTick(() => {
+          throw error;
+        });
+      }
       return;
     }
     this.unobserved.push(failure);
