@@ -13,8 +13,15 @@ const server = faultServer();
 const DB = `root.zw_fault_writer_${process.pid}`;
 const DEVICES = 20;
 const SENSORS = 5;
-const WRITE_BEFORE_KILL_MS = 2_000;
-const WRITE_AFTER_RESTART_MS = 2_000;
+/** Rows acknowledged before the kill, and rows the producer writes after the restart. */
+const ACKED_BEFORE_KILL = 2_000;
+const ROWS_AFTER_RESTART = 100;
+
+async function until(condition: () => boolean, ms: number): Promise<boolean> {
+  const deadline = Date.now() + ms;
+  while (!condition() && Date.now() < deadline) await sleep(20);
+  return condition();
+}
 
 let killed = false;
 
@@ -34,7 +41,7 @@ test.after(async () => {
 test("SIGKILL under a batching writer: after close() every row is stored or reported failed, none pending", async () => {
   const pool = new SessionPool(poolOptions(server, { maxSize: 4, requestTimeoutMs: 5_000 }));
   // Retries for about 80 s: enough for the DataNode's restart.
-  const writer = pool.writer({ batchPoints: 2_000, flushIntervalMs: 100, maxRetries: 30, retryBaseMs: 100, retryMaxMs: 3_000 });
+  const writer = pool.writer({ batchPoints: 2_000, highWaterMark: 100_000, flushIntervalMs: 100, maxRetries: 30, retryBaseMs: 100, retryMaxMs: 3_000 });
   const failures: WriterFailure[] = [];
   writer.on("failed", (f) => failures.push(f));
   const devices = Array.from({ length: DEVICES }, (_, d) => `${DB}.d${d}`);
@@ -50,7 +57,7 @@ test("SIGKILL under a batching writer: after close() every row is stored or repo
     }
   })();
   try {
-    await sleep(WRITE_BEFORE_KILL_MS);
+    assert.ok(await until(() => writer.metrics().written >= ACKED_BEFORE_KILL, 60_000), "rows were acknowledged before the kill");
     killed = true;
     await server.handle.stopDataNode(0, "SIGKILL");
     const killedAtRow = rows;
@@ -58,7 +65,8 @@ test("SIGKILL under a batching writer: after close() every row is stored or repo
     await server.handle.startDataNode(0);
     killed = false;
     const restartMs = Date.now() - restartBegan;
-    await sleep(WRITE_AFTER_RESTART_MS);
+    const restartedAtRow = rows;
+    assert.ok(await until(() => rows >= restartedAtRow + ROWS_AFTER_RESTART, 120_000), "the producer went on after the restart");
     producing = false;
     await producer;
     const result = await writer.close({ timeoutMs: 120_000 });
@@ -90,7 +98,7 @@ test("SIGKILL under a batching writer: after close() every row is stored or repo
     assert.is(missing, 0, `${missing} rows neither stored nor reported failed`);
     summary(
       "SIGKILL under a batching writer",
-      `${rows * DEVICES} rows written (${rows} per device, ${DEVICES} devices), the kill at row ${killedAtRow}; restart ${restartMs} ms; ` +
+      `${rows * DEVICES} rows written (${rows} per device, ${DEVICES} devices), the kill at row ${killedAtRow}, the restart done at row ${restartedAtRow} (${restartMs} ms); ` +
         `close(): ${result.written} acknowledged, ${result.failed} failed, ${result.pending} pending; ${storedRows} stored, 0 missing; ` +
         `${metrics.requests} requests, ${metrics.retried} retries`,
     );
