@@ -6,7 +6,7 @@ import { test } from "uvu";
 import * as assert from "uvu/assert";
 import { IoTDBError, SessionPool, TableSessionPool, type WriterFailure } from "../src/index.js";
 import { ALL_COLUMNS, type Dataset, makeDataset } from "./dataset.js";
-import { comparable, openSession, openTableSession, sessionOptions, setup, uniqueName } from "./env.js";
+import { comparable, dropDatabases, freshDatabases, sessionOptions, setup, uniqueName } from "./env.js";
 
 const DB = `root.${uniqueName("zw_batch_writer")}`;
 const TABLE_DB = uniqueName("zw_batch_writer_t");
@@ -15,25 +15,9 @@ const ROWS = 41;
 const names = ALL_COLUMNS.map((c) => c.name);
 const types = ALL_COLUMNS.map((c) => c.type);
 
-test.before(setup(async () => {
-  const session = await openSession();
-  await session.deleteDatabase(DB).catch(() => {});
-  await session.createDatabase(DB);
-  await session.close();
-  const table = await openTableSession();
-  await table.executeNonQueryStatement(`DROP DATABASE IF EXISTS ${TABLE_DB}`);
-  await table.executeNonQueryStatement(`CREATE DATABASE ${TABLE_DB}`);
-  await table.close();
-}));
+test.before(setup(() => freshDatabases(DB, TABLE_DB)));
 
-test.after(async () => {
-  const session = await openSession();
-  await session.deleteDatabase(DB).catch(() => {});
-  await session.close();
-  const table = await openTableSession();
-  await table.executeNonQueryStatement(`DROP DATABASE IF EXISTS ${TABLE_DB}`).catch(() => {});
-  await table.close();
-});
+test.after(() => dropDatabases(DB, TABLE_DB));
 
 /** Writes the datasets row by row, one row of each target in turn (so requests mix targets). */
 function interleave(targets: readonly [string, Dataset][], write: (target: string, time: bigint, row: Dataset["rows"][number]) => void): void {
