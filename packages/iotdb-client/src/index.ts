@@ -58,3 +58,12 @@ export type { PoolOptions } from "./pool/pool-options.js";
 export { PoolTimeoutError } from "./pool/pool-errors.js";
 export { runConcurrent } from "./pool/concurrent.js";
 export type { ConcurrentOptions, ItemOutcome } from "./pool/concurrent.js";
+// The batching writer (pool.writer()): rows in, large requests out.
+export { BatchWriter } from "./ingest/batch-writer.js";
+export type { WriterCloseOptions } from "./ingest/batch-writer.js";
+export { TreeBatchWriter, TableBatchWriter } from "./ingest/model-writers.js";
+export type { DeviceDefinition, TableDefinition } from "./ingest/target-schema.js";
+export type { BatchWriterOptions } from "./ingest/writer-options.js";
+export type { WriterFailure, WriterCloseResult, WriterMetrics } from "./ingest/writer-report.js";
+export type { WriterRow } from "./ingest/writer-stream.js";
+export { WriterClosedError, WriterFullError } from "./ingest/writer-errors.js";

@@ -11,6 +11,8 @@ import { type AggregationName, type AggregationOptions, type MeasurementSpec, Se
 import type { SchemaTemplate, TemplateMeasurement } from "../session/schema-template.js";
 import type { SessionTablet } from "../session/tablet-input.js";
 import type { TAggregationType } from "../gen/client_types.js";
+import { TreeBatchWriter } from "../ingest/model-writers.js";
+import type { BatchWriterOptions } from "../ingest/writer-options.js";
 import { BasePool } from "./base-pool.js";
 import type { PoolOptions } from "./pool-options.js";
 import { singleDevice, type WrittenDevices } from "./redirect-hints.js";
@@ -22,6 +24,11 @@ export class SessionPool<M extends Int64Mode = "bigint"> extends BasePool<Sessio
   }
 
   // ---- inserts (routed by device) ---------------------------------------
+
+  /** A batching writer over this pool: rows one at a time, sent as large insertTablets (see the README, "Ingesting a stream of rows"). */
+  writer(options?: BatchWriterOptions): TreeBatchWriter {
+    return new TreeBatchWriter(this, options);
+  }
 
   insertTablet(tablet: SessionTablet): Promise<Status> {
     return this.insertRouted("insertTablet", deviceOfTablet(tablet), (s) => s.insertTablet(tablet));

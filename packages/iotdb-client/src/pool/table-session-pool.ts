@@ -8,6 +8,8 @@ import type { Status } from "../errors.js";
 import type { SessionOptions } from "../session/session-options.js";
 import { TableSession } from "../session/table-session.js";
 import type { SessionTablet } from "../session/tablet-input.js";
+import { TableBatchWriter } from "../ingest/model-writers.js";
+import type { BatchWriterOptions } from "../ingest/writer-options.js";
 import { BasePool } from "./base-pool.js";
 import type { PoolOptions } from "./pool-options.js";
 import { PooledTableSession } from "./pooled-table-session.js";
@@ -21,6 +23,11 @@ export class TableSessionPool<M extends Int64Mode = "bigint"> extends BasePool<T
   constructor(options: PoolOptions<TableSession<M>, M> = {}) {
     super(options, (o) => new TableSession(o as SessionOptions<M>));
     this.database = options.database;
+  }
+
+  /** A batching writer over this pool: rows one at a time, one tablet per table per request (see the README, "Ingesting a stream of rows"). */
+  writer(options?: BatchWriterOptions): TableBatchWriter {
+    return new TableBatchWriter(this, options);
   }
 
   /** Writes a table-model tablet (TAG / ATTRIBUTE / FIELD columns), routed by its first row's device. */
