@@ -16,6 +16,7 @@ import { RoundTally } from "./round-tally.js";
 import { RowAckLatency } from "./row-ack-latency.js";
 import type { RoundMeasure } from "./stats.js";
 import { templateRow } from "./template.js";
+import type { MixType } from "./type-mix.js";
 import { clientDevices, deviceName, type Workload } from "./workload.js";
 import type { RoundProgress, RoundSpec, Writer } from "./writer.js";
 
@@ -37,7 +38,7 @@ interface BatchedRound {
 
 export class RowWriter implements Writer {
   private readonly measurements: string[];
-  private readonly types: IoTDBClient.InsertRecord["types"];
+  private readonly types: MixType[];
   /** The template's rows, each an array of one value per sensor (what a producer hands over). */
   private readonly rows: RowValues[];
   private readonly producers: string[][];

@@ -44,8 +44,8 @@ export const RECORDS_METHODS: readonly MethodRun[] = [
  * by hand into tablets; then Java's insertRecord per row against ours of the first method.
  */
 export const INGEST_ROWS_METHODS: readonly MethodRun[] = [
-  { method: "rowsBatched", label: "rows: our batching writer / Java tablets by hand", concurrency: 1, java: true },
-  { method: "rowRecord", label: "rows: Java insertRecord per row", concurrency: 1, java: true, javaOnly: true, resultName: "e2e-ingest-rows-per-record" },
+  { method: "rowsBatched", label: "batching writer / tablets by hand", concurrency: 1, java: true },
+  { method: "rowRecord", label: "insertRecord per row", concurrency: 1, java: true, javaOnly: true, resultName: "e2e-ingest-rows-per-record" },
 ];
 
 /** e2e-concurrent-records: every writer one insertRecord per row, on both libraries' pools. */
