@@ -4,7 +4,7 @@
 import { flatString } from "../lib/data.js";
 import { client, type IoTDBClient } from "./client.js";
 import { openTablePool, openTreePool, type Endpoint } from "./connect.js";
-import { measured, RoundTally } from "./round-tally.js";
+import { measured, type RoundTally, timedRound } from "./round-tally.js";
 import type { RoundMeasure } from "./stats.js";
 import { templateRow } from "./template.js";
 import { clientDevices, deviceName, pointsPerTablet, TABLE_NAME, TAG_COLUMN, type Model, type Workload } from "./workload.js";
@@ -63,17 +63,11 @@ export class NodeWriter implements Writer {
   }
 
   /** One round; `progress.points` grows as writes succeed. */
-  async round(spec: RoundSpec, progress: RoundProgress): Promise<RoundMeasure> {
-    const tally = new RoundTally(progress);
-    const cpuBefore = process.cpuUsage();
-    const begin = performance.now();
-    const deadline = "durationMs" in spec.span ? begin + spec.span.durationMs : Infinity;
-    const loops = "loops" in spec.span ? spec.span.loops : Infinity;
-    if (spec.method === "clients") await Promise.all(this.clients.map((c) => this.runClient(c, spec.startTime, loops, deadline, tally)));
-    else await this.runShared(spec, loops, deadline, tally);
-    const wallMs = performance.now() - begin;
-    const cpu = process.cpuUsage(cpuBefore);
-    return tally.measure(wallMs, (cpu.user + cpu.system) / 1000, this.options.rawLatencies === true);
+  round(spec: RoundSpec, progress: RoundProgress): Promise<RoundMeasure> {
+    return timedRound(spec, progress, this.options.rawLatencies === true, async (tally, loops, deadline) => {
+      if (spec.method === "clients") await Promise.all(this.clients.map((c) => this.runClient(c, spec.startTime, loops, deadline, tally)));
+      else await this.runShared(spec, loops, deadline, tally);
+    });
   }
 
   async close(): Promise<void> {

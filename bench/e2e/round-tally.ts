@@ -2,7 +2,7 @@
 // settle: ops, failed ops, points, loops, latencies, and the progress the display shows.
 import type { IoTDBClient } from "./client.js";
 import { LatencyLog, summarizeLatencies, type RoundMeasure } from "./stats.js";
-import type { RoundProgress } from "./writer.js";
+import type { RoundProgress, RoundSpec } from "./writer.js";
 
 type Outcome = IoTDBClient.ItemOutcome<unknown>;
 
@@ -65,6 +65,28 @@ export class RoundTally {
     if (withLatencies) m.latencies = latencies;
     return m;
   }
+}
+
+/**
+ * Times a round of this process's writes: `run` gets the tally, the loop limit and the deadline
+ * (performance.now() ms; Infinity in loop mode) from the span; wall and CPU time (user + system)
+ * cover the whole of it.
+ */
+export async function timedRound(
+  spec: RoundSpec,
+  progress: RoundProgress,
+  withLatencies: boolean,
+  run: (tally: RoundTally, loops: number, deadline: number) => Promise<void>,
+): Promise<RoundMeasure> {
+  const tally = new RoundTally(progress);
+  const cpuBefore = process.cpuUsage();
+  const begin = performance.now();
+  const deadline = "durationMs" in spec.span ? begin + spec.span.durationMs : Infinity;
+  const loops = "loops" in spec.span ? spec.span.loops : Infinity;
+  await run(tally, loops, deadline);
+  const wallMs = performance.now() - begin;
+  const cpu = process.cpuUsage(cpuBefore);
+  return tally.measure(wallMs, (cpu.user + cpu.system) / 1000, withLatencies);
 }
 
 /** Runs `send`, logging how long it took whether it succeeded or not. */

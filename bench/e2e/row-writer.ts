@@ -12,7 +12,7 @@
 // wrapping this pool's insertTablets, which the writer sends through.
 import type { IoTDBClient } from "./client.js";
 import { openTreePool, type Endpoint } from "./connect.js";
-import { RoundTally } from "./round-tally.js";
+import { type RoundTally, timedRound } from "./round-tally.js";
 import { RowAckLatency } from "./row-ack-latency.js";
 import type { RoundMeasure } from "./stats.js";
 import { templateRow } from "./template.js";
@@ -75,26 +75,12 @@ export class RowWriter implements Writer {
   }
 
   async round(spec: RoundSpec, progress: RoundProgress): Promise<RoundMeasure> {
-    const tally = new RoundTally(progress);
-    const cpuBefore = process.cpuUsage();
-    const begin = performance.now();
-    const deadline = "durationMs" in spec.span ? begin + spec.span.durationMs : Infinity;
-    const loops = "loops" in spec.span ? spec.span.loops : Infinity;
     const times = timesFrom(spec.startTime, this.w.pointStep);
-    switch (spec.method) {
-      case "rowsBatched":
-        await this.runBatched(tally, (devices) => this.produceBatched(devices, times, loops, deadline, tally));
-        break;
-      case "rowRecord": {
-        await Promise.all(this.producers.map((devices) => this.produceRecords(devices, times, loops, deadline, tally)));
-        break;
-      }
-      default:
-        throw new Error(`the row-arrival cases do not run ${spec.method}`);
-    }
-    const wallMs = performance.now() - begin;
-    const cpu = process.cpuUsage(cpuBefore);
-    const measure = tally.measure(wallMs, (cpu.user + cpu.system) / 1000, false);
+    const measure = await timedRound(spec, progress, false, async (tally, loops, deadline) => {
+      if (spec.method === "rowsBatched") await this.runBatched(tally, (devices) => this.produceBatched(devices, times, loops, deadline, tally));
+      else if (spec.method === "rowRecord") await Promise.all(this.producers.map((devices) => this.produceRecords(devices, times, loops, deadline, tally)));
+      else throw new Error(`the row-arrival cases do not run ${spec.method}`);
+    });
     measure.peakRssMb = process.resourceUsage().maxRSS / 1024;
     return measure;
   }
