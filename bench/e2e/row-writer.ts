@@ -21,7 +21,7 @@ import { clientDevices, deviceName, type Workload } from "./workload.js";
 import type { RoundProgress, RoundSpec, Writer } from "./writer.js";
 
 /** One row in SAMPLE_EVERY of a producer has its latency logged: a power of two, the same as Java's (WriteRound.SAMPLE_EVERY). */
-export const SAMPLE_EVERY = 16;
+const SAMPLE_EVERY = 16;
 
 type Pool = IoTDBClient.SessionPool;
 type BatchWriter = IoTDBClient.TreeBatchWriter;

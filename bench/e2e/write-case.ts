@@ -43,13 +43,13 @@ export const RECORDS_METHODS: readonly MethodRun[] = [
  * e2e-ingest-rows: producers of single rows; ours through the batching writer, Java batching them
  * by hand into tablets; then Java's insertRecord per row against ours of the first method.
  */
-export const INGEST_ROWS_METHODS: readonly MethodRun[] = [
+const INGEST_ROWS_METHODS: readonly MethodRun[] = [
   { method: "rowsBatched", label: "batching writer / tablets by hand", concurrency: 1, java: true },
   { method: "rowRecord", label: "insertRecord per row", concurrency: 1, java: true, javaOnly: true, resultName: "e2e-ingest-rows-per-record" },
 ];
 
 /** e2e-concurrent-records: every writer one insertRecord per row, on both libraries' pools. */
-export const CONCURRENT_RECORDS_METHOD: MethodRun = { method: "rowRecord", label: "insertRecord per row", concurrency: 1, java: true };
+const CONCURRENT_RECORDS_METHOD: MethodRun = { method: "rowRecord", label: "insertRecord per row", concurrency: 1, java: true };
 
 /** The methods a case's rounds run. */
 export function methodsOf(w: Workload): readonly MethodRun[] {
@@ -141,7 +141,7 @@ export async function runWriteCase(e: Endpoint, w: Workload, s: CaseSettings, me
 }
 
 /** Whether a client library runs the method. */
-export function runsOn(m: MethodRun, client: ClientName): boolean {
+function runsOn(m: MethodRun, client: ClientName): boolean {
   return client === "java" ? m.java : m.javaOnly !== true;
 }
 
