@@ -30,6 +30,8 @@ export interface WriteFigures {
   median_cpu_s_per_mpoints: number;
   /** Row-arrival cases: the writing process's peak resident memory over the case, MB. */
   peak_rss_mb?: number;
+  /** Row-arrival cases: points over requests sent, timed rounds together. */
+  points_per_request?: number;
 }
 
 export const LIBRARY = { node: "@zerowire/iotdb-client", java: "iotdb-session 2.0.5 (Java)" } as const;
@@ -73,6 +75,8 @@ export function writeFigures(run: CaseRun, client: "node" | "java", method?: Wri
     median_cpu_s_per_mpoints: round(median(cpus), 4),
   };
   if (rss.length > 0) figures.peak_rss_mb = round(Math.max(...rss), 1);
+  const requests = sum((r) => r.measure.requests ?? 0);
+  if (requests > 0) figures.points_per_request = Math.round(points / requests);
   return figures;
 }
 

@@ -34,6 +34,8 @@ interface BatchedRound {
   latency: RowAckLatency;
   acknowledgedRows: number;
   failedRows: number;
+  /** insertTablets calls the writer made (retries and single-target re-sends included). */
+  requests: number;
 }
 
 export class RowWriter implements Writer {
@@ -76,11 +78,13 @@ export class RowWriter implements Writer {
 
   async round(spec: RoundSpec, progress: RoundProgress): Promise<RoundMeasure> {
     const times = timesFrom(spec.startTime, this.w.pointStep);
+    let requests = 0;
     const measure = await timedRound(spec, progress, false, async (tally, loops, deadline) => {
-      if (spec.method === "rowsBatched") await this.runBatched(tally, (devices) => this.produceBatched(devices, times, loops, deadline, tally));
+      if (spec.method === "rowsBatched") requests = await this.runBatched(tally, (devices) => this.produceBatched(devices, times, loops, deadline, tally));
       else if (spec.method === "rowRecord") await Promise.all(this.producers.map((devices) => this.produceRecords(devices, times, loops, deadline, tally)));
       else throw new Error(`the row-arrival cases do not run ${spec.method}`);
     });
+    measure.requests = spec.method === "rowsBatched" ? requests : measure.ops;
     measure.peakRssMb = process.resourceUsage().maxRSS / 1024;
     return measure;
   }
@@ -93,11 +97,11 @@ export class RowWriter implements Writer {
     }
   }
 
-  /** The producers through the batching writer, then flush(): every row of the round acknowledged or failed. */
-  private async runBatched(tally: RoundTally, produce: (devices: readonly string[]) => Promise<number>): Promise<void> {
+  /** The producers through the batching writer, then flush(): every row of the round acknowledged or failed. Resolves with the requests sent. */
+  private async runBatched(tally: RoundTally, produce: (devices: readonly string[]) => Promise<number>): Promise<number> {
     const writer = this.writer;
     if (writer === undefined) throw new Error("rowsBatched needs the e2e-ingest-rows workload");
-    const round: BatchedRound = { tally, latency: new RowAckLatency(tally.newLog()), acknowledgedRows: 0, failedRows: 0 };
+    const round: BatchedRound = { tally, latency: new RowAckLatency(tally.newLog()), acknowledgedRows: 0, failedRows: 0, requests: 0 };
     const writtenBefore = writer.metrics().written;
     this.batched = round;
     try {
@@ -110,6 +114,7 @@ export class RowWriter implements Writer {
       }
       const unsettled = round.latency.endRound();
       if (unsettled > 0) throw new Error(`after flush(): ${unsettled} sampled rows never settled`);
+      return round.requests;
     } finally {
       this.batched = undefined;
     }
@@ -166,6 +171,7 @@ export class RowWriter implements Writer {
     const pool = this.pool;
     const send = pool.insertTablets.bind(pool);
     pool.insertTablets = (tablets, ...rest) => {
+      if (this.batched !== undefined) this.batched.requests++;
       const sent = send(tablets, ...rest);
       sent.then(
         () => {

@@ -30,6 +30,8 @@ export interface RoundMeasure {
   latencies?: Float64Array;
   /** The writing process's peak resident memory so far, MB (row-arrival cases: a process of its own per library). */
   peakRssMb?: number;
+  /** Row-arrival cases: requests sent (a batching route's retries included), which the client chose. */
+  requests?: number;
 }
 
 const NO_OPS: LatencySummary = { min: 0, p50: 0, p90: 0, p95: 0, p99: 0, max: 0, avg: 0 };

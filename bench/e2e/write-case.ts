@@ -241,7 +241,8 @@ async function runRound(e: Endpoint, w: Workload, writer: Writer, step: Step, st
   const verdict = stored === measure.points ? "all stored" : `STORED ${stored}`;
   display.report(
     `${formatPoints(measure.points)} pts in ${(measure.wallMs / 1000).toFixed(measure.wallMs < 1000 ? 3 : 1)} s = ${formatPoints(rate)} pts/s, ` +
-      `cpu ${(measure.cpuMs / 1000).toFixed(2)} s, failed ${measure.failedOps}, ${verdict}`,
+      `cpu ${(measure.cpuMs / 1000).toFixed(2)} s, failed ${measure.failedOps}, ${verdict}` +
+      (measure.requests === undefined ? "" : `, ${measure.requests} requests (${formatPoints(measure.points / Math.max(1, measure.requests))} pts each)`),
   );
   return { client: step.client, method: step.method.method, warmup: step.warmup, startTime, endTime, measure, stored };
 }

@@ -55,6 +55,8 @@ final class WriteRound {
   private final LongAdder okOps = new LongAdder();
   private final LongAdder failedOps = new LongAdder();
   private final LongAdder points = new LongAdder();
+  /** Requests of the row-arrival methods (a batch, or a row). */
+  private final LongAdder requests = new LongAdder();
   private final AtomicInteger loops = new AtomicInteger();
   private final AtomicReference<String> firstError = new AtomicReference<>();
   private final List<Latencies> logs = new ArrayList<>();
@@ -138,10 +140,13 @@ final class WriteRound {
     out.put("latency", Latencies.summarize(latencies));
     if (firstError.get() != null) out.put("firstError", firstError.get());
     if (w.rawLatencies) out.put("latencies", Latencies.millis(latencies));
-    try {
-      out.put("peakRssMb", ProcessMemory.peakRssMb());
-    } catch (java.io.IOException e) {
-      firstError.compareAndSet(null, e.toString());
+    if (method.equals("rowsBatched") || method.equals("rowRecord")) {
+      out.put("requests", requests.sum());
+      try {
+        out.put("peakRssMb", ProcessMemory.peakRssMb());
+      } catch (java.io.IOException e) {
+        firstError.compareAndSet(null, e.toString());
+      }
     }
     return out;
   }
@@ -185,6 +190,7 @@ final class WriteRound {
 
   /** The producer's tablets as one insertTablets; each sampled row's latency ends when it returns. */
   private void sendBatch(Latencies log, List<Tablet> tablets, int rows, long[] sampledNs, int sampled) {
+    requests.increment();
     try {
       pool.insertAll(tablets);
       okOps.add(rows);
@@ -220,6 +226,7 @@ final class WriteRound {
           List<Object> values = rows.get(r);
           for (String device : devices) {
             if (System.nanoTime() >= deadline) return;
+            requests.increment();
             timed(log, pointsPerRow, () -> pool.insertRecord(device, time, names, types, values));
           }
         }
