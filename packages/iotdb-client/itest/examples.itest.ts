@@ -25,6 +25,8 @@ interface Example {
   env: Record<string, string>;
   /** A line the example prints only after it checked what it read back. */
   expected: RegExp;
+  /** What the example reads from stdin (default: nothing, stdin closed at once). */
+  stdin?: string;
 }
 
 const main = { IOTDB_HOST: server.host, IOTDB_PORT: String(server.port) };
@@ -32,7 +34,18 @@ const examples: Example[] = [
   { file: "tree-pool.ts", env: main, expected: /^read back 40000 temperature points over 8 devices$/m },
   { file: "table-model.ts", env: main, expected: /^region 'north': 3 devices, 300 points$/m },
   { file: "stream-columns.ts", env: main, expected: /^streamed 200000 rows in \d+ blocks, sum of power 99900000$/m },
+  { file: "ingest-ndjson.ts", env: main, expected: /^read back 20000 temperature points$/m, stdin: ndjsonLines(20_000, 10) },
 ];
+
+/** Lines as a producer would pipe them to ingest-ndjson.ts: `devices` devices in turn, every 3rd pressure missing. */
+function ndjsonLines(count: number, devices: number): string {
+  const lines: string[] = [];
+  for (let i = 0; i < count; i++) {
+    const pressure = i % 3 === 0 ? null : 1 + (i % 10) / 10;
+    lines.push(JSON.stringify({ device: `boiler${i % devices}`, time: 1_700_000_000_000 + i, temperature: 50 + (i % 500) / 10, pressure }));
+  }
+  return `${lines.join("\n")}\n`;
+}
 
 const tlsPort = process.env[TLS_ENV.port];
 const tlsDir = process.env[TLS_ENV.materialDir];
@@ -53,14 +66,15 @@ if (clusterNodes) {
 
 function runExample(example: Example): Promise<{ code: number | string; stdout: string; stderr: string }> {
   const inherited = Object.fromEntries(Object.entries(process.env).filter(([name]) => !name.startsWith("IOTDB_")));
-  return new Promise((done) =>
-    execFile(
+  return new Promise((done) => {
+    const child = execFile(
       process.execPath,
       ["--import", "tsx", example.file],
       { cwd: examplesDir, timeout: 180_000, env: { ...inherited, ...example.env } },
       (error, stdout, stderr) => done({ code: error ? (error.code ?? error.signal ?? 1) : 0, stdout, stderr }),
-    ),
-  );
+    );
+    child.stdin?.end(example.stdin ?? "");
+  });
 }
 
 for (const example of examples) {

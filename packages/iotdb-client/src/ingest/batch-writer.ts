@@ -42,6 +42,8 @@ export abstract class BatchWriter extends EventEmitter {
   private readonly timer: NodeJS.Timeout | undefined;
   private bufferedPoints = 0;
   private bufferedBytes = 0;
+  /** Of bufferedPoints, those of targets in flight: they cannot go before their request settles, so they do not make a batch full. */
+  private blockedPoints = 0;
   private inFlightPoints = 0;
   private inFlightRows = 0;
   private written = 0;
@@ -91,9 +93,10 @@ export abstract class BatchWriter extends EventEmitter {
     this.bufferedBytes += buffer.add(time, values);
     this.bufferedPoints += buffer.columns;
     // Stalled means every buffered target is in flight: no longer true once an idle one has rows.
-    if (!buffer.busy) this.stalled = false;
+    if (buffer.busy) this.blockedPoints += buffer.columns;
+    else this.stalled = false;
     // Hot path: a comparison per row; the search for what to send runs only once a batch is full.
-    if (!this.stalled && (this.bufferedPoints >= this.options.batchPoints || this.bufferedBytes >= this.options.batchBytes)) this.pump();
+    if (!this.stalled && this.isFull()) this.pump();
     if (held + buffer.columns < this.options.highWaterMark) return true;
     this.needDrain = true;
     return false;
@@ -171,6 +174,15 @@ export abstract class BatchWriter extends EventEmitter {
     this.pump();
   }
 
+  /**
+   * A batch's worth of rows can go: points of targets not in flight reach batchPoints (rows of a
+   * target in flight wait for it, and sending the few others at once would make small requests:
+   * measured in the report of this change), or the buffered bytes reach batchBytes.
+   */
+  private isFull(): boolean {
+    return this.bufferedPoints - this.blockedPoints >= this.options.batchPoints || this.bufferedBytes >= this.options.batchBytes;
+  }
+
   /** Starts requests while there is room in flight and something to send. */
   private pump(): void {
     while (!this.stopped && this.inFlight.size < this.options.maxInFlight) {
@@ -186,7 +198,7 @@ export abstract class BatchWriter extends EventEmitter {
    */
   private nextRequest(): TargetBuffer[] | undefined {
     const { batchPoints, batchBytes } = this.options;
-    const full = this.bufferedPoints >= batchPoints || this.bufferedBytes >= batchBytes;
+    const full = this.isFull();
     const chosen: TargetBuffer[] = [];
     let points = 0;
     let bytes = 0;
@@ -243,7 +255,9 @@ export abstract class BatchWriter extends EventEmitter {
     });
   }
 
+  /** Counts the outcomes and frees the targets first, then reports failures (a listener that throws cannot stop the bookkeeping). */
   private settle(batches: readonly Batch[], outcomes: readonly BatchOutcome[]): void {
+    const failures: WriterFailure[] = [];
     batches.forEach((batch, i) => {
       const outcome = outcomes[i]!;
       this.inFlightPoints -= batch.points;
@@ -251,17 +265,28 @@ export abstract class BatchWriter extends EventEmitter {
       if (outcome === "written") this.written += batch.rows;
       else if (outcome !== "abandoned") {
         this.failed += batch.rows;
-        this.report({ target: batch.target, times: batch.tablet.timestamps as WriterFailure["times"], error: outcome.error });
+        failures.push({ target: batch.target, times: batch.tablet.timestamps as WriterFailure["times"], error: outcome.error });
       }
       const buffer = this.buffers.get(batch.target);
-      if (buffer !== undefined) buffer.busy = false;
-      for (const resolve of batch.settled) resolve();
+      if (buffer !== undefined) {
+        buffer.busy = false;
+        this.blockedPoints -= buffer.points;
+      }
     });
+    for (const failure of failures) this.report(failure);
+    for (const batch of batches) for (const resolve of batch.settled) resolve();
   }
 
   private report(failure: WriterFailure): void {
     if (this.listenerCount("failed") > 0) {
-      this.emit("failed", failure);
+      try {
+        this.emit("failed", failure);
+      } catch (error) {
+        // As a throwing listener of a synchronous emit would: an uncaught exception, not a stuck writer.
+        process.nextTick(() => {
+          throw error;
+        });
+      }
       return;
     }
     this.unobserved.push(failure);
