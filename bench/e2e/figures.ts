@@ -30,7 +30,7 @@ export interface WriteFigures {
   median_cpu_s_per_mpoints: number;
   /** Row-arrival cases: the writing process's peak resident memory over the case, MB. */
   peak_rss_mb?: number;
-  /** Row-arrival cases: points over requests sent, timed rounds together. */
+  /** Batched rows: points over requests sent, timed rounds together. */
   points_per_request?: number;
 }
 

@@ -30,7 +30,7 @@ export interface RoundMeasure {
   latencies?: Float64Array;
   /** The writing process's peak resident memory so far, MB (row-arrival cases: a process of its own per library). */
   peakRssMb?: number;
-  /** Row-arrival cases: requests sent (a batching route's retries included), which the client chose. */
+  /** Batched rows: the requests the route sent (our writer's retries included): the request size it chose. */
   requests?: number;
 }
 

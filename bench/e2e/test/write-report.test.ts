@@ -25,7 +25,7 @@ test("e2e-ingest-rows: two rows, the second ours of the first method against Jav
     workload: workload("e2e-ingest-rows"),
     workerCount: 1,
     problems: [],
-    rounds: [round("node", "rowsBatched", 8e6, 400, 120, 800), round("java", "rowsBatched", 4e6, 400, 300, 400), round("java", "rowRecord", 2e5, 1000, 310, 2e4)],
+    rounds: [round("node", "rowsBatched", 8e6, 400, 120, 800), round("java", "rowsBatched", 4e6, 400, 300, 400), round("java", "rowRecord", 2e5, 1000, 310)],
   };
   const [batched, perRecord, ...rest] = writeResultCases(run);
   assert.is(rest.length, 0);
@@ -34,7 +34,7 @@ test("e2e-ingest-rows: two rows, the second ours of the first method against Jav
   assert.is((perRecord!.ours as { median_points_per_s: number }).median_points_per_s, 8e6);
   assert.is((perRecord!.java as { peak_rss_mb: number }).peak_rss_mb, 310);
   assert.is((batched!.ours as { peak_rss_mb: number }).peak_rss_mb, 120);
-  assert.equal([batched, perRecord].map((c) => (c!.java as { points_per_request: number }).points_per_request), [10_000, 10]);
+  assert.equal([batched, perRecord].map((c) => (c!.java as { points_per_request?: number }).points_per_request), [10_000, undefined]);
   assert.is((batched!.ours as { points_per_request: number }).points_per_request, 10_000);
   // every row of the issue's table has its target
   assert.equal([TARGETS["e2e-ingest-rows"], TARGETS["e2e-ingest-rows-per-record"], TARGETS["e2e-concurrent-records"]], [{ throughput: 1, cpu: 0.8 }, { throughput: 10 }, { throughput: 2, cpu: 0.5 }]);
