@@ -1,12 +1,13 @@
 // The batching writer on the real server: rows written one at a time (interleaved over devices,
 // in many small requests) read back exactly, for every type with nulls, tree aligned and
-// non-aligned and the table model; and a type conflict on one device among several leaves the
+// non-aligned and the table model; a producer faster than the server is held under the
+// high-water mark; and a type conflict on one device among several leaves the
 // others written and reports exactly that device's rows.
 import { test } from "uvu";
 import * as assert from "uvu/assert";
 import { IoTDBError, SessionPool, TableSessionPool, type WriterFailure } from "../src/index.js";
 import { ALL_COLUMNS, type Dataset, makeDataset } from "./dataset.js";
-import { comparable, openSession, openTableSession, sessionOptions, setup, uniqueName } from "./env.js";
+import { comparable, dropDatabases, freshDatabases, sessionOptions, setup, uniqueName } from "./env.js";
 
 const DB = `root.${uniqueName("zw_batch_writer")}`;
 const TABLE_DB = uniqueName("zw_batch_writer_t");
@@ -15,25 +16,9 @@ const ROWS = 41;
 const names = ALL_COLUMNS.map((c) => c.name);
 const types = ALL_COLUMNS.map((c) => c.type);
 
-test.before(setup(async () => {
-  const session = await openSession();
-  await session.deleteDatabase(DB).catch(() => {});
-  await session.createDatabase(DB);
-  await session.close();
-  const table = await openTableSession();
-  await table.executeNonQueryStatement(`DROP DATABASE IF EXISTS ${TABLE_DB}`);
-  await table.executeNonQueryStatement(`CREATE DATABASE ${TABLE_DB}`);
-  await table.close();
-}));
+test.before(setup(() => freshDatabases(DB, TABLE_DB)));
 
-test.after(async () => {
-  const session = await openSession();
-  await session.deleteDatabase(DB).catch(() => {});
-  await session.close();
-  const table = await openTableSession();
-  await table.executeNonQueryStatement(`DROP DATABASE IF EXISTS ${TABLE_DB}`).catch(() => {});
-  await table.close();
-});
+test.after(() => dropDatabases(DB, TABLE_DB));
 
 /** Writes the datasets row by row, one row of each target in turn (so requests mix targets). */
 function interleave(targets: readonly [string, Dataset][], write: (target: string, time: bigint, row: Dataset["rows"][number]) => void): void {
@@ -94,6 +79,38 @@ test("table model: every type with nulls, two devices of one table, written row 
         dev,
       );
     }
+  } finally {
+    await pool.close();
+  }
+});
+
+test("a producer faster than the server: the points held never pass the high-water mark (plus the row that reached it)", async () => {
+  const pool = new SessionPool(sessionOptions());
+  try {
+    const HIGH_WATER = 20_000;
+    const writer = pool.writer({ batchPoints: 5_000, highWaterMark: HIGH_WATER, maxBufferedPoints: HIGH_WATER + 10 });
+    const measurements = Array.from({ length: 10 }, (_, i) => `s${i}`);
+    const devices = Array.from({ length: 50 }, (_, d) => `${DB}.fast.d${d}`);
+    for (const d of devices) writer.defineDevice(d, { measurements, types: measurements.map(() => "FLOAT" as const) });
+    const values = measurements.map((_, i) => i / 2);
+    let mostHeld = 0;
+    let waits = 0;
+    for (let t = 0; t < 400; t++) {
+      for (const d of devices) {
+        if (!writer.write(d, t, values)) {
+          waits++;
+          await writer.ready();
+        }
+        const { buffered, inFlightPoints } = writer.metrics();
+        mostHeld = Math.max(mostHeld, buffered + inFlightPoints);
+      }
+    }
+    const result = await writer.close();
+    assert.equal([result.written, result.failed, result.pending], [400 * devices.length, 0, 0]);
+    assert.ok(waits > 0, "the producer was held back");
+    assert.ok(mostHeld <= HIGH_WATER + measurements.length, `held ${mostHeld} points`);
+    const [count] = await (await pool.executeQueryStatement(`select count(s0) from ${DB}.fast.*`)).toRows();
+    assert.equal(count!.fields, devices.map(() => 400n));
   } finally {
     await pool.close();
   }

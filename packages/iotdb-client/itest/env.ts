@@ -56,3 +56,25 @@ export function setup(fn: () => Promise<void>): () => Promise<void> {
     }
   };
 }
+
+/** A tree database and a table database of this test file, created empty (dropped first if a run left them). */
+export async function freshDatabases(treeDb: string, tableDb: string): Promise<void> {
+  const session = await openSession();
+  await session.deleteDatabase(treeDb).catch(() => {});
+  await session.createDatabase(treeDb);
+  await session.close();
+  const table = await openTableSession();
+  await table.executeNonQueryStatement(`DROP DATABASE IF EXISTS ${tableDb}`);
+  await table.executeNonQueryStatement(`CREATE DATABASE ${tableDb}`);
+  await table.close();
+}
+
+/** Drops what freshDatabases made. */
+export async function dropDatabases(treeDb: string, tableDb: string): Promise<void> {
+  const session = await openSession();
+  await session.deleteDatabase(treeDb).catch(() => {});
+  await session.close();
+  const table = await openTableSession();
+  await table.executeNonQueryStatement(`DROP DATABASE IF EXISTS ${tableDb}`).catch(() => {});
+  await table.close();
+}

@@ -5,7 +5,7 @@
 import { test } from "uvu";
 import * as assert from "uvu/assert";
 import { runConcurrent, SessionPool, TableSessionPool } from "../src/index.js";
-import { openSession, openTableSession, sessionOptions, setup, uniqueName } from "./env.js";
+import { dropDatabases, freshDatabases, sessionOptions, setup, uniqueName } from "./env.js";
 
 const WRITERS = 32;
 const MAX_SIZE = 8;
@@ -30,25 +30,9 @@ async function watched<T>(pool: SessionPool | TableSessionPool, run: () => Promi
   return { result: await run(), mostSessions, mostWaiting };
 }
 
-test.before(setup(async () => {
-  const session = await openSession();
-  await session.deleteDatabase(DB).catch(() => {});
-  await session.createDatabase(DB);
-  await session.close();
-  const table = await openTableSession();
-  await table.executeNonQueryStatement(`DROP DATABASE IF EXISTS ${TABLE_DB}`);
-  await table.executeNonQueryStatement(`CREATE DATABASE ${TABLE_DB}`);
-  await table.close();
-}));
+test.before(setup(() => freshDatabases(DB, TABLE_DB)));
 
-test.after(async () => {
-  const session = await openSession();
-  await session.deleteDatabase(DB).catch(() => {});
-  await session.close();
-  const table = await openTableSession();
-  await table.executeNonQueryStatement(`DROP DATABASE IF EXISTS ${TABLE_DB}`).catch(() => {});
-  await table.close();
-});
+test.after(() => dropDatabases(DB, TABLE_DB));
 
 test(`tree: ${WRITERS} writers on a pool of ${MAX_SIZE} sessions; every acknowledged point is counted back per device`, async () => {
   const pool = new SessionPool(poolOptions());

@@ -63,6 +63,18 @@ test("flush by interval: rows are sent after flushIntervalMs without flush(); wi
     assert.equal(timesByDevice(fake).get("root.w.idle"), [1], "close() sent the idle writer's row");
   }));
 
+test("the flushIntervalMs timer is unref'd (it does not keep the process alive) and cleared by close()", () =>
+  withPool(async (pool) => {
+    const timers = () => process.getActiveResourcesInfo().filter((r) => r === "Timeout").length;
+    const before = timers();
+    const writer = pool.writer({ flushIntervalMs: 60_000 });
+    assert.is(timers(), before, "an unref'd timer is not an active resource");
+    const interval = (writer as unknown as Record<string, NodeJS.Timeout & { _destroyed: boolean }>)["timer"]!;
+    assert.ok(interval !== undefined && !interval.hasRef() && !interval._destroyed, "the writer has its timer, unref'd");
+    await writer.close();
+    assert.ok(interval._destroyed, "close() cleared it");
+  }));
+
 test("one flush = one insertTablets per alignment, with every device", () =>
   withPool(async (pool, fake) => {
     const writer = pool.writer({ flushIntervalMs: 0 });
@@ -228,7 +240,10 @@ test("close(): drains without a deadline; with one, counts what is unsettled as 
     assert.ok(Date.now() - started < 1_000);
     assert.equal(result, { written: 0, failed: 0, pending: 5, unobservedFailures: [] }, "2 rows in flight, 3 waiting behind them");
     assert.throws(() => stuck.write("root.w.c2", 9, [9, 9]), (e: unknown) => e instanceof WriterClosedError);
+    const flushed = stuck.flush();
     gate.open();
+    await flushed;
+    assert.is(sentRequests(fake).length, 2, "after the deadline, the rows waiting behind the stuck requests were not sent");
   }));
 
 test("write() checks the row against the declared types: the error names target, column and row; nothing is kept", () =>

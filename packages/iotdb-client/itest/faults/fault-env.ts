@@ -39,6 +39,16 @@ export async function openCheckSession(server: FaultServer): Promise<Session> {
   return session;
 }
 
+/** Creates the test file's database (its before() hook). */
+export async function createFaultDatabase(server: FaultServer, db: string): Promise<void> {
+  const session = await openCheckSession(server);
+  try {
+    await session.createDatabase(db);
+  } finally {
+    await session.close();
+  }
+}
+
 export const sleep = (ms: number) => new Promise<void>((r) => setTimeout(r, ms));
 
 /** The error classes a caller is promised. */

@@ -7,7 +7,7 @@
 import { test } from "uvu";
 import * as assert from "uvu/assert";
 import { SessionPool, TimeoutError } from "../../src/index.js";
-import { countByName, faultServer, latency, openCheckSession, poolOptions, sleep, summary } from "./fault-env.js";
+import { countByName, createFaultDatabase, faultServer, latency, openCheckSession, poolOptions, sleep, summary } from "./fault-env.js";
 import { WindowedWriters } from "./windowed-writers.js";
 
 const server = faultServer();
@@ -22,14 +22,7 @@ const ACKS_AFTER_RESUME = 5;
 
 let paused = false;
 
-test.before(async () => {
-  const session = await openCheckSession(server);
-  try {
-    await session.createDatabase(DB);
-  } finally {
-    await session.close();
-  }
-});
+test.before(() => createFaultDatabase(server, DB));
 
 test.after(() => {
   if (paused) server.handle.resumeDataNode(0);

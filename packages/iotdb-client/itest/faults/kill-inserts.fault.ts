@@ -10,7 +10,7 @@
 import { test } from "uvu";
 import * as assert from "uvu/assert";
 import { SessionPool } from "../../src/index.js";
-import { countByName, faultServer, isTyped, latency, openCheckSession, poolOptions, sleep, summary } from "./fault-env.js";
+import { countByName, createFaultDatabase, faultServer, isTyped, latency, openCheckSession, poolOptions, sleep, summary } from "./fault-env.js";
 import { WindowedWriters } from "./windowed-writers.js";
 
 const server = faultServer();
@@ -25,14 +25,7 @@ const ACKS_AFTER_RESTART = 5;
 
 let killed = false;
 
-test.before(async () => {
-  const session = await openCheckSession(server);
-  try {
-    await session.createDatabase(DB);
-  } finally {
-    await session.close();
-  }
-});
+test.before(() => createFaultDatabase(server, DB));
 
 test.after(async () => {
   if (killed) await server.handle.startDataNode(0);

@@ -7,7 +7,7 @@
 import { test } from "uvu";
 import * as assert from "uvu/assert";
 import { SessionPool, type WriterFailure } from "../../src/index.js";
-import { faultServer, openCheckSession, poolOptions, sleep, summary } from "./fault-env.js";
+import { createFaultDatabase, faultServer, openCheckSession, poolOptions, sleep, summary } from "./fault-env.js";
 
 const server = faultServer();
 const DB = `root.zw_fault_writer_${process.pid}`;
@@ -25,14 +25,7 @@ async function until(condition: () => boolean, ms: number): Promise<boolean> {
 
 let killed = false;
 
-test.before(async () => {
-  const session = await openCheckSession(server);
-  try {
-    await session.createDatabase(DB);
-  } finally {
-    await session.close();
-  }
-});
+test.before(() => createFaultDatabase(server, DB));
 
 test.after(async () => {
   if (killed) await server.handle.startDataNode(0);

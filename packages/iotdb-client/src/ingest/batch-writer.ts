@@ -95,7 +95,8 @@ export abstract class BatchWriter extends EventEmitter {
     // Stalled means every buffered target is in flight: no longer true once an idle one has rows.
     if (buffer.busy) this.blockedPoints += buffer.columns;
     else this.stalled = false;
-    // Hot path: a comparison per row; the search for what to send runs only once a batch is full.
+    // Hot path (one call per row; bench e2e-ingest-rows): a comparison per row, the search for
+    // what to send runs only once a batch is full or an idle target got rows while stalled.
     if (!this.stalled && this.isFull()) this.pump();
     if (held + buffer.columns < this.options.highWaterMark) return true;
     this.needDrain = true;
@@ -108,9 +109,14 @@ export abstract class BatchWriter extends EventEmitter {
     return new Promise((resolve) => this.readyWaiters.push(resolve));
   }
 
-  /** Sends everything buffered; resolves when every row written before it is acknowledged or reported failed. Never rejects. */
+  /**
+   * Sends everything buffered; resolves when every row written before it is acknowledged or
+   * reported failed. Never rejects. After a close() deadline passed, nothing more is sent: it
+   * waits only for the requests still in flight.
+   */
   flush(): Promise<void> {
     const waits: Promise<void>[] = [...this.inFlight];
+    if (this.stopped) return Promise.all(waits).then(() => undefined);
     for (const buffer of this.buffers.values()) {
       if (buffer.rows === 0) continue;
       buffer.due = true;
@@ -175,9 +181,11 @@ export abstract class BatchWriter extends EventEmitter {
   }
 
   /**
-   * A batch's worth of rows can go: points of targets not in flight reach batchPoints (rows of a
-   * target in flight wait for it, and sending the few others at once would make small requests:
-   * measured in the report of this change), or the buffered bytes reach batchBytes.
+   * A batch's worth of rows can go: points of targets not in flight reach batchPoints, or the
+   * buffered bytes reach batchBytes. Rows of a target in flight wait for it; counting them made
+   * the writer send whatever few other targets were idle (the measurement in writer-options.ts:
+   * 7,220 points per request for batchPoints 10,000, 8,264 for 20,000; counted out, 10,152 and
+   * 19,802).
    */
   private isFull(): boolean {
     return this.bufferedPoints - this.blockedPoints >= this.options.batchPoints || this.bufferedBytes >= this.options.batchBytes;

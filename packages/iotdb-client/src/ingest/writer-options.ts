@@ -6,9 +6,10 @@ export interface BatchWriterOptions {
    * Points (values: one per column of a row) per request: the buffer is sent once this many of
    * targets not in flight are waiting, and one request carries about this many. Default 50,000:
    * measured on the shared 2.0.1 server (100 devices x 10 DOUBLE sensors, 2 M points a round),
-   * server throughput and client CPU per point kept improving from 10,000 (0.69 M points/s, 196
-   * us of CPU per 1,000 points) through 20,000 (1.09 M, 132) to 50,000 (1.43 M, 105); past it CPU
-   * per point stayed flat (100,000: 97) while the memory held and the wait for a batch doubled.
+   * medians of 3 ABBA rounds on a 2-core machine at load ~20): from 10,000 (0.69 M points/s, 196
+   * us of client CPU per 1,000 points) through 20,000 (1.09 M, 132) to 50,000 (1.43 M, 105). At
+   * 100,000 throughput still rose (1.96 M, noisy) but CPU per point stayed flat (97), while the
+   * points held and a batch's wait doubled: 50,000 is where the client's cost stops falling.
    */
   batchPoints?: number;
   /** Estimated request bytes that send the buffer too (strings counted by length). Default 4 MiB. */
