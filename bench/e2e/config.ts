@@ -31,6 +31,8 @@ export interface PoolSettings {
 
 export interface WriteParams {
   clientNumber: number;
+  /** e2e-concurrent-records: concurrent writers (a device each). */
+  concurrentWriters: number;
   deviceNumber: number;
   sensorNumber: number;
   batchSize: number;
@@ -164,6 +166,7 @@ export function resolveSettings(inv: Invocation, suite: Suite): Settings {
     },
     write: {
       clientNumber: read.int("CLIENT_NUMBER"),
+      concurrentWriters: read.int("CONCURRENT_WRITERS"),
       deviceNumber,
       sensorNumber: read.int("SENSOR_NUMBER"),
       batchSize: read.int("BATCH_SIZE_PER_WRITE"),

@@ -28,6 +28,10 @@ export interface WriteFigures {
   median_points_per_s: number;
   /** Median of round_cpu_s_per_mpoints: what the CPU ratio compares. */
   median_cpu_s_per_mpoints: number;
+  /** Row-arrival cases: the writing process's peak resident memory over the case, MB. */
+  peak_rss_mb?: number;
+  /** Batched rows: points over requests sent, timed rounds together. */
+  points_per_request?: number;
 }
 
 export const LIBRARY = { node: "@zerowire/iotdb-client", java: "iotdb-session 2.0.5 (Java)" } as const;
@@ -44,7 +48,8 @@ export function writeFigures(run: CaseRun, client: "node" | "java", method?: Wri
   const lat = rounds.map((r) => r.measure.latency);
   const rates = rounds.map((r) => r.measure.points / (r.measure.wallMs / 1000));
   const cpus = rounds.map((r) => r.measure.cpuMs / 1000 / (r.measure.points / 1e6));
-  return {
+  const rss = rounds.flatMap((r) => (r.measure.peakRssMb === undefined ? [] : [r.measure.peakRssMb]));
+  const figures: WriteFigures = {
     library: LIBRARY[client],
     rounds: rounds.length,
     points,
@@ -69,6 +74,10 @@ export function writeFigures(run: CaseRun, client: "node" | "java", method?: Wri
     median_points_per_s: Math.round(median(rates)),
     median_cpu_s_per_mpoints: round(median(cpus), 4),
   };
+  if (rss.length > 0) figures.peak_rss_mb = round(Math.max(...rss), 1);
+  const requests = sum((r) => r.measure.requests ?? 0);
+  if (requests > 0) figures.points_per_request = Math.round(points / requests);
+  return figures;
 }
 
 /** Lowest and highest of ours[i] / java[i] over the rounds both libraries ran (round i of each ran in the same ABBA pair or rotation). */

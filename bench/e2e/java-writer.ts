@@ -36,7 +36,8 @@ export class JavaWriter implements Writer {
           devicePrefix: devicePrefix(w),
           clients: clientDevices(w),
           bindSessions: w.bindSessions,
-          poolMaxSize: w.pool.maxSize,
+          // null: the Java pool with its own defaults (e2e-concurrent-records)
+          poolMaxSize: w.poolDefaults ? null : w.pool.maxSize,
           poolWaitTimeoutMs: w.pool.waitTimeoutMs,
           sensors: w.sensors,
           batchSize: w.batchSize,

@@ -4,7 +4,9 @@
 import { flatString } from "../lib/data.js";
 import { client, type IoTDBClient } from "./client.js";
 import { openTablePool, openTreePool, type Endpoint } from "./connect.js";
-import { LatencyLog, summarizeLatencies, type RoundMeasure } from "./stats.js";
+import { measured, type RoundTally, timedRound } from "./round-tally.js";
+import type { RoundMeasure } from "./stats.js";
+import { templateRow } from "./template.js";
 import { clientDevices, deviceName, pointsPerTablet, TABLE_NAME, TAG_COLUMN, type Model, type Workload } from "./workload.js";
 import type { RoundProgress, RoundSpec, Writer } from "./writer.js";
 
@@ -61,17 +63,11 @@ export class NodeWriter implements Writer {
   }
 
   /** One round; `progress.points` grows as writes succeed. */
-  async round(spec: RoundSpec, progress: RoundProgress): Promise<RoundMeasure> {
-    const tally = new RoundTally(progress);
-    const cpuBefore = process.cpuUsage();
-    const begin = performance.now();
-    const deadline = "durationMs" in spec.span ? begin + spec.span.durationMs : Infinity;
-    const loops = "loops" in spec.span ? spec.span.loops : Infinity;
-    if (spec.method === "clients") await Promise.all(this.clients.map((c) => this.runClient(c, spec.startTime, loops, deadline, tally)));
-    else await this.runShared(spec, loops, deadline, tally);
-    const wallMs = performance.now() - begin;
-    const cpu = process.cpuUsage(cpuBefore);
-    return tally.measure(wallMs, (cpu.user + cpu.system) / 1000, this.options.rawLatencies === true);
+  round(spec: RoundSpec, progress: RoundProgress): Promise<RoundMeasure> {
+    return timedRound(spec, progress, this.options.rawLatencies === true, async (tally, loops, deadline) => {
+      if (spec.method === "clients") await Promise.all(this.clients.map((c) => this.runClient(c, spec.startTime, loops, deadline, tally)));
+      else await this.runShared(spec, loops, deadline, tally);
+    });
   }
 
   async close(): Promise<void> {
@@ -145,75 +141,6 @@ export class NodeWriter implements Writer {
   }
 }
 
-/** Ops, points, loops and latencies of a round, as its writes settle. */
-class RoundTally {
-  private ops = 0;
-  private failedOps = 0;
-  private points = 0;
-  private loops = 0;
-  private firstError: string | undefined;
-  private readonly logs: LatencyLog[] = [];
-
-  constructor(private readonly progress: RoundProgress) {}
-
-  newLog(): LatencyLog {
-    const log = new LatencyLog();
-    this.logs.push(log);
-    return log;
-  }
-
-  loopStarted(loop: number): void {
-    if (loop + 1 > this.loops) this.loops = loop + 1;
-  }
-
-  /** One write of `points` points, its latency logged and its outcome counted. */
-  async timed(log: LatencyLog, points: number, send: () => Promise<unknown>): Promise<void> {
-    try {
-      await measured(log, send);
-      this.succeeded(points);
-    } catch (err) {
-      this.failed(err);
-    }
-  }
-
-  /** The per-item outcomes of a bounded-concurrency run. */
-  count(outcomes: readonly Outcome[], pointsEach: number): void {
-    for (const o of outcomes) {
-      if (o.status === "fulfilled") this.succeeded(pointsEach);
-      else if (o.status === "rejected") this.failed(o.reason);
-    }
-  }
-
-  measure(wallMs: number, cpuMs: number, withLatencies: boolean): RoundMeasure {
-    const latencies = LatencyLog.all(this.logs);
-    const m: RoundMeasure = { ops: this.ops + this.failedOps, failedOps: this.failedOps, points: this.points, loops: this.loops, wallMs, cpuMs, latency: summarizeLatencies(latencies) };
-    if (this.firstError !== undefined) m.firstError = this.firstError;
-    if (withLatencies) m.latencies = latencies;
-    return m;
-  }
-
-  private succeeded(points: number): void {
-    this.ops++;
-    this.points += points;
-    this.progress.points += points;
-  }
-
-  private failed(err: unknown): void {
-    this.failedOps++;
-    this.firstError ??= err instanceof Error ? err.message : String(err);
-  }
-}
-
-/** Runs `send`, logging how long it took whether it succeeded or not. */
-async function measured<R>(log: LatencyLog, send: () => Promise<R>): Promise<R> {
-  const begin = performance.now();
-  try {
-    return await send();
-  } finally {
-    log.add(performance.now() - begin);
-  }
-}
-
 // Both pools have withSession / executeConcurrent, generic over their own session type; a call
 // through the union needs one signature.
 function lend(pool: AnyPool, fn: (session: AnySession) => Promise<void>): Promise<void> {
@@ -258,7 +185,7 @@ function buildRecords(w: Workload): IoTDBClient.InsertRecord[] {
   const records: IoTDBClient.InsertRecord[] = [];
   for (let d = w.range.first; d < w.range.first + w.range.count; d++) {
     for (let r = 0; r < w.batchSize; r++) {
-      const values = w.template.map((column) => (column instanceof Uint8Array ? column[r] === 1 : column[r]!));
+      const values = templateRow(w.template, r);
       records.push({ deviceId: deviceName(w, d), time: 0n, measurements, types, values });
     }
   }

@@ -84,8 +84,10 @@ function caseSettings(s: Settings, workerCount = s.write.workerCount): CaseSetti
 async function runCases(server: BenchServer, planned: PlannedCases, problems: string[]): Promise<ResultCase[]> {
   const runs: CaseRun[] = [];
   for (const w of planned.workloads) {
-    // The records case sends one insertRecords of every device's rows per loop: one writer, no worker processes.
-    const run = await runWriteCase(server.endpoint, w, caseSettings(planned.settings, w.insert === "records" ? 1 : planned.settings.write.workerCount), methodsOf(w));
+    // The records case sends one insertRecords of every device's rows per loop, and the row-arrival
+    // cases share one writer or pool per library: one writer each, no worker processes.
+    const single = w.insert !== "tablets";
+    const run = await runWriteCase(server.endpoint, w, caseSettings(planned.settings, single ? 1 : planned.settings.write.workerCount), methodsOf(w));
     runs.push(run);
     problems.push(...run.problems.map((p) => `${w.name}: ${p}`));
   }

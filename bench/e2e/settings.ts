@@ -15,6 +15,7 @@ export const SETTINGS = {
   NODE_URLS: [undefined, "DataNodes as host:port,host:port (both libraries' pools fail over between them); schema and checks use the first"],
 
   CLIENT_NUMBER: ["10", "concurrent clients (per worker); client c writes devices c, c+C, c+2C, ... More clients than devices: one per device"],
+  CONCURRENT_WRITERS: ["200", "e2e-concurrent-records: concurrent writers, each with a device of its own, one insertRecord of one row per call, on a pool with its defaults"],
   DEVICE_NUMBER: ["100", "devices (all workers together); each loop writes one tablet per device"],
   SENSOR_NUMBER: ["10", "sensors (columns) per device"],
   BATCH_SIZE_PER_WRITE: ["100", "rows per tablet"],

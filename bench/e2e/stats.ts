@@ -28,6 +28,10 @@ export interface RoundMeasure {
   firstError?: string;
   /** Every op's latency (ms), when asked for: a worker's, for the merged summary of its group. */
   latencies?: Float64Array;
+  /** The writing process's peak resident memory so far, MB (row-arrival cases: a process of its own per library). */
+  peakRssMb?: number;
+  /** Batched rows: the requests the route sent (our writer's retries included): the request size it chose. */
+  requests?: number;
 }
 
 const NO_OPS: LatencySummary = { min: 0, p50: 0, p90: 0, p95: 0, p99: 0, max: 0, avg: 0 };

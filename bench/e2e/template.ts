@@ -49,3 +49,8 @@ export function templateJson(template: readonly TemplateColumn[]): unknown[][] {
     return Array.from(column as ArrayLike<number | string>);
   });
 }
+
+/** Row r of the template as JS values, one per sensor: INT64 as bigint, BOOLEAN as boolean (as records and rows are written). */
+export function templateRow(template: readonly TemplateColumn[], r: number): (number | bigint | boolean | string)[] {
+  return template.map((column) => (column instanceof Uint8Array ? column[r] === 1 : column[r]!));
+}

@@ -13,12 +13,22 @@ export interface WriteCase {
   model: Model;
   /** Shape fixed by the case; otherwise DEVICE_NUMBER, SENSOR_NUMBER, BATCH_SIZE_PER_WRITE apply. */
   shape?: Shape;
-  /** How the rows go: as tablets (default), or every row of a loop as one insertRecords call. */
+  /** How the rows go: as tablets (default), every row of a loop as one insertRecords call, or one row at a time. */
   insert?: InsertKind;
 }
 
-/** Tablets, one per device; or records: every device's rows of a loop as one insertRecords call. */
-export type InsertKind = "tablets" | "records";
+/**
+ * tablets: one per device; records: every device's rows of a loop as one insertRecords call;
+ * rows: CLIENT_NUMBER producers emitting one row at a time (our batching writer against Java's
+ * hand-batched tablets and its insertRecord per row); concurrentRecords: CONCURRENT_WRITERS
+ * writers, each one insertRecord per row on a pool with its defaults.
+ */
+export type InsertKind = "tablets" | "records" | "rows" | "concurrentRecords";
+
+/** The kinds whose producers hand the client one row at a time (row-writer.ts; Java's rowsBatched / rowRecord). */
+export function rowArrival(w: Pick<Workload, "insert">): boolean {
+  return w.insert === "rows" || w.insert === "concurrentRecords";
+}
 
 interface Shape {
   deviceNumber: number;
@@ -35,6 +45,10 @@ export const WRITE_CASES: readonly WriteCase[] = [
   // What auto-converting records to tablets is worth: 100 records (10 devices × 10 rows) per
   // insertRecords call, which Java 2.0.5 (40 or more records) and our default send as insertTablets.
   { name: "e2e-insert-records", model: "tree", shape: { deviceNumber: 10, sensorNumber: 10, batchSize: 10 }, insert: "records" },
+  // Issue 19: rows arriving one at a time (DEVICE_NUMBER × SENSOR_NUMBER, CLIENT_NUMBER producers),
+  // and CONCURRENT_WRITERS small writers of one record per call (a device each).
+  { name: "e2e-ingest-rows", model: "tree", insert: "rows" },
+  { name: "e2e-concurrent-records", model: "tree", insert: "concurrentRecords" },
 ];
 
 /** A round as a writer runs it: a number of loops, or until a deadline. */
@@ -69,6 +83,8 @@ export interface Workload {
   warmup: RoundSpan;
   template: TemplateColumn[];
   insert: InsertKind;
+  /** Both libraries' pools with their own defaults (size, wait timeout), not the POOL_* settings. */
+  poolDefaults: boolean;
 }
 
 /** Table-model workloads write one table; the device is its TAG column. */
@@ -103,6 +119,13 @@ export function buildCaseWorkload(c: WriteCase, p: WriteParams): Workload {
   const shape = c.shape ?? { deviceNumber: p.deviceNumber, sensorNumber: p.sensorNumber, batchSize: p.batchSize };
   // One insertRecords call per loop: one client, no session to bind.
   if (c.insert === "records") return { ...build(c.name, c.model, database, shape, { ...p, clientNumber: 1, binding: false }, "same"), insert: "records" };
+  // Producers share the pool (or the writer): no session to bind.
+  if (c.insert === "rows") return { ...build(c.name, c.model, database, shape, { ...p, binding: false }, "same"), insert: "rows" };
+  if (c.insert === "concurrentRecords") {
+    const writers = p.concurrentWriters;
+    const own = build(c.name, c.model, database, { ...shape, deviceNumber: writers }, { ...p, clientNumber: writers, binding: false }, "same");
+    return { ...own, insert: "concurrentRecords", poolDefaults: true };
+  }
   return build(c.name, c.model, database, shape, p, "same");
 }
 
@@ -149,6 +172,7 @@ function build(name: string, model: Model, database: string, shape: Shape, p: Wr
     warmup: warmup === "same" ? timed : { loops: 1 },
     template: generateTemplate(sensors, shape.batchSize, p.stringLength, p.seed),
     insert: "tablets",
+    poolDefaults: false,
   };
 }
 

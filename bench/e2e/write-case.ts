@@ -14,7 +14,7 @@ import { countStoredPoints } from "./verify.js";
 import { moreWarmup, RISE_TOLERANCE, stillRising, type WarmupPolicy } from "./warmup.js";
 import { NodeWorker } from "./workers/node-worker.js";
 import { WriterGroup } from "./workers/writer-group.js";
-import { describeSpan, pointsPerLoop, workerShares, type RoundSpan, type Workload } from "./workload.js";
+import { describeSpan, pointsPerLoop, rowArrival, workerShares, type RoundSpan, type Workload } from "./workload.js";
 import type { RoundProgress, WriteMethod, Writer } from "./writer.js";
 
 /** A way of sending the round's tablets, as the run and its report name it. */
@@ -24,6 +24,10 @@ export interface MethodRun {
   concurrency: number;
   /** The Java client runs it too. */
   java: boolean;
+  /** Only the Java client runs it: its result row compares it with ours of the case's first method. */
+  javaOnly?: boolean;
+  /** The method's result row name, when not "<case> (<label>)". */
+  resultName?: string;
 }
 
 /** Each client writes its own devices, one insert at a time: every case and write mode. */
@@ -35,8 +39,31 @@ export const RECORDS_METHODS: readonly MethodRun[] = [
   { method: "recordsNoConvert", label: "insertRecords, autoConvertRecords off", concurrency: 1, java: false },
 ];
 
+/**
+ * e2e-ingest-rows: producers of single rows; ours through the batching writer, Java batching them
+ * by hand into tablets; then Java's insertRecord per row against ours of the first method.
+ */
+const INGEST_ROWS_METHODS: readonly MethodRun[] = [
+  { method: "rowsBatched", label: "batching writer / tablets by hand", concurrency: 1, java: true },
+  { method: "rowRecord", label: "insertRecord per row", concurrency: 1, java: true, javaOnly: true, resultName: "e2e-ingest-rows-per-record" },
+];
+
+/** e2e-concurrent-records: every writer one insertRecord per row, on both libraries' pools. */
+const CONCURRENT_RECORDS_METHOD: MethodRun = { method: "rowRecord", label: "insertRecord per row", concurrency: 1, java: true };
+
 /** The methods a case's rounds run. */
-export const methodsOf = (w: Workload): readonly MethodRun[] => (w.insert === "records" ? RECORDS_METHODS : [CLIENTS_METHOD]);
+export function methodsOf(w: Workload): readonly MethodRun[] {
+  switch (w.insert) {
+    case "records":
+      return RECORDS_METHODS;
+    case "rows":
+      return INGEST_ROWS_METHODS;
+    case "concurrentRecords":
+      return [CONCURRENT_RECORDS_METHOD];
+    case "tablets":
+      return [CLIENTS_METHOD];
+  }
+}
 
 export interface RoundRecord {
   client: ClientName;
@@ -85,7 +112,7 @@ export async function runWriteCase(e: Endpoint, w: Workload, s: CaseSettings, me
     for (const client of CLIENT_NAMES) {
       if (s.clients !== "both" && s.clients !== client) continue;
       for (let m = 0; m < (ownDevices ? methods.length : 1); m++) {
-        if (client === "java" && !methods[m]!.java) continue;
+        if (!runsOn(methods[m]!, client)) continue;
         const slice = ownDevices ? sliceOf(w, methods.length * CLIENT_NAMES.length, m * CLIENT_NAMES.length + CLIENT_NAMES.indexOf(client)) : w;
         const open = client === "node" ? () => openNode(e, slice, workerCount) : () => openJava(e, slice, workerCount, s.javaOpts);
         writers.set(writerKey(client, m), await timedOpen(writerKey(client, m), workerCount, open));
@@ -113,7 +140,14 @@ export async function runWriteCase(e: Endpoint, w: Workload, s: CaseSettings, me
   return run;
 }
 
+/** Whether a client library runs the method. */
+function runsOn(m: MethodRun, client: ClientName): boolean {
+  return client === "java" ? m.java : m.javaOnly !== true;
+}
+
 async function openNode(e: Endpoint, w: Workload, workers: number): Promise<Writer> {
+  // Row arrival: ours in a process of its own, so its peak RSS and CPU are the client's alone.
+  if (rowArrival(w)) return NodeWorker.open(e, w, "Node row writer");
   if (workers === 1) return NodeWriter.open(e, w);
   const shares = workerShares(w, workers);
   return WriterGroup.open(shares.length, (i) => NodeWorker.open(e, shares[i]!, `Node worker ${i + 1}`));
@@ -162,8 +196,7 @@ export function* schedule(s: Pick<CaseSettings, "warmup" | "testRounds">, method
     for (const m of methods) {
       for (const client of order(i)) {
         const step: Step = { client, warmup: true, label: named(m, s.warmup.untilStable ? `warm-up ${i + 1}` : `warm-up ${i + 1}/${s.warmup.minRounds}`), method: m };
-        if (client === "java" && !m.java) continue;
-        if (!runs(step)) continue;
+        if (!runsOn(m, client) || !runs(step)) continue;
         const record = yield step;
         const list = rates.get(keyOf(step)) ?? [];
         list.push(record.measure.points / (record.measure.wallMs / 1000));
@@ -183,7 +216,7 @@ export function* schedule(s: Pick<CaseSettings, "warmup" | "testRounds">, method
     for (const m of methods) {
       for (const client of order(i)) {
         const step: Step = { client, warmup: false, label: named(m, `round ${i + 1}/${s.testRounds}`), method: m };
-        if ((client === "java" && !m.java) || !runs(step)) continue;
+        if (!runsOn(m, client) || !runs(step)) continue;
         yield step;
       }
     }
@@ -208,18 +241,20 @@ async function runRound(e: Endpoint, w: Workload, writer: Writer, step: Step, st
   const verdict = stored === measure.points ? "all stored" : `STORED ${stored}`;
   display.report(
     `${formatPoints(measure.points)} pts in ${(measure.wallMs / 1000).toFixed(measure.wallMs < 1000 ? 3 : 1)} s = ${formatPoints(rate)} pts/s, ` +
-      `cpu ${(measure.cpuMs / 1000).toFixed(2)} s, failed ${measure.failedOps}, ${verdict}`,
+      `cpu ${(measure.cpuMs / 1000).toFixed(2)} s, failed ${measure.failedOps}, ${verdict}` +
+      (measure.requests === undefined ? "" : `, ${measure.requests} requests (${formatPoints(measure.points / Math.max(1, measure.requests))} pts each)`),
   );
   return { client: step.client, method: step.method.method, warmup: step.warmup, startTime, endTime, measure, stored };
 }
 
 function describe(w: Workload, workers: number, warmup: WarmupPolicy, slices: number): string {
   const count = Math.min(w.clientNumber, Math.ceil(w.range.count / slices / workers));
-  const clients = w.bindSessions ? `${w.pool.maxSize} clients with bound sessions` : `${count} client${count === 1 ? "" : "s"}`;
-  const where = workers === 1 ? `${clients}, pool of ${w.pool.maxSize}` : `${workers} workers × (${clients}, pool of ${w.pool.maxSize})`;
+  const clients = w.bindSessions ? `${w.pool.maxSize} clients with bound sessions` : `${count} ${rowArrival(w) ? "producer" : "client"}${count === 1 ? "" : "s"}`;
+  const pool = w.poolDefaults ? "pools with their defaults" : `pool of ${w.pool.maxSize}`;
+  const where = workers === 1 ? `${clients}, ${pool}` : `${workers} workers × (${clients}, ${pool})`;
   const devices = slices === 1 ? `${w.deviceNumber} devices` : `${slices} × ${w.deviceNumber / slices} devices (one set per method and library)`;
   return (
-    `${w.model}, ${devices} x ${w.sensors.length} sensors x ${w.batchSize} rows, ${where}, ` +
+    `${w.model}, ${devices} x ${w.sensors.length} sensors x ${w.batchSize} rows${rowArrival(w) ? " (one row at a time)" : ""}, ${where}, ` +
     `${describeSpan(w.timed)} per round${describeWarmup(w, warmup)}`
   );
 }

@@ -10,23 +10,31 @@ import { methodsOf, type CaseRun, type MethodRun } from "./write-case.js";
 import type { WriteMethod } from "./writer.js";
 
 /**
- * The case's result rows: one per method of ours (methodsOf), each against Java's figures of
- * the same method, or of the case's first method when Java has no such method (the records
- * case's "autoConvertRecords off" row is ours without auto-conversion against Java's default).
+ * The case's result rows: one per method (methodsOf), each side's figures of that method, or of
+ * the case's first method when that side does not run it (the records case's "autoConvertRecords
+ * off" row is ours without auto-conversion against Java's default; e2e-ingest-rows-per-record is
+ * ours of e2e-ingest-rows against Java's insertRecord per row).
  */
 export function writeResultCases(run: CaseRun): ResultCase[] {
   const methods = methodsOf(run.workload);
   const out: ResultCase[] = [];
   for (const m of methods) {
-    const c = resultCase(run, resultName(run, m), m.method, m.java ? m.method : methods[0]!.method);
+    const first = methods[0]!.method;
+    const c = resultCase(run, resultName(run, m), m.javaOnly === true ? first : m.method, m.java ? m.method : first);
     if (c !== undefined) out.push(c);
   }
   return out;
 }
 
-/** A method's result row name: the case's name for its first method, else the name with the method's label. */
+/** A method's result row name: the case's name for its first method, else its own or the name with the method's label. */
 function resultName(run: CaseRun, m: MethodRun): string {
-  return m === methodsOf(run.workload)[0] ? run.workload.name : `${run.workload.name} (${m.label})`;
+  return m === methodsOf(run.workload)[0] ? run.workload.name : (m.resultName ?? `${run.workload.name} (${m.label})`);
+}
+
+/** What the table says of a method one side does not run. */
+function onlyNote(m: MethodRun): string {
+  if (!m.java) return " (ours only; ratio against Java's first method)";
+  return m.javaOnly === true ? ` (Java only; ratio against ours of the first method) → ${m.resultName ?? m.label}` : "";
 }
 
 function resultCase(run: CaseRun, name: string, ourMethod: WriteMethod, javaMethod: WriteMethod): ResultCase | undefined {
@@ -56,7 +64,7 @@ function resultCase(run: CaseRun, name: string, ourMethod: WriteMethod, javaMeth
 }
 
 const HEADER =
-  `${"case".padEnd(22)}${"client".padEnd(8)}${"points/s".padStart(11)}${"rounds min..max".padStart(17)}${"ops/s".padStart(11)}` +
+  `${"case".padEnd(24)}${"client".padEnd(8)}${"points/s".padStart(11)}${"rounds min..max".padStart(17)}${"ops/s".padStart(11)}` +
   `  ${"latency ms: min / p50 / p90 / p99 / max".padEnd(42)}${"failed".padStart(7)}${"cpu s/Mpt".padStart(11)}  stored`;
 
 export function printWriteTable(runs: readonly CaseRun[]): void {
@@ -65,7 +73,7 @@ export function printWriteTable(runs: readonly CaseRun[]): void {
     const methods = methodsOf(run.workload);
     for (const m of methods) {
       // a case with several methods: each method's label on a line of its own, then its rows
-      if (methods.length > 1) console.log(m === methods[0] ? `${run.workload.name}: ${m.label}` : `${run.workload.name}: ${m.label}${m.java ? "" : " (ours only; ratio against Java's first method)"}`);
+      if (methods.length > 1) console.log(`${run.workload.name}: ${m.label}${m === methods[0] ? "" : onlyNote(m)}`);
       let first = true;
       for (const client of ["node", "java"] as const) {
         const f = writeFigures(run, client, m.method);
@@ -78,7 +86,7 @@ export function printWriteTable(runs: readonly CaseRun[]): void {
       const target = TARGETS[c.name];
       const range = (r: { min: number; max: number }) => `(rounds ${r.min.toFixed(2)}..${r.max.toFixed(2)})`;
       console.log(
-        `${"".padEnd(22)}${"ratio".padEnd(8)}throughput node/java ${c.ratio_throughput.toFixed(2)} ${range(c.ratio_throughput_rounds!)} ${verdict(c.ratio_throughput, target?.throughput, "min")}` +
+        `${"".padEnd(24)}${"ratio".padEnd(8)}throughput node/java ${c.ratio_throughput.toFixed(2)} ${range(c.ratio_throughput_rounds!)} ${verdict(c.ratio_throughput, target?.throughput, "min")}` +
           `   cpu per point node/java ${c.ratio_cpu.toFixed(2)} ${range(c.ratio_cpu_rounds!)} ${verdict(c.ratio_cpu, target?.cpu, "max")}`,
       );
     }
@@ -90,7 +98,8 @@ function line(name: string, client: string, f: WriteFigures): string {
   const spread = `${formatPoints(Math.min(...f.round_points_per_s))}..${formatPoints(Math.max(...f.round_points_per_s))}`;
   const latency = [l.min, l.p50, l.p90, l.p99, l.max].map((v) => v.toFixed(v < 10 ? 2 : 1)).join(" / ");
   return (
-    `${name.padEnd(22)}${client.padEnd(8)}${formatPoints(f.median_points_per_s).padStart(11)}${spread.padStart(17)}${f.ops_per_s.toFixed(0).padStart(11)}` +
-    `  ${latency.padEnd(42)}${String(f.failed_ops).padStart(7)}${f.median_cpu_s_per_mpoints.toFixed(4).padStart(11)}  ${f.stored_points_verified ? "all" : "MISSING"}`
+    `${name.padEnd(24)}${client.padEnd(8)}${formatPoints(f.median_points_per_s).padStart(11)}${spread.padStart(17)}${f.ops_per_s.toFixed(0).padStart(11)}` +
+    `  ${latency.padEnd(42)}${String(f.failed_ops).padStart(7)}${f.median_cpu_s_per_mpoints.toFixed(4).padStart(11)}  ${f.stored_points_verified ? "all" : "MISSING"}` +
+    (f.peak_rss_mb === undefined ? "" : `  peak RSS ${f.peak_rss_mb.toFixed(0)} MB`)
   );
 }

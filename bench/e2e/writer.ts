@@ -17,7 +17,14 @@ import type { RoundSpan } from "./workload.js";
  * clients' defaults: auto-converted to tablets by both); recordsNoConvert: the same through our
  * pool with autoConvertRecords off (ours only).
  */
-export type WriteMethod = "clients" | "batch" | "parallel" | "executeConcurrent" | "records" | "recordsNoConvert";
+export type WriteMethod = "clients" | "batch" | "parallel" | "executeConcurrent" | "records" | "recordsNoConvert" | RowMethod;
+
+/**
+ * Row arrival (producers handing the client one row at a time): rowsBatched: ours through the
+ * batching writer, Java into a Tablet per device sent by insertTablets when full; rowRecord: each
+ * row by the pool's insertRecord.
+ */
+export type RowMethod = "rowsBatched" | "rowRecord";
 
 export interface RoundSpec {
   /** Timestamp of the round's first row, in TIMESTAMP_PRECISION units. */

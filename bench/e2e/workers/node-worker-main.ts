@@ -1,17 +1,19 @@
-// A worker process of the multi-worker mode: our client with its own pool, writing the share of
-// the devices its parent gave it, one command at a time (IPC, structured clone: the workload's
-// bigints and typed arrays arrive as they are).
+// A worker process of the multi-worker mode (our client with its own pool, writing the share of
+// the devices its parent gave it), or of a row-arrival case (the whole case, in a process of its
+// own for its peak RSS): one command at a time (IPC, structured clone: the workload's bigints and
+// typed arrays arrive as they are).
 import type { Endpoint } from "../connect.js";
 import { NodeWriter } from "../node-writer.js";
-import type { Workload } from "../workload.js";
-import type { RoundProgress, RoundSpec } from "../writer.js";
+import { RowWriter } from "../row-writer.js";
+import { rowArrival, type Workload } from "../workload.js";
+import type { RoundProgress, RoundSpec, Writer } from "../writer.js";
 
 type Command = { cmd: "open"; endpoint: Endpoint; workload: Workload } | { cmd: "round"; spec: RoundSpec } | { cmd: "close" };
 
 /** How often the worker reports its stored point count during a round. */
 const PROGRESS_MS = 200;
 
-let writer: NodeWriter | undefined;
+let writer: Writer | undefined;
 
 function send(message: object): void {
   process.send!(message);
@@ -20,7 +22,7 @@ function send(message: object): void {
 async function handle(command: Command): Promise<void> {
   switch (command.cmd) {
     case "open":
-      writer = await NodeWriter.open(command.endpoint, command.workload, { rawLatencies: true });
+      writer = rowArrival(command.workload) ? await RowWriter.open(command.endpoint, command.workload) : await NodeWriter.open(command.endpoint, command.workload, { rawLatencies: true });
       send({ event: "opened" });
       return;
     case "round": {

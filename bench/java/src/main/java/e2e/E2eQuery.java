@@ -4,10 +4,7 @@ import com.google.gson.Gson;
 import com.google.gson.JsonObject;
 import com.google.gson.JsonParser;
 import com.sun.management.OperatingSystemMXBean;
-import java.io.IOException;
 import java.lang.management.ManagementFactory;
-import java.nio.file.Files;
-import java.nio.file.Paths;
 import java.time.ZoneId;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -55,7 +52,7 @@ public final class E2eQuery {
       out.put("rows", (long) sums[sums.length - 1]);
       out.put("seconds", wallNs / 1e9);
       out.put("cpuSeconds", cpuNs / 1e9);
-      out.put("peakRssMb", peakRssMb());
+      out.put("peakRssMb", ProcessMemory.peakRssMb());
       double[] columnSums = new double[sums.length - 1];
       System.arraycopy(sums, 0, columnSums, 0, columnSums.length);
       out.put("sums", columnSums);
@@ -117,13 +114,5 @@ public final class E2eQuery {
       case DOUBLE: return field.getDoubleV();
       default: return field.getStringValue().length();
     }
-  }
-
-  /** VmHWM: the most resident memory the process has had. */
-  private static double peakRssMb() throws IOException {
-    for (String line : Files.readAllLines(Paths.get("/proc/self/status"))) {
-      if (line.startsWith("VmHWM:")) return Long.parseLong(line.replaceAll("[^0-9]", "")) / 1024.0;
-    }
-    return -1;
   }
 }

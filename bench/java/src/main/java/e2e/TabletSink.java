@@ -31,6 +31,11 @@ interface TabletSink extends AutoCloseable {
     throw new UnsupportedOperationException("insertRecords: only the tree model's pool sends records");
   }
 
+  /** One row as insertRecord with typed values (the tree pool only). */
+  default void insertRecord(String deviceId, long time, List<String> measurements, List<TSDataType> types, List<Object> values) throws Exception {
+    throw new UnsupportedOperationException("insertRecord: only the tree model's pool sends records");
+  }
+
   @Override
   void close() throws Exception;
 
@@ -95,13 +100,8 @@ interface TabletSink extends AutoCloseable {
   }
 
   private static TabletSink treePool(Endpoint e, WriteWorkload w) {
-    SessionPool.Builder builder =
-        new SessionPool.Builder()
-            .user(e.user)
-            .password(e.password)
-            .maxSize(w.poolMaxSize)
-            .waitToGetSessionTimeoutInMs(w.poolWaitTimeoutMs)
-            .zoneId(ZoneId.of("UTC"));
+    SessionPool.Builder builder = new SessionPool.Builder().user(e.user).password(e.password).zoneId(ZoneId.of("UTC"));
+    if (w.poolMaxSize > 0) builder.maxSize(w.poolMaxSize).waitToGetSessionTimeoutInMs(w.poolWaitTimeoutMs);
     SessionPool pool = (w.nodeUrls != null ? builder.nodeUrls(w.nodeUrls) : builder.host(e.host).port(e.port)).build();
     boolean aligned = w.model.equals("aligned");
     return new TabletSink() {
@@ -126,6 +126,12 @@ interface TabletSink extends AutoCloseable {
       }
 
       @Override
+      public void insertRecord(String deviceId, long time, List<String> measurements, List<TSDataType> types, List<Object> values) throws Exception {
+        if (aligned) pool.insertAlignedRecord(deviceId, time, measurements, types, values);
+        else pool.insertRecord(deviceId, time, measurements, types, values);
+      }
+
+      @Override
       public void close() {
         pool.close();
       }
@@ -133,17 +139,15 @@ interface TabletSink extends AutoCloseable {
   }
 
   private static TabletSink tablePool(Endpoint e, WriteWorkload w) {
-    ITableSessionPool pool =
+    TableSessionPoolBuilder builder =
         new TableSessionPoolBuilder()
             .nodeUrls(w.nodeUrls != null ? w.nodeUrls : List.of(e.host + ":" + e.port))
             .user(e.user)
             .password(e.password)
             .database(w.database)
-            .maxSize(w.poolMaxSize)
-            .waitToGetSessionTimeoutInMs(w.poolWaitTimeoutMs)
-            .zoneId(ZoneId.of("UTC"))
-            .build();
-    return new TablePoolSink(pool);
+            .zoneId(ZoneId.of("UTC"));
+    if (w.poolMaxSize > 0) builder.maxSize(w.poolMaxSize).waitToGetSessionTimeoutInMs(w.poolWaitTimeoutMs);
+    return new TablePoolSink(builder.build());
   }
 
   private static Map<String, Tablet> byDevice(List<Tablet> tablets) {

@@ -27,8 +27,18 @@ import org.apache.tsfile.write.schema.IMeasurementSchema;
  *       shared pool or through the client's bound session;
  *   <li>batch: every tablet of a loop in one insertTablets call;
  *   <li>parallel: every tablet of a loop as its own pool insert, on `concurrency` threads;
- *   <li>records: every row of a loop as one insertRecords call, with the pool's defaults.
+ *   <li>records: every row of a loop as one insertRecords call, with the pool's defaults;
+ *   <li>rowsBatched (row arrival): a thread per producer (client) emitting its devices' rows one at
+ *       a time; each row goes into its device's Tablet (addTimestamp, typed addValue), and when
+ *       the producer's tablets hold BATCH_SIZE_PER_WRITE rows each, they go out as one
+ *       insertTablets (iot-benchmark's route, its default batch of 100 rows per device);
+ *   <li>rowRecord (row arrival): the same producers, each row sent by insertRecord.
  * </ul>
+ *
+ * Row arrival: producer c's rows come loop by loop, row r of the template to every device of
+ * the producer in turn, at the time the tablet cases give row r of loop l. An op is a row; its
+ * latency runs from the row handed to the client to the return of the request that carried it
+ * (rowsBatched: every SAMPLE_EVERY-th row of a producer, which the Node side samples alike).
  *
  * The threads are made before the start gate; wall time and the JVM's process CPU time cover
  * only their work, from the gate to the last join.
@@ -45,6 +55,8 @@ final class WriteRound {
   private final LongAdder okOps = new LongAdder();
   private final LongAdder failedOps = new LongAdder();
   private final LongAdder points = new LongAdder();
+  /** Requests of rowsBatched (insertTablets calls). */
+  private final LongAdder requests = new LongAdder();
   private final AtomicInteger loops = new AtomicInteger();
   private final AtomicReference<String> firstError = new AtomicReference<>();
   private final List<Latencies> logs = new ArrayList<>();
@@ -77,6 +89,12 @@ final class WriteRound {
         break;
       case "records":
         bodies.add(records(startTime, loopLimit));
+        break;
+      case "rowsBatched":
+        for (int c = 0; c < w.clientNumber(); c++) bodies.add(rowsBatched(c, startTime, loopLimit));
+        break;
+      case "rowRecord":
+        for (int c = 0; c < w.clientNumber(); c++) bodies.add(rowRecord(c, startTime, loopLimit));
         break;
       default:
         throw new IllegalArgumentException("unknown method " + method);
@@ -122,7 +140,97 @@ final class WriteRound {
     out.put("latency", Latencies.summarize(latencies));
     if (firstError.get() != null) out.put("firstError", firstError.get());
     if (w.rawLatencies) out.put("latencies", Latencies.millis(latencies));
+    if (method.equals("rowsBatched") || method.equals("rowRecord")) {
+      if (method.equals("rowsBatched")) out.put("requests", requests.sum());
+      try {
+        out.put("peakRssMb", ProcessMemory.peakRssMb());
+      } catch (java.io.IOException e) {
+        firstError.compareAndSet(null, e.toString());
+      }
+    }
     return out;
+  }
+
+  /** Rows of a producer whose latency is logged: one in SAMPLE_EVERY (a power of two), counted from its first row. */
+  static final int SAMPLE_EVERY = 16;
+
+  /** Producer c batching its rows by hand: a Tablet per device, one insertTablets when they are full. */
+  private Runnable rowsBatched(int c, long startTime, int loopLimit) {
+    Latencies log = newLog();
+    List<Tablet> tablets = new ArrayList<>();
+    for (Tablet device : w.clientTablets.get(c)) tablets.add(new Tablet(device.getDeviceId(), w.schemas, w.batchSize));
+    int rowsPerBatch = tablets.size() * w.batchSize;
+    long[] sampledNs = new long[rowsPerBatch / SAMPLE_EVERY + 2];
+    return () -> {
+      int pending = 0;
+      int sampled = 0;
+      long emitted = 0;
+      rows:
+      for (int loop = 0; loop < loopLimit; loop++) {
+        for (int r = 0; r < w.batchSize; r++) {
+          // A producer emits no row after the deadline; what it holds still goes out below.
+          if (System.nanoTime() >= deadline) break rows;
+          if (r == 0) loops.accumulateAndGet(loop + 1, Math::max);
+          long time = startTime + ((long) loop * w.batchSize + r) * w.pointStep;
+          for (Tablet tablet : tablets) {
+            if ((emitted++ & (SAMPLE_EVERY - 1)) == 0) sampledNs[sampled++] = System.nanoTime();
+            w.addRow(tablet, tablet.getRowSize(), time, r);
+          }
+          pending += tablets.size();
+          if (pending == rowsPerBatch) {
+            sendBatch(log, tablets, pending, sampledNs, sampled);
+            pending = 0;
+            sampled = 0;
+          }
+        }
+      }
+      if (pending > 0) sendBatch(log, tablets, pending, sampledNs, sampled);
+    };
+  }
+
+  /** The producer's tablets as one insertTablets; each sampled row's latency ends when it returns. */
+  private void sendBatch(Latencies log, List<Tablet> tablets, int rows, long[] sampledNs, int sampled) {
+    requests.increment();
+    try {
+      pool.insertAll(tablets);
+      okOps.add(rows);
+      points.add((long) rows * w.schemas.size());
+    } catch (Exception e) {
+      failedOps.add(rows);
+      firstError.compareAndSet(null, e.toString());
+    }
+    long acknowledged = System.nanoTime();
+    for (int i = 0; i < sampled; i++) log.add(acknowledged - sampledNs[i]);
+    for (Tablet tablet : tablets) tablet.reset();
+  }
+
+  /** Producer c sending every row by insertRecord (typed values, built once per template row). */
+  private Runnable rowRecord(int c, long startTime, int loopLimit) {
+    Latencies log = newLog();
+    List<String> devices = new ArrayList<>();
+    for (Tablet device : w.clientTablets.get(c)) devices.add(device.getDeviceId());
+    List<String> names = new ArrayList<>();
+    List<TSDataType> types = new ArrayList<>();
+    for (IMeasurementSchema schema : w.schemas) {
+      names.add(schema.getMeasurementName());
+      types.add(schema.getType());
+    }
+    List<List<Object>> rows = new ArrayList<>();
+    for (int r = 0; r < w.batchSize; r++) rows.add(w.rowValues(r));
+    long pointsPerRow = w.schemas.size();
+    return () -> {
+      for (int loop = 0; loop < loopLimit; loop++) {
+        for (int r = 0; r < w.batchSize; r++) {
+          if (r == 0) loops.accumulateAndGet(loop + 1, Math::max);
+          long time = startTime + ((long) loop * w.batchSize + r) * w.pointStep;
+          List<Object> values = rows.get(r);
+          for (String device : devices) {
+            if (System.nanoTime() >= deadline) return;
+            timed(log, pointsPerRow, () -> pool.insertRecord(device, time, names, types, values));
+          }
+        }
+      }
+    };
   }
 
   /** Client c: its devices, loop after loop, one insert at a time. */

@@ -27,6 +27,7 @@ final class WriteWorkload {
   final String model;
   final String database;
   final List<String> nodeUrls;
+  /** Most sessions of the pool, or 0: the pool's defaults (maxSize, wait timeout), as a new user leaves them. */
   final int poolMaxSize;
   final long poolWaitTimeoutMs;
   final boolean bindSessions;
@@ -39,13 +40,17 @@ final class WriteWorkload {
   final List<List<Tablet>> clientTablets = new ArrayList<>();
   /** Every client's tablets, in client order (the batch and parallel methods). */
   final List<Tablet> allTablets = new ArrayList<>();
+  /** The sensors, and the template's values column by column (float[], double[], int[], long[], boolean[] or String[]). */
+  final List<IMeasurementSchema> schemas = new ArrayList<>();
+  final Object[] columns;
 
   WriteWorkload(JsonObject spec) {
     model = spec.get("model").getAsString();
     database = spec.get("database").getAsString();
     nodeUrls = spec.get("nodeUrls").isJsonNull() ? null : strings(spec.getAsJsonArray("nodeUrls"));
-    poolMaxSize = spec.get("poolMaxSize").getAsInt();
-    poolWaitTimeoutMs = spec.get("poolWaitTimeoutMs").getAsLong();
+    boolean poolDefaults = spec.get("poolMaxSize").isJsonNull();
+    poolMaxSize = poolDefaults ? 0 : spec.get("poolMaxSize").getAsInt();
+    poolWaitTimeoutMs = poolDefaults ? 0 : spec.get("poolWaitTimeoutMs").getAsLong();
     bindSessions = spec.get("bindSessions").getAsBoolean();
     batchSize = spec.get("batchSize").getAsInt();
     pointStep = Long.parseLong(spec.get("pointStep").getAsString());
@@ -53,8 +58,7 @@ final class WriteWorkload {
 
     JsonArray sensors = spec.getAsJsonArray("sensors");
     JsonArray template = spec.getAsJsonArray("template");
-    List<IMeasurementSchema> schemas = new ArrayList<>();
-    Object[] columns = new Object[sensors.size()];
+    columns = new Object[sensors.size()];
     for (int s = 0; s < sensors.size(); s++) {
       JsonObject sensor = sensors.get(s).getAsJsonObject();
       TSDataType type = TSDataType.valueOf(sensor.get("type").getAsString());
@@ -129,19 +133,43 @@ final class WriteWorkload {
    * does; its bitmaps then come out as the API makes them, which our client's default matches.
    */
   private void fill(Tablet tablet, Object[] columns, int firstColumn) {
-    for (int r = 0; r < batchSize; r++) {
-      tablet.addTimestamp(r, 0);
-      for (int s = 0; s < columns.length; s++) {
-        int col = firstColumn + s;
-        Object column = columns[s];
-        if (column instanceof float[]) tablet.addValue(r, col, ((float[]) column)[r]);
-        else if (column instanceof double[]) tablet.addValue(r, col, ((double[]) column)[r]);
-        else if (column instanceof int[]) tablet.addValue(r, col, ((int[]) column)[r]);
-        else if (column instanceof long[]) tablet.addValue(r, col, ((long[]) column)[r]);
-        else if (column instanceof boolean[]) tablet.addValue(r, col, ((boolean[]) column)[r]);
-        else tablet.addValue(r, col, ((String[]) column)[r]);
-      }
+    for (int r = 0; r < batchSize; r++) addRow(tablet, r, 0, r, columns, firstColumn);
+  }
+
+  /**
+   * Row `row` of a tree tablet: time `time` and the template's row `templateRow`, by the typed
+   * addValue of the Tablet API (no boxing), as a Java user adds a row that arrives.
+   */
+  void addRow(Tablet tablet, int row, long time, int templateRow) {
+    addRow(tablet, row, time, templateRow, columns, 0);
+  }
+
+  private static void addRow(Tablet tablet, int row, long time, int r, Object[] columns, int firstColumn) {
+    tablet.addTimestamp(row, time);
+    for (int s = 0; s < columns.length; s++) {
+      int col = firstColumn + s;
+      Object column = columns[s];
+      if (column instanceof float[]) tablet.addValue(row, col, ((float[]) column)[r]);
+      else if (column instanceof double[]) tablet.addValue(row, col, ((double[]) column)[r]);
+      else if (column instanceof int[]) tablet.addValue(row, col, ((int[]) column)[r]);
+      else if (column instanceof long[]) tablet.addValue(row, col, ((long[]) column)[r]);
+      else if (column instanceof boolean[]) tablet.addValue(row, col, ((boolean[]) column)[r]);
+      else tablet.addValue(row, col, ((String[]) column)[r]);
     }
+  }
+
+  /** The template's row r as boxed values (TEXT as String), for insertRecord. */
+  List<Object> rowValues(int r) {
+    List<Object> values = new ArrayList<>(columns.length);
+    for (Object column : columns) {
+      if (column instanceof float[]) values.add(((float[]) column)[r]);
+      else if (column instanceof double[]) values.add(((double[]) column)[r]);
+      else if (column instanceof int[]) values.add(((int[]) column)[r]);
+      else if (column instanceof long[]) values.add(((long[]) column)[r]);
+      else if (column instanceof boolean[]) values.add(((boolean[]) column)[r]);
+      else values.add(((String[]) column)[r]);
+    }
+    return values;
   }
 
   /** Timestamps of loop `loop` of a round starting at `startTime`. */
