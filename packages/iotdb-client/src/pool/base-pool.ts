@@ -59,6 +59,8 @@ interface Call<S, R> {
   /** Where the call should go (a routed insert), looked up again before each attempt. */
   target?: () => EndPoint | undefined;
   retry: boolean;
+  /** Aborts the wait for a session (the op gets the signal through its own options). */
+  signal?: AbortSignal;
   op(session: S): Promise<R>;
   /** Takes over giving the session back (a query: when its data set closes). */
   keep?(result: R, release: () => void): void;
@@ -110,7 +112,7 @@ export abstract class BasePool<S extends BaseSession<Int64Mode>, M extends Int64
 
   /** Runs a query; its session goes back to the pool when the data set is closed (at the end of iteration, or by close()). */
   executeQueryStatement<Q extends Int64Mode = M>(sql: string, options?: QueryOptions<Q>): Promise<SessionDataSet<Q>> {
-    return this.query("executeQueryStatement", (s) => s.executeQueryStatement(sql, options) as Promise<SessionDataSet<Q>>);
+    return this.query("executeQueryStatement", (s) => s.executeQueryStatement(sql, options) as Promise<SessionDataSet<Q>>, options?.signal);
   }
 
   /** A statement that returns no rows; not retried. */
@@ -245,8 +247,8 @@ export abstract class BasePool<S extends BaseSession<Int64Mode>, M extends Int64
    * whether the session may serve again). The default DataNode's, as for any call; counted as a
    * request of `method`.
    */
-  protected async borrow(method: string): Promise<{ session: S; release(error?: unknown): void }> {
-    const lease = this.idleLease(undefined) ?? (await this.lease(undefined));
+  protected async borrow(method: string, signal?: AbortSignal): Promise<{ session: S; release(error?: unknown): void }> {
+    const lease = this.idleLease(undefined) ?? (await this.lease(undefined, signal));
     this.count(lease, method, undefined);
     return { session: lease.session, release: (error?: unknown) => lease.release(error) };
   }
@@ -278,8 +280,8 @@ export abstract class BasePool<S extends BaseSession<Int64Mode>, M extends Int64
   }
 
   /** A query: retried when its connection fails before the data set exists; the session is held until the data set closes. */
-  protected query<Q extends Int64Mode>(method: string, op: (session: S) => Promise<SessionDataSet<Q>>): Promise<SessionDataSet<Q>> {
-    return this.run({ method, retry: true, op, keep: (dataSet, release) => dataSet.onClose(release) });
+  protected query<Q extends Int64Mode>(method: string, op: (session: S) => Promise<SessionDataSet<Q>>, signal?: AbortSignal): Promise<SessionDataSet<Q>> {
+    return this.run({ method, retry: true, signal, op, keep: (dataSet, release) => dataSet.onClose(release) });
   }
 
   /**
@@ -365,7 +367,7 @@ export abstract class BasePool<S extends BaseSession<Int64Mode>, M extends Int64
   private async run<R>(call: Call<S, R>): Promise<R> {
     for (let attempt = 0; ; attempt++) {
       const target = call.target?.();
-      const lease = this.idleLease(target) ?? (await this.lease(target));
+      const lease = this.idleLease(target) ?? (await this.lease(target, call.signal));
       let result: R;
       try {
         this.count(lease, call.method, call.devices);
@@ -402,7 +404,7 @@ export abstract class BasePool<S extends BaseSession<Int64Mode>, M extends Int64
    * nodeUrls that can be reached (those marked down last). Fails fast with a ConnectionError when
    * none can be reached, or with a TimeoutError when none answered in time.
    */
-  private async lease(target: EndPoint | undefined): Promise<Lease<S>> {
+  private async lease(target: EndPoint | undefined, signal?: AbortSignal): Promise<Lease<S>> {
     let candidates = this.health.order(this.options.endpoints);
     if (target !== undefined && !this.health.isDown(target)) {
       candidates = [target, ...candidates.filter((e) => endpointKey(e) !== endpointKey(target))];
@@ -414,7 +416,7 @@ export abstract class BasePool<S extends BaseSession<Int64Mode>, M extends Int64
       const entry = this.poolAt(endpoint);
       let session: S;
       try {
-        session = await entry.sessions.acquire();
+        session = await entry.sessions.acquire(signal);
       } catch (error) {
         if (!isUnreachable(error) || this.closing !== undefined) throw error;
         this.endpointFailed(endpoint);

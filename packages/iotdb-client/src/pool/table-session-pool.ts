@@ -4,6 +4,7 @@
 // Tablets are routed whole by the device (table + TAG values) of their first row in wire order;
 // the per-row hints of the server's answer teach the route of every device in the tablet.
 import type { Int64Mode } from "@zerowire/iotdb-codec";
+import { type CallOptions, signalOf } from "../abort.js";
 import type { Status } from "../errors.js";
 import type { SessionOptions } from "../session/session-options.js";
 import { TableSession } from "../session/table-session.js";
@@ -32,10 +33,10 @@ export class TableSessionPool<M extends Int64Mode = "bigint"> extends BasePool<T
    * Java's ITableSessionPool.getSession(): a session of the pool for the caller alone, until its
    * close() gives it back (beside withSession, which gives it back by itself). Waits like any call
    * when maxSize sessions are out; a session not closed stays out of the pool (close() of the pool
-   * closes it after closeGraceMs).
+   * closes it after closeGraceMs). Aborting `options.signal` gives up the wait with an AbortError.
    */
-  async getSession(): Promise<PooledTableSession<M>> {
-    const { session, release } = await this.borrow("getSession");
+  async getSession(options?: CallOptions): Promise<PooledTableSession<M>> {
+    const { session, release } = await this.borrow("getSession", signalOf(options, "getSession"));
     return new PooledTableSession(session, release);
   }
 
