@@ -5,7 +5,7 @@
 import net from "node:net";
 import { test } from "uvu";
 import * as assert from "uvu/assert";
-import { TSExecuteStatementResp, TSFetchResultsResp } from "../src/gen/client_types.js";
+import { TSExecuteStatementResp } from "../src/gen/client_types.js";
 import { toInt64 } from "../src/thrift/int64.js";
 import { AbortError, type CallOptions, Session, TableSessionPool } from "../src/index.js";
 import { ok, withFake } from "./helpers/fake-iotdb.js";

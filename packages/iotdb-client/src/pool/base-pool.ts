@@ -72,7 +72,7 @@ export abstract class BasePool<S extends BaseSession<Int64Mode>, M extends Int64
   // The sessions' options hold the password and TLS options: kept in an ES private field, which
   // util.inspect (even with showHidden), JSON.stringify and property walks never see.
   readonly #sessionOptions: ResolvedPoolOptions["session"];
-  private readonly createSession: (options: SessionOptions) => S;
+  private readonly createSession: (options: SessionOptions<Int64Mode>) => S;
   private readonly health: EndpointHealth;
   private readonly routes: RouteCache;
   private readonly pools = new Map<string, EndpointPool<S>>();
@@ -81,7 +81,7 @@ export abstract class BasePool<S extends BaseSession<Int64Mode>, M extends Int64
   private readonly maintenance: NodeJS.Timeout;
   private closing: Promise<void> | undefined;
 
-  constructor(options: PoolOptions<S, M>, createSession: (options: SessionOptions) => S) {
+  constructor(options: PoolOptions<S, M>, createSession: (options: SessionOptions<Int64Mode>) => S) {
     const { session, ...poolSettings } = resolvePoolOptions(options);
     this.options = poolSettings;
     this.#sessionOptions = session;

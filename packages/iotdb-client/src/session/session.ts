@@ -5,6 +5,7 @@ import {
   EncodeError,
   type DeviceRecord,
   type InsertRecord,
+  type RecordTypes,
   insertRecordCall,
   insertRecordsCall,
   insertRecordsOfOneDeviceCall,
@@ -109,11 +110,11 @@ export class Session<M extends Int64Mode = "bigint"> extends BaseSession<M> {
   }
 
   /** insertRecord: one row of one device; null values are left out, an all-null record sends nothing. */
-  insertRecord(record: InsertRecord, options?: CallOptions): Promise<Status> {
+  insertRecord<const T extends RecordTypes>(record: InsertRecord<T>, options?: CallOptions): Promise<Status> {
     return this.sendInsert(() => insertRecordCall(record, this.insertOptions), options);
   }
 
-  insertAlignedRecord(record: InsertRecord, options?: CallOptions): Promise<Status> {
+  insertAlignedRecord<const T extends RecordTypes>(record: InsertRecord<T>, options?: CallOptions): Promise<Status> {
     return this.sendInsert(() => insertRecordCall(record, { ...this.insertOptions, aligned: true }), options);
   }
 
