@@ -61,10 +61,15 @@ test("open() against a server that never answers openSession: AbortError, the co
 test("a query whose reply never comes: AbortError at once, the session stays usable, and the result of a late reply is closed", async () => {
   await withFake(async (fake, options) => {
     let answerLate: (resp: TSExecuteStatementResp) => void = () => {};
-    fake.handler.executeQueryStatementV2 = () => new Promise((resolve) => (answerLate = resolve));
+    // Aborted once the server has the query (so the abort comes while its reply is awaited).
+    const controller = new AbortController();
+    fake.handler.executeQueryStatementV2 = () => {
+      controller.abort(REASON);
+      return new Promise((resolve) => (answerLate = resolve));
+    };
     const session = new Session(options);
     await session.open();
-    await abortRejection(session.executeQueryStatement("select s from root.sg.d", { signal: abortSoon() }));
+    await abortRejection(session.executeQueryStatement("select s from root.sg.d", { signal: controller.signal }));
     await session.ping(); // usable: the connection was kept
     assert.is(session.isOpen, true);
     answerLate(new TSExecuteStatementResp({ status: ok(), queryId: toInt64(9), columns: ["root.sg.d.s"], dataTypeList: ["INT64"], queryResult: [TWO_ROW_BLOCK], moreData: true }));
@@ -97,11 +102,15 @@ test("an already aborted signal: the query and the insert are not sent", async (
 
 test("an insert whose reply never comes: AbortError (its outcome unknown), the session stays usable", async () => {
   await withFake(async (fake, options) => {
-    fake.handler.insertRecord = never;
+    const controller = new AbortController();
+    fake.handler.insertRecord = () => {
+      controller.abort(REASON);
+      return never();
+    };
     const session = new Session(options);
     await session.open();
     const record = { deviceId: "root.sg.d", time: 1n, measurements: ["s"], types: ["INT64" as const], values: [1n] };
-    await abortRejection(session.insertRecord(record, { signal: abortSoon() }));
+    await abortRejection(session.insertRecord(record, { signal: controller.signal }));
     assert.is(fake.calls("insertRecord").length, 1, "it had been sent");
     await session.ping();
     await session.close();
@@ -112,10 +121,14 @@ test("a fetch that never comes, aborted during for await: AbortError, and the qu
   await withFake(async (fake, options) => {
     fake.handler.executeQueryStatementV2 = () =>
       new TSExecuteStatementResp({ status: ok(), queryId: toInt64(5), columns: ["root.sg.d.s"], dataTypeList: ["INT64"], ignoreTimeStamp: false, queryResult: [TWO_ROW_BLOCK], moreData: true });
-    fake.handler.fetchResultsV2 = never;
+    const controller = new AbortController();
+    fake.handler.fetchResultsV2 = () => {
+      controller.abort(REASON);
+      return never();
+    };
     const session = new Session(options);
     await session.open();
-    const dataSet = await session.executeQueryStatement("select s from root.sg.d", { signal: abortSoon(50) });
+    const dataSet = await session.executeQueryStatement("select s from root.sg.d", { signal: controller.signal });
     const seen: bigint[] = [];
     await abortRejection(
       (async () => {
