@@ -114,6 +114,8 @@ test("a failed fetch fails the stream with its error; an abort destroys it with 
     controller.abort(new Error("stop")); // nobody reads: the stream is destroyed anyway
     const abort = await destroyed;
     assert.instance(abort, AbortError);
+    await tick();
+    assert.is(fake.calls("closeOperation").length, 2, "the query of a stream destroyed before its first read is closed too");
     assert.is(((abort as AbortError).cause as Error).message, "stop");
     await session.close();
   });

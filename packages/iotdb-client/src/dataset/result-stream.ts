@@ -20,6 +20,8 @@ export class ResultStream extends Readable {
     private readonly chunksOf: (block: ResultBlock) => Iterator<unknown>,
     private readonly signal: AbortSignal | undefined,
     highWaterMark: number,
+    /** The data set's close(): a stream destroyed before its first read has no running block stream to close the query. */
+    private readonly closeDataSet: () => Promise<void>,
   ) {
     super({ objectMode: true, highWaterMark });
     // An abort destroys the stream even while nobody reads (a paused consumer).
@@ -86,9 +88,12 @@ export class ResultStream extends Readable {
   override _destroy(error: Error | null, callback: (error?: Error | null) => void): void {
     this.current = undefined;
     if (this.onAbort !== undefined) this.signal!.removeEventListener("abort", this.onAbort);
-    this.source.end().then(
-      () => callback(error),
-      (closeError: unknown) => callback(error ?? (closeError as Error)),
-    );
+    this.source
+      .end()
+      .then(() => this.closeDataSet())
+      .then(
+        () => callback(error),
+        (closeError: unknown) => callback(error ?? (closeError as Error)),
+      );
   }
 }

@@ -185,7 +185,8 @@ export class SessionDataSet<M extends Int64Mode = "bigint"> implements AsyncIter
     if (options.as !== undefined && options.as !== "rows" && options.as !== "blocks") throw new TypeError(`stream: options.as must be "rows" or "blocks", got ${JSON.stringify(options.as)}`);
     const blocks = options.as === "blocks";
     const highWaterMark = options.highWaterMark ?? (blocks ? 1 : 1024);
-    return new ResultStream(this.blockStream(signal), blocks ? (block) => [block].values() : (block) => block.rows(read), signal, highWaterMark);
+    const chunksOf = blocks ? (block: ResultBlock) => [block].values() : (block: ResultBlock) => block.rows(read);
+    return new ResultStream(this.blockStream(signal), chunksOf, signal, highWaterMark, () => this.close());
   }
 
   /**
