@@ -1,19 +1,28 @@
-// `pnpm bench [suite...] [--quick]`: runs the named suites (every file in bench/suites/ when none
-// is named), prints one table per suite and writes bench/results/<suite>.json.
-// --quick (or BENCH_QUICK=1) is a short smoke run: same cases, fewer and shorter rounds.
+// `pnpm bench [suite...] [--full | --quick]`: runs the named suites (every file in bench/suites/
+// when none is named), prints one table per suite and writes bench/results/<suite>.json.
+// Levels (bench/lib/suite.ts BenchLevel): without a flag, the headline run: every suite's table in
+// a few minutes (short rounds; the client suite on its headline cases), the first command a
+// newcomer runs; --full the run the README's figures come from (the client suite alone takes
+// about 15 minutes); --quick (or BENCH_QUICK=1) a smoke run: same cases, numbers that mean little.
+// Only a full run writes bench/results/<suite>.json; the others write <suite>.<level>.json.
 import { readdirSync } from "node:fs";
 import { basename, resolve } from "node:path";
 import { pathToFileURL } from "node:url";
-import { FULL, QUICK, measureCase } from "./lib/measure.js";
+import { FULL, HEADLINE, QUICK, measureCase } from "./lib/measure.js";
 import { caseResult, printTable, writeResult, type TableRow } from "./lib/report.js";
-import type { Suite } from "./lib/suite.js";
+import type { BenchLevel, Suite } from "./lib/suite.js";
 
 const SUITES_DIR = resolve(import.meta.dirname, "suites");
+const USAGE = "usage: pnpm bench [suite...] [--full | --quick]";
 
 const args = process.argv.slice(2);
-const quick = args.includes("--quick") || process.env.BENCH_QUICK === "1";
-const unknownFlags = args.filter((a) => a.startsWith("-") && a !== "--quick");
-if (unknownFlags.length > 0) fail(`unknown option(s) ${unknownFlags.join(" ")}; usage: pnpm bench [suite...] [--quick]`);
+const flags = args.filter((a) => a.startsWith("-"));
+const unknownFlags = flags.filter((a) => a !== "--quick" && a !== "--full");
+if (unknownFlags.length > 0) fail(`unknown option(s) ${unknownFlags.join(" ")}; ${USAGE}`);
+if (flags.includes("--quick") && flags.includes("--full")) fail(`--quick and --full exclude each other; ${USAGE}`);
+const level: BenchLevel = flags.includes("--full") ? "full" : flags.includes("--quick") || process.env.BENCH_QUICK === "1" ? "quick" : "headline";
+// Suites read it through benchLevel().
+process.env.BENCH_LEVEL = level;
 
 const available = readdirSync(SUITES_DIR)
   .filter((f) => f.endsWith(".ts"))
@@ -23,18 +32,20 @@ const requested = args.filter((a) => !a.startsWith("-"));
 for (const name of requested) {
   if (!available.includes(name)) fail(`no suite "${name}" (available: ${available.join(", ")})`);
 }
-const options = quick ? QUICK : FULL;
+const options = { quick: QUICK, headline: HEADLINE, full: FULL }[level];
+const runStarted = Date.now();
+if (level === "headline") console.log("headline run (a few minutes); `pnpm bench --full` for the full one (the client suite alone takes about 15 minutes)");
 
 for (const name of requested.length > 0 ? requested : available) {
   const suite = await loadSuite(name);
   const started = Date.now();
   if ("run" in suite) {
-    console.log(`suite ${name}${quick ? " (quick)" : ""}`);
-    await suite.run(quick);
+    console.log(`suite ${name} (${level})`);
+    await suite.run(level);
     console.log(`(${((Date.now() - started) / 1000).toFixed(0)} s)`);
     continue;
   }
-  console.log(`suite ${name}${quick ? " (quick)" : ""}: ${options.rounds} rounds x ${options.timeMs} ms per side`);
+  console.log(`suite ${name} (${level}): ${options.rounds} rounds x ${options.timeMs} ms per side`);
   const rows: TableRow[] = [];
   for (const c of await suite.cases()) {
     c.check?.();
@@ -44,9 +55,10 @@ for (const name of requested.length > 0 ? requested : available) {
     rows.push({ result, target: c.target, roundRatios: timing.roundRatios });
   }
   printTable(name, rows);
-  const path = writeResult({ suite: name, node: process.version, cases: rows.map((r) => r.result) });
+  const path = writeResult({ suite: name, node: process.version, cases: rows.map((r) => r.result) }, level);
   console.log(`wrote ${path} (${((Date.now() - started) / 1000).toFixed(0)} s)`);
 }
+console.log(`bench ${level} run: ${((Date.now() - runStarted) / 1000).toFixed(0)} s`);
 
 async function loadSuite(name: string): Promise<Suite> {
   const mod = (await import(pathToFileURL(resolve(SUITES_DIR, `${name}.ts`)).href)) as { default?: Suite };

@@ -30,6 +30,10 @@ const common = {
   target: "node18",
   packages: "external",
   sourcemap: true,
+  // Classes and functions keep their names: bundling renames a class that clashes with another
+  // module's (the client's TimeoutError became _TimeoutError), and constructor.name and
+  // util.inspect(error) would show the mangled name.
+  keepNames: true,
   // Errors print as usual; warnings are printed below, after the generated code's are dropped.
   logLevel: "error",
 };

@@ -31,6 +31,10 @@ export interface RaceOptions {
 
 export const FULL_RACE: Omit<RaceOptions, "cases"> = { rounds: 3, roundMs: 2000, warmupRounds: 3 };
 export const QUICK_RACE: Omit<RaceOptions, "cases"> = { rounds: 1, roundMs: 300, warmupRounds: 1 };
+/** `pnpm bench` without --full: two warm-up rounds (the JVM's JIT needs them) and two timed ones. */
+export const HEADLINE_RACE: Omit<RaceOptions, "cases"> = { rounds: 2, roundMs: 800, warmupRounds: 2 };
+/** The headline run's cases: a 1,000-point tablet insert and a 50,000-cell fetch (each case costs four processes' start-up twice). */
+export const HEADLINE_CASES: readonly CaseName[] = ["insert-tablet-1k-tree", "fetch-5000x10"];
 
 /** One side's rounds in one mode: 10 callers (cpu, rps) and 1 caller (rps). */
 export interface SideRounds {

@@ -5,6 +5,8 @@ import { mkdirSync, writeFileSync } from "node:fs";
 import { resolve } from "node:path";
 import { type CaseRounds, median, type Mode, MODES, type SideName, SIDES } from "./race.js";
 import { caseSpec, type CaseName } from "./workload.js";
+import { resultFileName } from "../lib/report.js";
+import type { BenchLevel } from "../lib/suite.js";
 
 /** Targets of issue 10 on the insert cases: CPU per request ours/Java and ours/floor, both modes. */
 export const TARGETS = { ratioJava: 1.0, ratioFloor: 1.5 };
@@ -95,10 +97,10 @@ export function printClientTables(results: readonly ClientCaseResult[]): void {
   }
 }
 
-export function writeClientResults(results: readonly ClientCaseResult[], settings: Record<string, unknown>): string {
+export function writeClientResults(results: readonly ClientCaseResult[], settings: Record<string, unknown>, level: BenchLevel): string {
   const dir = resolve(import.meta.dirname, "../results");
   mkdirSync(dir, { recursive: true });
-  const path = resolve(dir, "client.json");
+  const path = resolve(dir, resultFileName("client", level));
   const modes = Object.fromEntries(Object.entries(MODES).map(([k, v]) => [k, v.what]));
   writeFileSync(path, `${JSON.stringify({ suite: "client", node: process.version, sides: SIDES, modes, settings, cases: results }, null, 2)}\n`);
   return path;

@@ -2,7 +2,7 @@
 import { mkdirSync, writeFileSync } from "node:fs";
 import { resolve } from "node:path";
 import type { CaseTiming } from "./measure.js";
-import type { BenchCase } from "./suite.js";
+import type { BenchCase, BenchLevel } from "./suite.js";
 
 /** One entry of results/<suite>.json; this shape is read by tooling, keep it exact. */
 export interface CaseResult {
@@ -33,9 +33,14 @@ export function caseResult(c: BenchCase, t: CaseTiming): CaseResult {
 const RESULTS_DIR = resolve(import.meta.dirname, "../results");
 
 /** Writes results/<suite>.json and returns its path. */
-export function writeResult(result: SuiteResult): string {
+/** results/<suite>.json for a full run (the figures the README quotes); <suite>.<level>.json (not committed) otherwise. */
+export function resultFileName(suite: string, level: BenchLevel): string {
+  return level === "full" ? `${suite}.json` : `${suite}.${level}.json`;
+}
+
+export function writeResult(result: SuiteResult, level: BenchLevel): string {
   mkdirSync(RESULTS_DIR, { recursive: true });
-  const path = resolve(RESULTS_DIR, `${result.suite}.json`);
+  const path = resolve(RESULTS_DIR, resultFileName(result.suite, level));
   writeFileSync(path, JSON.stringify(result, null, 2) + "\n");
   return path;
 }

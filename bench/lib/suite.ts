@@ -51,7 +51,21 @@ export interface CaseSuite {
  */
 export interface SelfTimedSuite {
   name: string;
-  run: (quick: boolean) => Promise<void>;
+  run: (level: BenchLevel) => Promise<void>;
+}
+
+/**
+ * How long a run takes (bench/run.ts): "headline", the default, gives every suite's table in a
+ * few minutes (short rounds; the client suite on its headline cases); "full" is the run the
+ * README's figures come from; "quick" is a smoke run whose numbers mean little.
+ */
+export type BenchLevel = "quick" | "headline" | "full";
+
+/** The level bench/run.ts runs at (BENCH_LEVEL, which it sets; BENCH_QUICK=1 means "quick"). */
+export function benchLevel(): BenchLevel {
+  const level = process.env.BENCH_LEVEL;
+  if (level === "quick" || level === "headline" || level === "full") return level;
+  return process.env.BENCH_QUICK === "1" ? "quick" : "full";
 }
 
 export type Suite = CaseSuite | SelfTimedSuite;

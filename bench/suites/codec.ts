@@ -48,14 +48,15 @@ import {
   withNulls,
 } from "../lib/codec-data.js";
 import { type HarnessRequest, type HarnessResult, harnessTiming, javaVectors, runHarness } from "../lib/java.js";
-import { defineSuite, type BenchCase, type ExternalBaseline } from "../lib/suite.js";
+import { benchLevel, defineSuite, type BenchCase, type ExternalBaseline } from "../lib/suite.js";
 
 const JAVA = "java-session-2.0.5";
 /** The Java routes to a tablet's buffers (bench/java/README.md), by baseline name. */
 const JAVA_ROUTES = { arrays: `${JAVA}-arrays`, addValue: `${JAVA}-addValue` } as const;
 type JavaRoute = keyof typeof JAVA_ROUTES;
 const MEASURED_BY = "the bench/java harness (JVM: warm-up, then median of timed batches)";
-const quick = process.argv.includes("--quick") || process.env.BENCH_QUICK === "1";
+// The Java harness's short timing unless this is a full run.
+const quick = benchLevel() !== "full";
 
 /** Tablet shapes of the issue: a 1000 × 10 DOUBLE; b 500 × 50 mixed; c 100 × 10 mixed; no nulls. */
 const SHAPE_A: [BenchType, number][] = [["DOUBLE", 10]];

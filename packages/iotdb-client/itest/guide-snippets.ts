@@ -30,8 +30,11 @@ export function guideBlocks(markdown: string): GuideBlock[] {
   return blocks;
 }
 
-/** `console.log(...); // text` → text: the line that call must print. */
+/**
+ * `console.log(...); // text` → text: the line that call must print. A call in a loop that prints
+ * several lines promises each: `// first // second` → first, second.
+ */
 export function promisedLines(code: string): string[] {
-  return [...code.matchAll(/console\.log\(.*\); \/\/ (.*)$/gm)].map((m) => m[1]!);
+  return [...code.matchAll(/console\.log\(.*\); \/\/ (.*)$/gm)].flatMap((m) => m[1]!.split(" // "));
 }
 

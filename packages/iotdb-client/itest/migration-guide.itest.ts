@@ -82,8 +82,12 @@ for (const block of runnable) {
     try {
       const { code, stdout, stderr } = await node(["--import", "tsx", "--import", pathToFileURL(preload).href, file]);
       assert.is(code, 0, `the block failed:\n${stderr}`);
-      const missing = missingPromise(promisedLines(block.code), stdout);
+      const promised = promisedLines(block.code);
+      const missing = missingPromise(promised, stdout);
       assert.is(missing, undefined, `output lacks the line ${JSON.stringify(missing)} (in order):\n${stdout}`);
+      // Every printed line is promised: a loop that prints two rows shows both (`// a // b`).
+      const printed = stdout.split("\n").filter((line) => line.trim() !== "");
+      assert.is(printed.length, promised.length, `the block printed ${printed.length} lines, its comments promise ${promised.length}:\n${stdout}`);
     } finally {
       rmSync(dir, { recursive: true, force: true });
     }

@@ -31,6 +31,8 @@ export interface ConnectionOptions {
    * the server would close the connection on it.
    */
   maxRequestFrameSize?: number;
+  /** Connection.open only: aborting while connecting destroys the socket and rejects with an AbortError. */
+  signal?: AbortSignal;
 }
 
 export const CONNECTION_DEFAULTS = {
@@ -90,7 +92,7 @@ export class Connection {
   static async open(options: ConnectionOptions): Promise<Connection> {
     const connectTimeoutMs = positive("connectTimeoutMs", options.connectTimeoutMs ?? CONNECTION_DEFAULTS.connectTimeoutMs);
     resolveLimits(options); // bad options fail before a socket exists
-    const connected = await connectSocket({ host: options.host, port: options.port, tls: options.tls, connectTimeoutMs });
+    const connected = await connectSocket({ host: options.host, port: options.port, tls: options.tls, connectTimeoutMs, signal: options.signal });
     const connection = new Connection(connected.socket, options);
     // A plain TCP socket reads into the process's shared buffer (no 'data' events).
     connected.sharedReads?.attach(connection.receive);

@@ -7,6 +7,8 @@ export type { SchemaTemplate, TemplateMeasurement } from "./session/schema-templ
 export { TableSession } from "./session/table-session.js";
 export { BaseSession } from "./session/base-session.js";
 export type { QueryOptions, TimestampPrecision } from "./session/base-session.js";
+export { AbortError } from "./abort.js";
+export type { CallOptions } from "./abort.js";
 export type { SessionOptions } from "./session/session-options.js";
 // The pool type of the framePool option, so one import serves an application.
 export { BufferPool } from "@zerowire/writer";
@@ -14,7 +16,7 @@ export type { SessionTablet } from "./session/tablet-input.js";
 export { TSEncoding, CompressionType } from "./session/schema-enums.js";
 export type { TSEncodingName, CompressionTypeName } from "./session/schema-enums.js";
 export { SessionDataSet } from "./dataset/session-data-set.js";
-export type { RowReadOptions } from "./dataset/session-data-set.js";
+export type { RowReadOptions, ResultStreamOptions } from "./dataset/session-data-set.js";
 export type { ColumnarColumn, ColumnarColumnOf, ColumnarResult } from "./dataset/columnar.js";
 export type { DataIterator, ColumnRef } from "./dataset/data-iterator.js";
 export { Connection, CONNECTION_DEFAULTS } from "./connection.js";
@@ -28,7 +30,7 @@ export type { Status, EndPoint } from "./errors.js";
 export { StatusCode } from "./status-codes.js";
 export type { StatusCodeName } from "./status-codes.js";
 // The codec's input and output types, so one import serves an application.
-export { TSDataType, ColumnCategory, TabletBuilder, DecodeError, formatDate, parseDate } from "@zerowire/iotdb-codec";
+export { TSDataType, ColumnCategory, TabletBuilder, DecodeError, formatDate, parseDate, shortestFloat32 } from "@zerowire/iotdb-codec";
 export type {
   Tablet,
   TabletSchema,
@@ -38,6 +40,9 @@ export type {
   NullMask,
   InsertRecord,
   DeviceRecord,
+  RecordTypes,
+  CellOf,
+  SendableTypeName,
   StringRecord,
   DeviceStringRecord,
   RowRecord,

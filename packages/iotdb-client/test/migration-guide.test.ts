@@ -124,6 +124,8 @@ test("code blocks: run markers, sections and promised output are read as the ite
     ],
   );
   assert.equal(promisedLines(blocks[1]!.code), ["1"]);
+  // A loop's call promises each line it prints, in order.
+  assert.equal(promisedLines("for (const r of rows) {\n  console.log(r); // 1n 25.5 // 2n 26\n}\n"), ["1n 25.5", "2n 26"]);
   assert.throws(() => guideBlocks("```ts run\nopen"), /unclosed code block at line 1/);
   // The guide itself: our code only in run blocks, the old client's never.
   for (const b of guideBlocks(guide)) assert.is(b.run, b.code.includes("@zerowire/iotdb-client"), `block at line ${b.line}`);

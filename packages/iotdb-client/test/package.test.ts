@@ -2,6 +2,7 @@
 import { existsSync, readFileSync, readdirSync } from "node:fs";
 import { createRequire } from "node:module";
 import { resolve } from "node:path";
+import { inspect } from "node:util";
 import { test } from "uvu";
 import * as assert from "uvu/assert";
 
@@ -44,6 +45,23 @@ test("the bundles load no `thrift` (the generated code's runtime is bundled in)"
     const text = readFileSync(resolve(dist, file), "utf8");
     assert.not.match(text, /require\(["']thrift["']\)|from ["']thrift["']/, file);
     assert.match(text, /generated-code-runtime/, file);
+  }
+});
+
+test("error classes keep their names in both builds: constructor.name and util.inspect show TimeoutError, not a bundler's _TimeoutError", async () => {
+  const cjs = require("@zerowire/iotdb-client") as Record<string, unknown>;
+  const esm = (await import("@zerowire/iotdb-client")) as Record<string, unknown>;
+  const errors = ["IoTDBError", "ConnectionError", "TimeoutError", "QueryTimeoutError", "DataSetError", "EncodeError", "AbortError", "PoolTimeoutError", "DecodeError", "FrameError", "ReplyError"];
+  for (const [build, api] of [["cjs", cjs], ["esm", esm]] as const) {
+    for (const name of errors) {
+      const ErrorClass = api[name] as new (...args: unknown[]) => Error;
+      assert.is(ErrorClass.name, name, `${build}: ${name}.name`);
+    }
+    const timeout = new (api.TimeoutError as new (m: string, ms: number) => Error)("no reply within 5 ms", 5);
+    assert.is(timeout.constructor.name, "TimeoutError", `${build}: constructor.name`);
+    assert.ok(inspect(timeout).startsWith("TimeoutError: no reply within 5 ms"), `${build}: ${inspect(timeout).split("\n")[0]}`);
+    const status = new (api.IoTDBError as new (s: object) => Error)({ code: 700, message: "bad SQL" });
+    assert.ok(inspect(status).startsWith("IoTDBError: 700: bad SQL"), `${build}: ${inspect(status).split("\n")[0]}`);
   }
 });
 

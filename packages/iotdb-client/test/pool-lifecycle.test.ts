@@ -4,7 +4,7 @@
 import { test } from "uvu";
 import * as assert from "uvu/assert";
 import { TSExecuteStatementResp } from "../src/gen/client_types.js";
-import { ConnectionError, PoolClosedError, PoolTimeoutError, type Session, SessionPool, type SessionOptions, TableSessionPool } from "../src/index.js";
+import { ConnectionError, type Int64Mode, PoolClosedError, PoolTimeoutError, type Session, SessionPool, type SessionOptions, TableSessionPool } from "../src/index.js";
 import { base, fakes, ok, queryResponse, rejection, sleep, tablet, until, url } from "./helpers/pool-fakes.js";
 
 /** Just what the pool uses of a Session. */
@@ -14,7 +14,7 @@ class FakeSession {
   closes = 0;
   failPing = false;
   private readonly brokenListeners: ((e: ConnectionError) => void)[] = [];
-  constructor(readonly options: SessionOptions) {}
+  constructor(readonly options: SessionOptions<Int64Mode>) {}
   async open(): Promise<void> {
     this.isOpen = true;
   }

@@ -9,7 +9,7 @@ import { test } from "uvu";
 import * as assert from "uvu/assert";
 import { TSExecuteStatementResp, TSFetchResultsResp, TSStatus } from "../src/gen/client_types.js";
 import { toInt64 } from "../src/thrift/int64.js";
-import { DataSetError, EncodeError, IoTDBError, QueryTimeoutError, Session, StatusCode, TimeoutError } from "../src/index.js";
+import { DataSetError, EncodeError, IoTDBError, QueryTimeoutError, Session, shortestFloat32, StatusCode, TimeoutError, TSDataType } from "../src/index.js";
 import { ok, withFake } from "./helpers/fake-iotdb.js";
 
 // Two rows (times 1, 2; INT64 values 10, 20): the first TsBlock of vector 055.
@@ -59,6 +59,11 @@ test("one column convention: column i is the same in columnNames, columnTypes (n
     const dataSet = await session.executeQueryStatement("select s from root.sg.d");
     assert.equal(dataSet.columnNames, ["Time", "root.sg.d.s"]);
     assert.equal(dataSet.fieldNames, ["root.sg.d.s"]);
+    assert.equal(dataSet.columnTypes, ["INT64", "INT64"]);
+    // The README's exception: the tree model's Time column is TIMESTAMP (8) in a block, "INT64" in columnTypes.
+    for await (const block of (await session.executeQueryStatement("select s from root.sg.d")).blocks()) {
+      assert.equal(block.columns.map((c) => c.type), [TSDataType.TIMESTAMP, TSDataType.INT64]);
+    }
     const columnar = await dataSet.toColumnar();
     assert.equal(columnar.columns.map((c) => c.type), ["INT64", "INT64"], "type names, as columnTypes");
     assert.equal(columnar.columns.map((c) => c.type), [...columnar.columnTypes]);
@@ -121,6 +126,11 @@ test("float32: \"shortest\" reads FLOAT cells as the shortest decimal (session o
     await shortest.open();
     assert.equal(await fields(shortest), [21.3, 0.1]);
     assert.equal(await fields(shortest, { float32: "exact" }), [21.299999237060547, 0.10000000149011612]);
+    // Blocks and toColumnar keep the decoded Float32Array whatever the mode (README "Values"); shortestFloat32 gives the decimal.
+    const columnar = await (await shortest.executeQueryStatement("select f from root.sg.d")).toColumnar();
+    const floats = columnar.columns[1]!.values as Float32Array;
+    assert.instance(floats, Float32Array);
+    assert.equal(Array.from(floats, shortestFloat32), [21.3, 0.1]);
     await Promise.all([exact.close(), shortest.close()]);
   });
 });

@@ -5,7 +5,7 @@ import { test } from "uvu";
 import * as assert from "uvu/assert";
 import { TSExecuteStatementResp, TSFetchResultsResp, TSStatus, TEndPoint, TSOpenSessionResp } from "../src/gen/client_types.js";
 import { fromInt64, toInt64 } from "../src/thrift/int64.js";
-import { ConnectionError, EncodeError, IoTDBError, Session, TableSession } from "../src/index.js";
+import { ConnectionError, EncodeError, IoTDBError, Session, TableSession, TimeoutError } from "../src/index.js";
 import { framePool } from "../src/session/base-session.js";
 import { ok, withFake } from "./helpers/fake-iotdb.js";
 
@@ -450,6 +450,24 @@ test("insert frames come from the shared pool and all go back to it: after repli
     const after = framePool.stats();
     assert.is(after.outstanding, 0, "every frame buffer was released");
     assert.ok(after.hits - before.hits >= 40, `buffers were reused (${after.hits - before.hits} pool hits)`);
+    await session.close();
+  });
+});
+
+test("isOpen is false right after a timeout closed the connection, and true again once a call reopened it", async () => {
+  await withFake(async (fake, options) => {
+    const session = new Session({ ...options, requestTimeoutMs: 100 });
+    await session.open();
+    fake.handler.testConnectionEmptyRPC = () => new Promise(() => {});
+    const error = await session.ping().then(
+      () => assert.unreachable("the ping must time out"),
+      (e: unknown) => e,
+    );
+    assert.instance(error, TimeoutError);
+    assert.is(session.isOpen, false, "the connection was closed by the timeout");
+    fake.handler.testConnectionEmptyRPC = ok;
+    await session.ping(); // autoReconnect opens it again
+    assert.is(session.isOpen, true);
     await session.close();
   });
 });

@@ -1,9 +1,9 @@
 export { TSDataType, ColumnCategory, parseTypeName, typeName } from "./types.js";
-export type { TSDataTypeName, SendableType, ColumnCategoryName } from "./types.js";
+export type { TSDataTypeName, SendableType, SendableTypeName, ColumnCategoryName } from "./types.js";
 export { EncodeError, DecodeError } from "./errors.js";
 export { parseDate, formatDate } from "./date.js";
 // encoding: tablets, records, insert request frames
-export type { Tablet, TabletSchema, TabletColumn, TabletModel, ColumnValues, Cell, NullMask, BitmapSectionMode } from "./tablet.js";
+export type { Tablet, TabletSchema, TabletColumn, TabletModel, ColumnValues, Cell, CellOf, NullMask, BitmapSectionMode } from "./tablet.js";
 export { TabletBuilder } from "./tablet-builder.js";
 export type { TabletBuilderOptions } from "./tablet-builder.js";
 export { encodeTabletBuffers, writeTimeBuffer, writeValueBuffer } from "./tablet-encoder.js";
@@ -13,7 +13,7 @@ export type { InsertOptions, TimestampPrecision } from "./insert-options.js";
 export type { PreparedColumn, PreparedTablet } from "./tablet-prepare.js";
 export type { ResolvedColumn, ResolvedSchema } from "./tablet-schema.js";
 export { encodeRecordValues } from "./records.js";
-export type { InsertRecord, DeviceRecord } from "./records.js";
+export type { InsertRecord, DeviceRecord, RecordTypes } from "./records.js";
 export {
   insertTabletCall,
   insertTabletsCall,

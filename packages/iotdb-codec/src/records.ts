@@ -10,23 +10,30 @@ import { identifierProblem } from "./identifier.js";
 import { dateTime, type InsertOptions, maxValueBytesOf, valueSizeProblem } from "./insert-options.js";
 import { int64Problem } from "./int64.js";
 import { javaString } from "./java-string.js";
-import type { Cell } from "./tablet.js";
+import type { CellOf } from "./tablet.js";
 import { sortOrder } from "./tablet-order.js";
 import { resolveType, sendableType } from "./tablet-schema.js";
-import { TSDataType, type SendableType, type TSDataTypeName } from "./types.js";
+import { TSDataType, type SendableType, type SendableTypeName } from "./types.js";
 
-/** One record of one device (insertRecordsOfOneDevice). */
-export interface DeviceRecord {
+/** The type list of a record: codes or names, one per measurement. */
+export type RecordTypes = readonly (SendableType | SendableTypeName)[];
+
+/**
+ * One record of one device (insertRecordsOfOneDevice). T, the type list, ties each value to its
+ * type where T is known (a literal record passed to insertRecord: `types: ["INT32"], values: ["x"]`
+ * does not compile); left out, any cell goes with any type (still checked at run time).
+ */
+export interface DeviceRecord<T extends RecordTypes = RecordTypes> {
   /** A Date is converted to the server's timestamp precision (a session's, or the call's timestampPrecision option). */
   time: bigint | number | Date;
   measurements: readonly string[];
   /** Type codes or names, one per measurement. */
-  types: readonly (SendableType | TSDataTypeName)[];
+  types: T;
   /** One value per measurement; null/undefined values are not sent. Same JS types as tablet cells. */
-  values: readonly Cell[];
+  values: { readonly [K in keyof T]: CellOf<T[K]> };
 }
 
-export interface InsertRecord extends DeviceRecord {
+export interface InsertRecord<T extends RecordTypes = RecordTypes> extends DeviceRecord<T> {
   deviceId: string;
 }
 

@@ -1,6 +1,6 @@
 // The tablet input: a schema plus columnar values. See the package README for the accepted
 // column representations per type.
-import type { ColumnCategory, ColumnCategoryName, SendableType, TSDataTypeName } from "./types.js";
+import type { ColumnCategory, ColumnCategoryName, SendableType, SendableTypeName } from "./types.js";
 
 export type TabletModel = "tree" | "table";
 
@@ -8,7 +8,7 @@ export interface TabletColumn {
   /** Measurement (tree) or column (table) name. */
   name: string;
   /** A type code (TSDataType.DOUBLE) or name ("DOUBLE"); VECTOR and UNKNOWN cannot be sent. */
-  type: SendableType | TSDataTypeName;
+  type: SendableType | SendableTypeName;
   /** Table model only: TAG, FIELD (the default) or ATTRIBUTE. */
   category?: ColumnCategory | ColumnCategoryName;
 }
@@ -24,6 +24,21 @@ export interface TabletSchema {
 
 /** One cell of a plain-array column; null and undefined are null cells. */
 export type Cell = boolean | number | bigint | string | Uint8Array | Date | null | undefined;
+
+/**
+ * The cells a column of type T (a name or code) takes, null included: what the encoder accepts
+ * for it (a wrong one is still an EncodeError at run time; this makes it a compile error where
+ * the type is known).
+ */
+export type CellOf<T extends SendableType | SendableTypeName> = null | undefined |
+  (T extends "BOOLEAN" | 0 ? boolean
+  : T extends "INT32" | 1 ? number
+  : T extends "INT64" | "TIMESTAMP" | 2 | 8 ? bigint | number
+  : T extends "FLOAT" | "DOUBLE" | 3 | 4 ? number
+  : T extends "TEXT" | "STRING" | 5 | 11 ? string | Uint8Array
+  : T extends "BLOB" | 10 ? Uint8Array
+  : T extends "DATE" | 9 ? string | number | Date
+  : never);
 
 /**
  * A column's values, one per row:

@@ -18,6 +18,8 @@ export type TSDataTypeName = keyof typeof TSDataType;
 
 /** The types a tablet or record can carry (VECTOR and UNKNOWN cannot be sent). */
 export type SendableType = Exclude<TSDataType, 6 | 7>;
+/** The names of the types a tablet or record can carry: TSDataTypeName without "VECTOR" and "UNKNOWN". */
+export type SendableTypeName = Exclude<TSDataTypeName, "VECTOR" | "UNKNOWN">;
 
 /** Table-model column roles: ColumnCategory.ordinal() as sent in columnCategories. */
 export const ColumnCategory = {

@@ -1,8 +1,14 @@
-// A reader's side of a data set's block stream (SessionDataSet.blocks()), shared by the two ways
-// of reading rows: row objects (for await, BlockRows) and the cursor (DataIterator). The stream
-// itself fetches ahead, and closes the query when it ends or fails; this adds what both readers
-// need on top: knowing that it has ended, ending it early, and noticing the data set's close().
+// A reader's side of a data set's block stream (SessionDataSet.blocks()), shared by the three ways
+// of reading rows: row objects (for await, BlockRows), the cursor (DataIterator) and the Node
+// stream (ResultStream). The stream itself fetches ahead, and closes the query when it ends or
+// fails; this adds what the readers need on top: knowing that it has ended, ending it early, and
+// noticing an interruption between two rows: the data set's close() ends the read quietly; the
+// session's connection closing (session.close(), a timeout) or the read's signal aborting fails
+// it, so rows already fetched are not handed out after that.
 import type { ResultBlock } from "@zerowire/iotdb-codec";
+
+/** Why a read stops before its end: "closed" (the data set's close(): quietly), or the error it fails with. */
+export type Interruption = "closed" | Error;
 
 export class BlockStream {
   /** A block was asked for: from then on close() ends the reading (before, the block stream says why it cannot start). */
@@ -12,13 +18,19 @@ export class BlockStream {
 
   constructor(
     private readonly blocks: AsyncGenerator<ResultBlock, void, undefined>,
-    /** True once the data set's close() was called: reading ends at once. */
-    private readonly closed: () => boolean,
+    /** Undefined while the read may go on; else why it must stop (checked between rows). */
+    private readonly interruption: () => Interruption | undefined,
   ) {}
 
-  /** The data set was closed while this reader was reading: it must end (end()) now. */
-  get closedMeanwhile(): boolean {
-    return this.started && !this.done && this.closed();
+  /** The read was interrupted while this reader was reading: it must stop (stop()) now. */
+  get interrupted(): boolean {
+    return this.started && !this.done && this.interruption() !== undefined;
+  }
+
+  /** Ends an interrupted read: quietly after the data set's close(); else it fails with the interruption's error. */
+  stop(): Promise<void> {
+    const why = this.interruption();
+    return why instanceof Error ? this.fail(why) : this.end();
   }
 
   /** The next block, or undefined at the end. A failure of the stream (fetch, decode) is rethrown; the stream has closed the query by then. */

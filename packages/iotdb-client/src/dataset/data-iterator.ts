@@ -128,7 +128,7 @@ export class DataIterator<M extends Int64Mode = "bigint"> {
     if (this.nextInBlock()) return TRUE;
     if (this.fetching !== undefined) return this.fetching.then(() => this.next());
     if (this.block !== undefined) {
-      if (this.stream.closedMeanwhile) return this.endEarly();
+      if (this.stream.interrupted) return this.endEarly();
       this.leaveBlock(); // its last row was read
     }
     if (this.stream.done) return FALSE;
@@ -154,7 +154,7 @@ export class DataIterator<M extends Int64Mode = "bigint"> {
    */
   // Speed (bench client fetch-5000x10-iterator): each `await next()` costs a microtask hop per row.
   nextInBlock(): boolean {
-    if (this.position + 1 >= this.rowCount || this.fetching !== undefined || this.stream.closedMeanwhile) return false;
+    if (this.position + 1 >= this.rowCount || this.fetching !== undefined || this.stream.interrupted) return false;
     this.position++;
     return true;
   }
@@ -378,7 +378,7 @@ export class DataIterator<M extends Int64Mode = "bigint"> {
 
   private endEarly(): Promise<boolean> {
     this.leaveBlock();
-    return this.stream.end().then(() => false);
+    return this.stream.stop().then(() => false);
   }
 }
 

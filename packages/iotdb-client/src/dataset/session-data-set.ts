@@ -3,18 +3,23 @@
 // the current one starts being read, so at most one fetched batch waits ahead of the reader.
 // The server-side query is closed (closeOperation) when iteration ends, breaks or throws. Rows
 // are read as objects (BlockRows: for await, rows(), hasNext/next) or through Java's cursor
-// (DataIterator); both read one BlockStream over blocks(), so they fetch and close alike.
+// (DataIterator) or as a Node Readable (stream()); all read one BlockStream over blocks(), so they
+// fetch and close alike. A read's AbortSignal (its own, else the query's) stops it between rows
+// and stops waiting for a fetch; the query is then closed on the server and the session stays usable.
+import type { Readable } from "node:stream";
 import { type Float32Mode, type Int64Mode, type TSDataTypeName, type TimestampPrecision, ResultBlock, ResultSetDecoder, type RowOptions, type RowRecord } from "@zerowire/iotdb-codec";
 import type Int64 from "node-int64";
+import { abortable, abortError, type CallOptions, signalOf } from "../abort.js";
 import type { Connection } from "../connection.js";
-import { DataSetError } from "../errors.js";
+import { ConnectionError, DataSetError } from "../errors.js";
 import type { TSExecuteStatementResp } from "../gen/client_types.js";
 import { TSCloseOperationReq, TSFetchResultsReq } from "../gen/client_types.js";
 import { verifyStatus } from "../status.js";
 import { toInt64 } from "../thrift/int64.js";
-import { BlockStream } from "./block-stream.js";
+import { BlockStream, type Interruption } from "./block-stream.js";
 import { DataIterator } from "./data-iterator.js";
 import { type ColumnarResult, concatBlocks } from "./columnar.js";
+import { ResultStream } from "./result-stream.js";
 
 /**
  * The rows of a stream of blocks, a block's rows handed out one by one without a wait in between:
@@ -39,7 +44,7 @@ class BlockRows<Q extends Int64Mode> implements AsyncIterableIterator<RowRecord<
 
   next(): Promise<IteratorResult<RowRecord<Q>, undefined>> {
     if (this.fetching === undefined) {
-      if (this.stream.closedMeanwhile) return this.return();
+      if (this.stream.interrupted) return this.stream.stop().then(() => END);
       let row: IteratorResult<RowRecord<Q>, void> | undefined;
       try {
         row = this.current?.next();
@@ -90,12 +95,22 @@ export interface QueryHandle {
   /** The session's zone and the server's time precision, for DataIterator.getString of TIMESTAMP cells (as Java's). */
   zoneId: string;
   timestampPrecision: TimestampPrecision;
+  /** The query's signal: it stops the data set's reads unless a read gives its own. */
+  signal: AbortSignal | undefined;
 }
 
 /** How rows are read: INT64/TIMESTAMP as bigint or number, FLOAT exact or shortest; each defaults to the query's. */
-export interface RowReadOptions<M extends Int64Mode> {
+export interface RowReadOptions<M extends Int64Mode> extends CallOptions {
   int64?: M;
   float32?: Float32Mode;
+}
+
+/** stream(): what the Readable gives, and the options of rows() for rows. */
+export interface ResultStreamOptions<M extends Int64Mode> extends RowReadOptions<M> {
+  /** "rows" (default): one RowRecord per chunk; "blocks": one ResultBlock (typed columns) per chunk. */
+  as?: "rows" | "blocks";
+  /** Chunks buffered ahead of the consumer (Readable's objectMode highWaterMark); default 1024 rows, or 1 block. */
+  highWaterMark?: number;
 }
 
 interface Batch {
@@ -113,7 +128,7 @@ export class SessionDataSet<M extends Int64Mode = "bigint"> implements AsyncIter
   /** Result columns; "Time" leads when the result has a time column (tree model). */
   readonly columnNames: readonly string[];
   /** Type names per column ("INT64" for "Time"). */
-  readonly columnTypes: readonly string[];
+  readonly columnTypes: readonly TSDataTypeName[];
   /** The names of row.fields: columnNames without a leading "Time". */
   readonly fieldNames: readonly string[];
   private readonly decoder: ResultSetDecoder;
@@ -137,7 +152,7 @@ export class SessionDataSet<M extends Int64Mode = "bigint"> implements AsyncIter
       columnIndex2TsBlockColumnIndexList: response.columnIndex2TsBlockColumnIndexList,
     });
     this.columnNames = this.decoder.columnNames;
-    this.columnTypes = this.decoder.columnTypes;
+    this.columnTypes = this.decoder.columnTypes as readonly TSDataTypeName[];
     this.fieldNames = this.columnNames.slice(this.decoder.schema.fieldStart);
     this.queryId = response.queryId ?? undefined;
     this.firstBatch = { blocks: response.queryResult ?? [], moreData: response.moreData === true };
@@ -148,9 +163,30 @@ export class SessionDataSet<M extends Int64Mode = "bigint"> implements AsyncIter
     return this.rows();
   }
 
-  /** Rows in order; `int64` overrides the session's INT64/TIMESTAMP mode. Ends at once when close() is called. */
+  /**
+   * Rows in order; `int64` overrides the session's INT64/TIMESTAMP mode. Ends at once when close()
+   * is called; fails (rows already fetched are not handed out) once the session's connection
+   * closed or `signal` (default: the query's) aborted.
+   */
   rows<Q extends Int64Mode = M>(options: RowReadOptions<Q> = {}): AsyncIterableIterator<RowRecord<Q>> {
-    return new BlockRows(this.blockStream(), this.readOptions(options));
+    return new BlockRows(this.blockStream(this.signalOf(options)), this.readOptions(options));
+  }
+
+  /**
+   * The result as a Node Readable in object mode: RowRecords (options as rows()), or with
+   * `as: "blocks"` ResultBlocks. It fetches the next batch only as the consumer reads
+   * (`pipeline(dataSet.stream(), transform, sink)` keeps backpressure), and closes the query on
+   * the server when it ends, fails or is destroyed. Aborting `signal` (default: the query's)
+   * destroys it with an AbortError. A result is read once: stream() or iteration, not both.
+   */
+  stream<Q extends Int64Mode = M>(options: ResultStreamOptions<Q> = {}): Readable {
+    const signal = this.signalOf(options);
+    const read = this.readOptions(options);
+    if (options.as !== undefined && options.as !== "rows" && options.as !== "blocks") throw new TypeError(`stream: options.as must be "rows" or "blocks", got ${JSON.stringify(options.as)}`);
+    const blocks = options.as === "blocks";
+    const highWaterMark = options.highWaterMark ?? (blocks ? 1 : 1024);
+    const chunksOf = blocks ? (block: ResultBlock) => [block].values() : (block: ResultBlock) => block.rows(read);
+    return new ResultStream(this.blockStream(signal), chunksOf, signal, highWaterMark, () => this.close());
   }
 
   /**
@@ -160,7 +196,7 @@ export class SessionDataSet<M extends Int64Mode = "bigint"> implements AsyncIter
   iterator<Q extends Int64Mode = M>(options: RowReadOptions<Q> = {}): DataIterator<Q> {
     const h = this.handle;
     const settings = { read: this.readOptions(options), zoneId: h.zoneId, timestampPrecision: h.timestampPrecision };
-    return new DataIterator<Q>(this.blockStream(), this.decoder.schema, settings, () => this.close());
+    return new DataIterator<Q>(this.blockStream(this.signalOf(options)), this.decoder.schema, settings, () => this.close());
   }
 
   /** Java's hasNext(): whether a row is ready for next(); false at the end (the query is then closed). */
@@ -181,8 +217,14 @@ export class SessionDataSet<M extends Int64Mode = "bigint"> implements AsyncIter
     return row;
   }
 
-  /** The result one TsBlock at a time, as typed columns (no copy of the decoded arrays). Ends at once when close() is called. */
-  async *blocks(): AsyncGenerator<ResultBlock, void, undefined> {
+  /**
+   * The result one TsBlock at a time, as typed columns (no copy of the decoded arrays; FLOAT
+   * columns are the Float32Array as decoded, whatever the float32 mode). Ends at once when close()
+   * is called; fails once the session's connection closed or `signal` (default: the query's) aborted.
+   */
+  async *blocks(options: CallOptions = {}): AsyncGenerator<ResultBlock, void, undefined> {
+    const signal = this.signalOf(options);
+    const interruption = this.interruption(signal);
     let batch = this.takeFirstBatch();
     let failed = false;
     try {
@@ -191,11 +233,14 @@ export class SessionDataSet<M extends Int64Mode = "bigint"> implements AsyncIter
         // If the reader stops early, the fetch's outcome no longer matters to anyone.
         ahead?.catch(() => {});
         for (const bytes of batch.blocks) {
-          if (this.closing !== undefined) return;
+          const why = interruption();
+          if (why === "closed") return;
+          if (why !== undefined) throw why;
           yield this.decoder.decodeBlock(bytes);
         }
         if (ahead === undefined || this.closing !== undefined) break;
-        batch = await ahead;
+        // An abort stops the wait; the fetch's reply is read and dropped, then the query closed.
+        batch = await abortable(ahead, signal, "fetchResultsV2");
       }
     } catch (e) {
       failed = true;
@@ -214,11 +259,11 @@ export class SessionDataSet<M extends Int64Mode = "bigint"> implements AsyncIter
     return rows;
   }
 
-  /** Every remaining block joined into one typed column per result column (for results that fit in memory). */
-  async toColumnar(): Promise<ColumnarResult> {
+  /** Every remaining block joined into one typed column per result column (for results that fit in memory); FLOAT columns as blocks() gives them. */
+  async toColumnar(options: CallOptions = {}): Promise<ColumnarResult> {
     const blocks: ResultBlock[] = [];
-    for await (const block of this.blocks()) blocks.push(block);
-    return concatBlocks(this.columnNames, this.columnTypes as readonly TSDataTypeName[], blocks);
+    for await (const block of this.blocks(options)) blocks.push(block);
+    return concatBlocks(this.columnNames, this.columnTypes, blocks);
   }
 
   /** Ends the query on the server (closeOperation). Idempotent; iteration calls it on its own. */
@@ -240,8 +285,24 @@ export class SessionDataSet<M extends Int64Mode = "bigint"> implements AsyncIter
     return { int64: (options.int64 ?? this.handle.int64) as Q, float32: options.float32 ?? this.handle.float32 };
   }
 
-  private blockStream(): BlockStream {
-    return new BlockStream(this.blocks(), () => this.closing !== undefined);
+  private signalOf(options: CallOptions): AbortSignal | undefined {
+    return signalOf(options, "reading a SessionDataSet") ?? this.handle.signal;
+  }
+
+  /** Why a read under `signal` must stop, checked between rows: the data set's close(), its session's connection gone, the signal aborted. */
+  private interruption(signal: AbortSignal | undefined): () => Interruption | undefined {
+    const connection = this.handle.connection;
+    return () => {
+      if (this.closing !== undefined) return "closed";
+      if (connection.closed) return new ConnectionError("the session's connection closed (session.close(), a timeout or a broken connection) while its result was read: the rows not yet read are lost");
+      if (signal?.aborted === true) return abortError(signal, "reading the result");
+      return undefined;
+    };
+  }
+
+  private blockStream(signal: AbortSignal | undefined): BlockStream {
+    const blocks = this.blocks({ signal });
+    return new BlockStream(blocks, this.interruption(signal));
   }
 
   private takeFirstBatch(): Batch {

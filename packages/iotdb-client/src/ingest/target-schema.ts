@@ -1,13 +1,13 @@
 // A writer's targets as the caller declares them once (a tree device, or a table), turned into
 // the tablet schema every batch of that target is sent with. Checked here, so a bad definition
 // throws at defineDevice/defineTable, not at the first write or send.
-import { type ColumnCategoryName, EncodeError, type TabletColumn, type TSDataTypeName } from "@zerowire/iotdb-codec";
+import { type ColumnCategoryName, EncodeError, type SendableTypeName, type TabletColumn } from "@zerowire/iotdb-codec";
 import type { SessionTablet } from "../session/tablet-input.js";
 
 /** A tree-model device: its measurements and their types, in the order write() gives values. */
 export interface DeviceDefinition {
   measurements: readonly string[];
-  types: readonly TSDataTypeName[];
+  types: readonly SendableTypeName[];
   /** An aligned device (insertAlignedTablets). Default false. */
   aligned?: boolean;
 }
@@ -15,7 +15,7 @@ export interface DeviceDefinition {
 /** A table-model table: its columns (TAG, ATTRIBUTE, FIELD), in the order write() gives values. */
 export interface TableDefinition {
   columns: readonly string[];
-  types: readonly TSDataTypeName[];
+  types: readonly SendableTypeName[];
   /** One per column; default FIELD for every column. */
   categories?: readonly ColumnCategoryName[];
 }
@@ -56,7 +56,7 @@ function columnsOf(target: string, names: unknown, types: unknown, categories: u
   }
   return names.map((name: unknown, c) => {
     if (typeof name !== "string" || name.length === 0) throw new EncodeError(`${at}: column ${c}: expected a name, got ${JSON.stringify(name)}`, undefined);
-    const column: TabletColumn = { name, type: types[c] as TSDataTypeName };
+    const column: TabletColumn = { name, type: types[c] as SendableTypeName };
     if (categories !== undefined) column.category = (categories as ColumnCategoryName[])[c]!;
     return column;
   });

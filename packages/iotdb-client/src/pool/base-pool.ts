@@ -81,6 +81,8 @@ interface Call<S, R> {
   /** Where the call should go (a routed insert), looked up again before each attempt. */
   target?: () => EndPoint | undefined;
   retry: boolean;
+  /** Aborts the wait for a session (the op gets the signal through its own options). */
+  signal?: AbortSignal;
   op(session: S): Promise<R>;
   /** Takes over giving the session back (a query: when its data set closes). */
   keep?(result: R, release: () => void): void;
@@ -92,7 +94,7 @@ export abstract class BasePool<S extends BaseSession<Int64Mode>, M extends Int64
   // The sessions' options hold the password and TLS options: kept in an ES private field, which
   // util.inspect (even with showHidden), JSON.stringify and property walks never see.
   readonly #sessionOptions: ResolvedPoolOptions["session"];
-  private readonly createSession: (options: SessionOptions) => S;
+  private readonly createSession: (options: SessionOptions<Int64Mode>) => S;
   private readonly health: EndpointHealth;
   private readonly routes: RouteCache;
   private readonly pools = new Map<string, EndpointPool<S>>();
@@ -108,7 +110,7 @@ export abstract class BasePool<S extends BaseSession<Int64Mode>, M extends Int64
   /** Set when close()'s deadline passed: calls not sent yet fail with it. */
   private forced: PoolClosedError | undefined;
 
-  constructor(options: PoolOptions<S, M>, createSession: (options: SessionOptions) => S) {
+  constructor(options: PoolOptions<S, M>, createSession: (options: SessionOptions<Int64Mode>) => S) {
     const { session, ...poolSettings } = resolvePoolOptions(options);
     this.options = poolSettings;
     this.#sessionOptions = session;
@@ -140,7 +142,7 @@ export abstract class BasePool<S extends BaseSession<Int64Mode>, M extends Int64
 
   /** Runs a query; its session goes back to the pool when the data set is closed (at the end of iteration, or by close()). */
   executeQueryStatement<Q extends Int64Mode = M>(sql: string, options?: QueryOptions<Q>): Promise<SessionDataSet<Q>> {
-    return this.query("executeQueryStatement", (s) => s.executeQueryStatement(sql, options) as Promise<SessionDataSet<Q>>);
+    return this.query("executeQueryStatement", (s) => s.executeQueryStatement(sql, options) as Promise<SessionDataSet<Q>>, options?.signal);
   }
 
   /** A statement that returns no rows; not retried. */
@@ -287,9 +289,9 @@ export abstract class BasePool<S extends BaseSession<Int64Mode>, M extends Int64
    * whether the session may serve again). The default DataNode's, as for any call; counted as a
    * request of `method`.
    */
-  protected async borrow(method: string): Promise<{ session: S; release(error?: unknown): void }> {
+  protected async borrow(method: string, signal?: AbortSignal): Promise<{ session: S; release(error?: unknown): void }> {
     if (this.closing !== undefined) throw closedPoolError();
-    const lease = this.idleLease(undefined) ?? (await this.lease(undefined));
+    const lease = this.idleLease(undefined) ?? (await this.lease(undefined, signal));
     this.count(lease, method, undefined);
     return { session: lease.session, release: (error?: unknown) => lease.release(error) };
   }
@@ -321,8 +323,8 @@ export abstract class BasePool<S extends BaseSession<Int64Mode>, M extends Int64
   }
 
   /** A query: retried when its connection fails before the data set exists; the session is held until the data set closes. */
-  protected query<Q extends Int64Mode>(method: string, op: (session: S) => Promise<SessionDataSet<Q>>): Promise<SessionDataSet<Q>> {
-    return this.run({ method, retry: true, op, keep: (dataSet, release) => dataSet.onClose(release) });
+  protected query<Q extends Int64Mode>(method: string, op: (session: S) => Promise<SessionDataSet<Q>>, signal?: AbortSignal): Promise<SessionDataSet<Q>> {
+    return this.run({ method, retry: true, signal, op, keep: (dataSet, release) => dataSet.onClose(release) });
   }
 
   /**
@@ -421,7 +423,7 @@ export abstract class BasePool<S extends BaseSession<Int64Mode>, M extends Int64
   private async attempts<R>(call: Call<S, R>): Promise<R> {
     for (let attempt = 0; ; attempt++) {
       const target = call.target?.();
-      const lease = this.idleLease(target) ?? (await this.leaseUnlessForced(target));
+      const lease = this.idleLease(target) ?? (await this.leaseUnlessForced(target, call.signal));
       let result: R;
       try {
         this.count(lease, call.method, call.devices);
@@ -633,10 +635,10 @@ export abstract class BasePool<S extends BaseSession<Int64Mode>, M extends Int64
   }
 
   /** lease(), except that after close()'s deadline a failed wait says the call was not sent. */
-  private async leaseUnlessForced(target: EndPoint | undefined): Promise<Lease<S>> {
+  private async leaseUnlessForced(target: EndPoint | undefined, signal?: AbortSignal): Promise<Lease<S>> {
     if (this.forced !== undefined) throw this.forced;
     try {
-      return await this.lease(target);
+      return await this.lease(target, signal);
     } catch (error) {
       if (this.forced !== undefined) throw this.forced;
       throw error;
@@ -657,7 +659,7 @@ export abstract class BasePool<S extends BaseSession<Int64Mode>, M extends Int64
    * nodeUrls that can be reached (those marked down last). Fails fast with a ConnectionError when
    * none can be reached, or with a TimeoutError when none answered in time.
    */
-  private async lease(target: EndPoint | undefined): Promise<Lease<S>> {
+  private async lease(target: EndPoint | undefined, signal?: AbortSignal): Promise<Lease<S>> {
     let candidates = this.health.order(this.options.endpoints);
     if (target !== undefined && !this.health.isDown(target)) {
       candidates = [target, ...candidates.filter((e) => endpointKey(e) !== endpointKey(target))];
@@ -669,7 +671,7 @@ export abstract class BasePool<S extends BaseSession<Int64Mode>, M extends Int64
       const entry = this.poolAt(endpoint);
       let session: S;
       try {
-        session = await entry.sessions.acquire();
+        session = await entry.sessions.acquire(signal);
       } catch (error) {
         if (!isUnreachable(error) || this.forced !== undefined) throw error;
         this.endpointFailed(endpoint);

@@ -6,7 +6,7 @@ import type { SessionOptions } from "../session/session-options.js";
 import { parseNodeUrl } from "./endpoints.js";
 
 /** S: the session class; M: the int64 mode, inferred from `int64` ("bigint" when left out). */
-export interface PoolOptions<S, M extends Int64Mode = Int64Mode> extends Omit<SessionOptions<M>, "autoReconnect"> {
+export interface PoolOptions<S = never, M extends Int64Mode = "bigint"> extends Omit<SessionOptions<M>, "autoReconnect"> {
   /**
    * DataNodes as "host:port" or { host, port }. New sessions go to the first one not marked down;
    * the others are for failover. Default: [host:port].
@@ -53,13 +53,13 @@ export interface PoolOptions<S, M extends Int64Mode = Int64Mode> extends Omit<Se
   /** Most values (rows x columns) in one merged request; an insert larger than this goes alone. Default 100,000. */
   groupCommitMaxPoints?: number;
   /** Makes the (unopened) sessions; for tests and custom session classes. */
-  createSession?: (options: SessionOptions) => S;
+  createSession?: (options: SessionOptions<Int64Mode>) => S;
 }
 
 export interface ResolvedPoolOptions {
   endpoints: EndPoint[];
   /** Options of every session, without host and port. */
-  session: Omit<SessionOptions, "host" | "port">;
+  session: Omit<SessionOptions<Int64Mode>, "host" | "port">;
   maxSize: number;
   minSize: number;
   waitTimeoutMs: number;

@@ -5,6 +5,7 @@
 // destroyed and never handed out again; a check that timed out fails its caller with the
 // TimeoutError rather than making it wait on the same silent server again. reap() closes items
 // idle for maxIdleMs (POOL_MAX_IDLE_TIME).
+import { abortError } from "../abort.js";
 import { ConnectionError, TimeoutError } from "../errors.js";
 import { PoolTimeoutError } from "./pool-errors.js";
 
@@ -77,11 +78,24 @@ export class ResourcePool<T> {
     return { size: this.size, idle: this.idle.length, borrowed: this.borrowed.size, opening: this.opening, waiting: this.waiters.length };
   }
 
-  /** An item for exclusive use until release(); waits in line when maxSize are out. */
-  acquire(): Promise<T> {
+  /** An item for exclusive use until release(); waits in line when maxSize are out. Aborting `signal` leaves the line with an AbortError. */
+  acquire(signal?: AbortSignal): Promise<T> {
     if (this.closed) return Promise.reject(this.closedError());
+    if (signal?.aborted === true) return Promise.reject(abortError(signal, `${this.label}: waiting for a session`));
     return new Promise<T>((resolve, reject) => {
       const waiter: Waiter<T> = { resolve, reject, settled: false, timer: undefined! };
+      if (signal !== undefined) {
+        const onAbort = () => this.leave(waiter, abortError(signal, `${this.label}: waiting for a session`));
+        signal.addEventListener("abort", onAbort, { once: true });
+        waiter.resolve = (item) => {
+          signal.removeEventListener("abort", onAbort);
+          resolve(item);
+        };
+        waiter.reject = (error) => {
+          signal.removeEventListener("abort", onAbort);
+          reject(error);
+        };
+      }
       waiter.timer = setTimeout(() => this.expire(waiter), this.limits.waitTimeoutMs);
       this.waiters.push(waiter);
       this.dispatch();
@@ -257,6 +271,14 @@ export class ResourcePool<T> {
     if (this.closed) this.destroy(item);
     else this.idle.push({ item, since: Date.now(), suspect: false });
     this.dispatch();
+  }
+
+  /** A waiter gives up (aborted): out of the line; an item being opened or checked for it goes to the next waiter or idles (hand()). */
+  private leave(waiter: Waiter<T>, error: Error): void {
+    if (waiter.settled) return;
+    const index = this.waiters.indexOf(waiter);
+    if (index >= 0) this.waiters.splice(index, 1);
+    this.fail(waiter, error);
   }
 
   private expire(waiter: Waiter<T>): void {

@@ -100,16 +100,16 @@ export class SessionPool<M extends Int64Mode = "bigint"> extends BasePool<Sessio
   // ---- queries (the session is held until the data set closes) ----------
 
   executeRawDataQuery<Q extends Int64Mode = M>(paths: readonly string[], startTime: bigint | number, endTime: bigint | number, options?: QueryOptions<Q>): Promise<SessionDataSet<Q>> {
-    return this.query("executeRawDataQuery", (s) => s.executeRawDataQuery(paths, startTime, endTime, options) as Promise<SessionDataSet<Q>>);
+    return this.query("executeRawDataQuery", (s) => s.executeRawDataQuery(paths, startTime, endTime, options) as Promise<SessionDataSet<Q>>, options?.signal);
   }
 
   executeLastDataQuery<Q extends Int64Mode = M>(paths: readonly string[], lastTime?: bigint | number, options?: QueryOptions<Q>): Promise<SessionDataSet<Q>> {
-    return this.query("executeLastDataQuery", (s) => s.executeLastDataQuery(paths, lastTime, options) as Promise<SessionDataSet<Q>>);
+    return this.query("executeLastDataQuery", (s) => s.executeLastDataQuery(paths, lastTime, options) as Promise<SessionDataSet<Q>>, options?.signal);
   }
 
   /** Session.executeFastLastDataQueryForOnePrefixPath on any session (not supported by IoTDB 2.0.1-beta). */
   executeFastLastDataQueryForOnePrefixPath<Q extends Int64Mode = M>(prefixes: readonly string[], options?: QueryOptions<Q>): Promise<SessionDataSet<Q>> {
-    return this.query("executeFastLastDataQueryForOnePrefixPath", (s) => s.executeFastLastDataQueryForOnePrefixPath(prefixes, options) as Promise<SessionDataSet<Q>>);
+    return this.query("executeFastLastDataQueryForOnePrefixPath", (s) => s.executeFastLastDataQueryForOnePrefixPath(prefixes, options) as Promise<SessionDataSet<Q>>, options?.signal);
   }
 
   /**
@@ -133,7 +133,7 @@ export class SessionPool<M extends Int64Mode = "bigint"> extends BasePool<Sessio
     aggregations: readonly (AggregationName | TAggregationType)[],
     options?: AggregationOptions<Q>,
   ): Promise<SessionDataSet<Q>> {
-    return this.query("executeAggregationQuery", (s) => s.executeAggregationQuery(paths, aggregations, options) as Promise<SessionDataSet<Q>>);
+    return this.query("executeAggregationQuery", (s) => s.executeAggregationQuery(paths, aggregations, options) as Promise<SessionDataSet<Q>>, options?.signal);
   }
 
   // ---- deletes and schema (any session, not retried) --------------------

@@ -6,6 +6,7 @@
 // Tablets of one table with the same columns waiting for a session go out as one (group commit:
 // group-commit.ts, table-merge.ts); for their order, a table counts as one device.
 import type { Int64Mode } from "@zerowire/iotdb-codec";
+import { type CallOptions, signalOf } from "../abort.js";
 import type { Status } from "../errors.js";
 import type { SessionOptions } from "../session/session-options.js";
 import { TableSession } from "../session/table-session.js";
@@ -43,10 +44,10 @@ export class TableSessionPool<M extends Int64Mode = "bigint"> extends BasePool<T
    * Java's ITableSessionPool.getSession(): a session of the pool for the caller alone, until its
    * close() gives it back (beside withSession, which gives it back by itself). Waits like any call
    * when maxSize sessions are out; a session not closed stays out of the pool (close() of the pool
-   * closes it after closeGraceMs).
+   * closes it after closeGraceMs). Aborting `options.signal` gives up the wait with an AbortError.
    */
-  async getSession(): Promise<PooledTableSession<M>> {
-    const { session, release } = await this.borrow("getSession");
+  async getSession(options?: CallOptions): Promise<PooledTableSession<M>> {
+    const { session, release } = await this.borrow("getSession", signalOf(options, "getSession"));
     return new PooledTableSession(session, release);
   }
 

@@ -5,18 +5,22 @@
 import { BufferPool, Writer } from "@zerowire/writer";
 import { type Float32Mode, type InsertCall, type Int64Mode, type RecordsCallOptions, writeCallFrame } from "@zerowire/iotdb-codec";
 import type Int64 from "node-int64";
+import { abortable, abortError, type CallOptions, signalOf } from "../abort.js";
 import { Connection } from "../connection.js";
 import { SessionDataSet } from "../dataset/session-data-set.js";
 import { ConnectionError, EncodeError, IoTDBError, TimeoutError, type EndPoint, type Status } from "../errors.js";
-import { TSCloseSessionReq, TSExecuteStatementReq, TSProtocolVersion, TSSetTimeZoneReq, type TSExecuteStatementResp } from "../gen/client_types.js";
+import { TSCloseOperationReq, TSCloseSessionReq, TSExecuteStatementReq, TSProtocolVersion, TSSetTimeZoneReq, type TSExecuteStatementResp } from "../gen/client_types.js";
 import { verifyStatus } from "../status.js";
 import { fromInt64, toInt64 } from "../thrift/int64.js";
 import type { RpcArgs, RpcMethod, RpcResult } from "../thrift/rpc-signatures.js";
 import { openSessionRequest } from "./open-request.js";
 import { checkedFetchSize, checkedQueryTimeout, resolveSessionOptions, type ResolvedSessionOptions, type SessionCredentials, type SessionOptions, type SqlDialect } from "./session-options.js";
 
-/** Per-query settings; each defaults to the session's. */
-export interface QueryOptions<M extends Int64Mode = Int64Mode> {
+/**
+ * Per-query settings; each defaults to the session's. `signal` aborts the query call and, unless
+ * a read of the data set gives its own, the data set's fetches (see CallOptions).
+ */
+export interface QueryOptions<M extends Int64Mode = Int64Mode> extends CallOptions {
   fetchSize?: number;
   /** Server-side query timeout in ms (0 = none). */
   queryTimeoutMs?: number;
@@ -82,11 +86,16 @@ export abstract class BaseSession<M extends Int64Mode = "bigint"> {
     this.unopenedInsertOptions = { maxValueBytes: this.options.maxValueBytes, autoConvertRecords: this.options.autoConvertRecords };
   }
 
-  /** Connects and opens the session (openSession, then requestStatementId). A no-op when open. */
-  async open(): Promise<void> {
+  /**
+   * Connects and opens the session (openSession, then requestStatementId). A no-op when open.
+   * Aborting `signal` closes the connection being opened (the session stays unopened) and rejects
+   * with an AbortError.
+   */
+  async open(options?: CallOptions): Promise<void> {
+    const signal = signalOf(options, "open");
     if (this.state !== undefined && !this.state.connection.closed) return;
     this.closedByUser = false;
-    this.state = await this.connect();
+    this.state = await this.connect(signal);
   }
 
   /**
@@ -112,9 +121,13 @@ export abstract class BaseSession<M extends Int64Mode = "bigint"> {
     }
   }
 
-  /** True between a successful open() and close(), even while the connection is broken (it is reopened on the next call). */
+  /**
+   * True between a successful open() and close() while the connection is up. False once the
+   * connection broke or was closed for a timeout: the next call then reopens the session
+   * (autoReconnect, the default) or fails with a ConnectionError.
+   */
   get isOpen(): boolean {
-    return this.state !== undefined && !this.closedByUser;
+    return this.state !== undefined && !this.closedByUser && !this.state.connection.closed;
   }
 
   /** The endpoint this session talks to. */
@@ -210,17 +223,21 @@ export abstract class BaseSession<M extends Int64Mode = "bigint"> {
    * Runs a statement that returns no rows (executeUpdateStatementV2), e.g. CREATE, DELETE, SET,
    * USE. Resolves with the server's status.
    */
-  async executeNonQueryStatement(sql: string): Promise<Status> {
+  async executeNonQueryStatement(sql: string, options?: CallOptions): Promise<Status> {
     sqlText(sql, "executeNonQueryStatement");
-    const resp = await this.rpc("executeUpdateStatementV2", (s) => [
-      new TSExecuteStatementReq({ sessionId: s.sessionId, statement: sql, statementId: s.statementId }),
-    ]);
+    const signal = signalOf(options, "executeNonQueryStatement");
+    const resp = await this.rpc(
+      "executeUpdateStatementV2",
+      (s) => [new TSExecuteStatementReq({ sessionId: s.sessionId, statement: sql, statementId: s.statementId })],
+      undefined,
+      signal,
+    );
     const status = verifyStatus(resp.status, "executeNonQueryStatement");
     this.afterNonQuery(sql, resp);
     return status;
   }
 
-  /** Runs a query (executeQueryStatementV2); the rows stream from the returned data set. */
+  /** Runs a query (executeQueryStatementV2); the rows stream from the returned data set. `options.signal` aborts it (and the data set's fetches). */
   async executeQueryStatement<Q extends Int64Mode = M>(sql: string, options: QueryOptions<Q> = {}): Promise<SessionDataSet<Q>> {
     sqlText(sql, "executeQueryStatement");
     return this.runQuery("executeQueryStatementV2", sql, options, (s, fetchSize, timeout) => [
@@ -243,24 +260,40 @@ export abstract class BaseSession<M extends Int64Mode = "bigint"> {
    * own promise, the only one of the insert (bench/client insert-* cases: each promise and
    * microtask hop is paid per request).
    */
-  protected sendInsert(build: () => InsertCall): Promise<Status> {
+  protected sendInsert(build: () => InsertCall, options: CallOptions | undefined): Promise<Status> {
     try {
+      if (options !== undefined) return this.sendInsertAbortable(build, options);
       const call = build();
       const open = this.state;
-      if (!call.needsSending || open === undefined || open.connection.closed) return this.sendInsertWhenReady(call);
+      if (!call.needsSending || open === undefined || open.connection.closed) return this.sendInsertWhenReady(call, undefined);
       return this.writeInsert(open, call);
     } catch (e) {
       return Promise.reject(e);
     }
   }
 
+  /**
+   * sendInsert with a signal: aborted before the request is written, nothing is sent; aborted
+   * after, the outcome is unknown (the server may still store the rows) and the reply is dropped.
+   */
+  private sendInsertAbortable(build: () => InsertCall, options: CallOptions): Promise<Status> {
+    const signal = signalOf(options, "insert");
+    const call = build();
+    if (signal?.aborted === true) return Promise.reject(abortError(signal, call.method));
+    const open = this.state;
+    if (!call.needsSending || open === undefined || open.connection.closed) return this.sendInsertWhenReady(call, signal);
+    return abortable(this.writeInsert(open, call), signal, call.method);
+  }
+
   /** sendInsert on a session that is not open or whose connection must be reopened first. */
-  private async sendInsertWhenReady(call: InsertCall): Promise<Status> {
+  private async sendInsertWhenReady(call: InsertCall, signal: AbortSignal | undefined): Promise<Status> {
     if (!call.needsSending) {
       this.openState(); // still an error on a closed session
       return { code: 200 };
     }
-    return this.writeInsert(await this.ready(), call);
+    const state = await this.ready(signal);
+    if (signal?.aborted === true) throw abortError(signal, call.method);
+    return abortable(this.writeInsert(state, call), signal, call.method);
   }
 
   private writeInsert(state: OpenState, call: InsertCall): Promise<Status> {
@@ -282,8 +315,12 @@ export abstract class BaseSession<M extends Int64Mode = "bigint"> {
     const fetchSize = checkedFetchSize(options.fetchSize ?? this.options.fetchSize);
     const queryTimeoutMs = options.queryTimeoutMs ?? this.options.queryTimeoutMs;
     const requestTimeoutMs = this.queryCallTimeout(queryTimeoutMs);
-    const state = await this.ready();
-    const resp = (await state.connection.call(method, args(state, fetchSize, toInt64(queryTimeoutMs)), requestTimeoutMs)) as TSExecuteStatementResp;
+    const signal = signalOf(options, method);
+    const state = await this.ready(signal);
+    if (signal?.aborted === true) throw abortError(signal, method);
+    const sent = state.connection.call(method, args(state, fetchSize, toInt64(queryTimeoutMs)), requestTimeoutMs) as Promise<TSExecuteStatementResp>;
+    // Aborted after sending: the result the server opens meanwhile is closed when its reply comes.
+    const resp = await abortable(sent, signal, method, (late) => closeLateQuery(state, late));
     const status = verifyStatus(resp.status, method, queryTimeoutMs);
     const dataSet = new SessionDataSet<Q>(
       {
@@ -298,6 +335,7 @@ export abstract class BaseSession<M extends Int64Mode = "bigint"> {
         float32: options.float32 ?? this.options.float32,
         zoneId: this.options.zoneId,
         timestampPrecision: state.timestampPrecision,
+        signal,
       },
       resp,
     );
@@ -306,9 +344,10 @@ export abstract class BaseSession<M extends Int64Mode = "bigint"> {
   }
 
   /** @internal One RPC through the generated code with the current session's ids. */
-  protected async rpc<M extends RpcMethod>(method: M, args: (s: OpenState) => RpcArgs<M>, timeoutMs?: number): Promise<RpcResult<M>> {
-    const state = await this.ready();
-    return state.connection.call(method, args(state), timeoutMs);
+  protected async rpc<M extends RpcMethod>(method: M, args: (s: OpenState) => RpcArgs<M>, timeoutMs?: number, signal?: AbortSignal): Promise<RpcResult<M>> {
+    const state = await this.ready(signal);
+    if (signal?.aborted === true) throw abortError(signal, method);
+    return abortable(state.connection.call(method, args(state), timeoutMs), signal, method);
   }
 
   private queryCallTimeout(queryTimeoutMs: number): number {
@@ -321,12 +360,12 @@ export abstract class BaseSession<M extends Int64Mode = "bigint"> {
     return this.state;
   }
 
-  /** The open session; reopens it first when its connection broke (autoReconnect). */
-  private async ready(): Promise<OpenState> {
+  /** The open session; reopens it first when its connection broke (autoReconnect). An abort stops the wait for the reopen, not the reopen. */
+  private async ready(signal?: AbortSignal): Promise<OpenState> {
     const state = this.openState();
     if (!state.connection.closed) return state;
     if (!this.options.autoReconnect) throw new ConnectionError(`the session's connection to ${this.options.host}:${this.options.port} is broken`);
-    return this.reopen();
+    return abortable(this.reopen(), signal, "reopening the session");
   }
 
   /** Opens the session again on a new connection; concurrent callers share one attempt. */
@@ -349,15 +388,15 @@ export abstract class BaseSession<M extends Int64Mode = "bigint"> {
    * database, requestStatementId) is bounded by connectTimeoutMs: each reply may take only what
    * is left of it.
    */
-  private async connect(): Promise<OpenState> {
+  private async connect(signal?: AbortSignal): Promise<OpenState> {
     const endpoints = this.options.endpoints;
-    if (endpoints.length === 1) return this.connectTo(endpoints[0]!);
+    if (endpoints.length === 1) return this.connectTo(endpoints[0]!, signal);
     const first = Math.floor(Math.random() * endpoints.length);
     const failures: string[] = [];
     for (let i = 0; i < endpoints.length; i++) {
       const endpoint = endpoints[(first + i) % endpoints.length]!;
       try {
-        const state = await this.connectTo(endpoint);
+        const state = await this.connectTo(endpoint, signal);
         this.options.host = endpoint.host;
         this.options.port = endpoint.port;
         return state;
@@ -369,7 +408,7 @@ export abstract class BaseSession<M extends Int64Mode = "bigint"> {
     throw new ConnectionError(`no DataNode of nodeUrls could be reached (${failures.join("; ")})`);
   }
 
-  private async connectTo(endpoint: EndPoint): Promise<OpenState> {
+  private async connectTo(endpoint: EndPoint, signal: AbortSignal | undefined): Promise<OpenState> {
     const o = this.options;
     const deadline = performance.now() + o.connectTimeoutMs;
     // Each reply waits at most requestTimeoutMs, and no longer than the open's deadline.
@@ -383,8 +422,13 @@ export abstract class BaseSession<M extends Int64Mode = "bigint"> {
       requestTimeoutMs: o.requestTimeoutMs,
       maxFrameSize: o.maxFrameSize,
       maxRequestFrameSize: o.maxRequestFrameSize,
+      signal,
     });
+    // An abort while opening closes the half-open connection: there is no session to keep yet.
+    const onAbort = () => connection.close();
+    signal?.addEventListener("abort", onAbort, { once: true });
     try {
+      if (signal?.aborted === true) throw abortError(signal, "open");
       const request = openSessionRequest({
         username: o.username,
         password: this.#credentials.password,
@@ -409,12 +453,22 @@ export abstract class BaseSession<M extends Int64Mode = "bigint"> {
       return { connection, sessionId, sessionIdValue: fromInt64(sessionId), statementId, timestampPrecision, insertOptions };
     } catch (e) {
       connection.close();
+      if (signal?.aborted === true) throw abortError(signal, `opening a session on ${endpoint.host}:${endpoint.port}`);
       if (e instanceof TimeoutError && !(e instanceof IoTDBError) && performance.now() >= deadline - 1) {
         throw new TimeoutError(`opening a session on ${endpoint.host}:${endpoint.port}: not done within connectTimeoutMs ${o.connectTimeoutMs} ms (${e.message})`, o.connectTimeoutMs, { cause: e });
       }
       throw e;
+    } finally {
+      signal?.removeEventListener("abort", onAbort);
     }
   }
+}
+
+/** A query's reply that came after its caller aborted: its result is closed on the server, if the connection still stands. */
+function closeLateQuery(state: OpenState, resp: TSExecuteStatementResp): void {
+  if (resp.queryId == null || state.connection.closed) return;
+  const req = new TSCloseOperationReq({ sessionId: state.sessionId, queryId: resp.queryId, statementId: state.statementId });
+  state.connection.call("closeOperation", [req]).catch(() => {});
 }
 
 /** SQL goes to the server as written (an empty or malformed statement is the server's to refuse); only a non-string is bad input here. */

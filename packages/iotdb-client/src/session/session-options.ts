@@ -11,7 +11,7 @@ import type { WireProtocol } from "../thrift/rpc-codec.js";
 export type SqlDialect = "tree" | "table";
 
 /** M: the int64 mode, inferred from `int64` ("bigint" when it is left out). */
-export interface SessionOptions<M extends Int64Mode = Int64Mode> {
+export interface SessionOptions<M extends Int64Mode = "bigint"> {
   /** Default "127.0.0.1". */
   host?: string;
   /** Default 6667. */
@@ -85,7 +85,7 @@ export interface SessionOptions<M extends Int64Mode = Int64Mode> {
 }
 
 /** The settings a session keeps in view (no password, no TLS options). */
-export interface ResolvedSessionOptions extends Required<Omit<SessionOptions, "database" | "tls" | "password" | "framePool" | "nodeUrls">> {
+export interface ResolvedSessionOptions extends Required<Omit<SessionOptions<Int64Mode>, "database" | "tls" | "password" | "framePool" | "nodeUrls">> {
   database: string | undefined;
   /** The DataNodes the session may open on: nodeUrls, else [host:port]. host/port name the current one. */
   endpoints: readonly EndPoint[];

@@ -5,6 +5,7 @@ import {
   EncodeError,
   type DeviceRecord,
   type InsertRecord,
+  type RecordTypes,
   insertRecordCall,
   insertRecordsCall,
   insertRecordsOfOneDeviceCall,
@@ -45,6 +46,7 @@ import {
 import { verifyStatus } from "../status.js";
 import { toInt64 } from "../thrift/int64.js";
 import { TAggregationType } from "./aggregation-type.js";
+import type { CallOptions } from "../abort.js";
 import { BaseSession, type QueryOptions } from "./base-session.js";
 import { noteQueryRedirect } from "./query-redirects.js";
 import { CompressionType, type CompressionTypeName, dataTypeCode, enumCode, TSEncoding, type TSEncodingName } from "./schema-enums.js";
@@ -89,56 +91,56 @@ export class Session<M extends Int64Mode = "bigint"> extends BaseSession<M> {
   // ---- inserts -----------------------------------------------------------
 
   /** insertTablet: one device's columns (aligned when schema.aligned is true). */
-  insertTablet(tablet: SessionTablet): Promise<Status> {
-    return this.sendInsert(() => insertTabletCall(withModel(tablet, "tree"), this.insertOptions));
+  insertTablet(tablet: SessionTablet, options?: CallOptions): Promise<Status> {
+    return this.sendInsert(() => insertTabletCall(withModel(tablet, "tree"), this.insertOptions), options);
   }
 
   /** insertAlignedTablet: insertTablet with isAligned=true. */
-  insertAlignedTablet(tablet: SessionTablet): Promise<Status> {
-    return this.sendInsert(() => insertTabletCall(withModel(tablet, "tree", true), this.insertOptions));
+  insertAlignedTablet(tablet: SessionTablet, options?: CallOptions): Promise<Status> {
+    return this.sendInsert(() => insertTabletCall(withModel(tablet, "tree", true), this.insertOptions), options);
   }
 
   /** insertTablets: several devices in one request (all non-aligned). */
-  insertTablets(tablets: readonly SessionTablet[]): Promise<Status> {
-    return this.sendInsert(() => insertTabletsCall(tabletList(tablets).map((t) => withModel(t, "tree", false)), this.insertOptions));
+  insertTablets(tablets: readonly SessionTablet[], options?: CallOptions): Promise<Status> {
+    return this.sendInsert(() => insertTabletsCall(tabletList(tablets).map((t) => withModel(t, "tree", false)), this.insertOptions), options);
   }
 
   /** insertAlignedTablets: several aligned devices in one request. */
-  insertAlignedTablets(tablets: readonly SessionTablet[]): Promise<Status> {
-    return this.sendInsert(() => insertTabletsCall(tabletList(tablets).map((t) => withModel(t, "tree", true)), this.insertOptions));
+  insertAlignedTablets(tablets: readonly SessionTablet[], options?: CallOptions): Promise<Status> {
+    return this.sendInsert(() => insertTabletsCall(tabletList(tablets).map((t) => withModel(t, "tree", true)), this.insertOptions), options);
   }
 
   /** insertRecord: one row of one device; null values are left out, an all-null record sends nothing. */
-  insertRecord(record: InsertRecord): Promise<Status> {
-    return this.sendInsert(() => insertRecordCall(record, this.insertOptions));
+  insertRecord<const T extends RecordTypes>(record: InsertRecord<T>, options?: CallOptions): Promise<Status> {
+    return this.sendInsert(() => insertRecordCall(record, this.insertOptions), options);
   }
 
-  insertAlignedRecord(record: InsertRecord): Promise<Status> {
-    return this.sendInsert(() => insertRecordCall(record, { ...this.insertOptions, aligned: true }));
+  insertAlignedRecord<const T extends RecordTypes>(record: InsertRecord<T>, options?: CallOptions): Promise<Status> {
+    return this.sendInsert(() => insertRecordCall(record, { ...this.insertOptions, aligned: true }), options);
   }
 
   /**
    * insertRecords: rows of any devices in one request. A batch of 40 or more that fits Java's rule
    * goes as one insertTablets request (SessionOptions.autoConvertRecords, default true).
    */
-  insertRecords(records: readonly InsertRecord[]): Promise<Status> {
-    return this.sendInsert(() => insertRecordsCall(records, this.insertOptions));
+  insertRecords(records: readonly InsertRecord[], options?: CallOptions): Promise<Status> {
+    return this.sendInsert(() => insertRecordsCall(records, this.insertOptions), options);
   }
 
-  insertAlignedRecords(records: readonly InsertRecord[]): Promise<Status> {
-    return this.sendInsert(() => insertRecordsCall(records, { ...this.insertOptions, aligned: true }));
+  insertAlignedRecords(records: readonly InsertRecord[], options?: CallOptions): Promise<Status> {
+    return this.sendInsert(() => insertRecordsCall(records, { ...this.insertOptions, aligned: true }), options);
   }
 
   /**
    * insertRecordsOfOneDevice: rows of one device (sent sorted by time, as Java does); 40 or more
    * that fit Java's rule go as one insertTablet (SessionOptions.autoConvertRecords).
    */
-  insertRecordsOfOneDevice(deviceId: string, records: readonly DeviceRecord[]): Promise<Status> {
-    return this.sendInsert(() => insertRecordsOfOneDeviceCall(deviceId, records, this.insertOptions));
+  insertRecordsOfOneDevice(deviceId: string, records: readonly DeviceRecord[], options?: CallOptions): Promise<Status> {
+    return this.sendInsert(() => insertRecordsOfOneDeviceCall(deviceId, records, this.insertOptions), options);
   }
 
-  insertAlignedRecordsOfOneDevice(deviceId: string, records: readonly DeviceRecord[]): Promise<Status> {
-    return this.sendInsert(() => insertRecordsOfOneDeviceCall(deviceId, records, { ...this.insertOptions, aligned: true }));
+  insertAlignedRecordsOfOneDevice(deviceId: string, records: readonly DeviceRecord[], options?: CallOptions): Promise<Status> {
+    return this.sendInsert(() => insertRecordsOfOneDeviceCall(deviceId, records, { ...this.insertOptions, aligned: true }), options);
   }
 
   // ---- inserts with string values (the server infers the types) --------
@@ -148,32 +150,32 @@ export class Session<M extends Int64Mode = "bigint"> extends BaseSession<M> {
    * are text the server parses (TSInsertStringRecordReq). Null values are left out; an all-null
    * record sends nothing.
    */
-  insertStringRecord(record: StringRecord): Promise<Status> {
-    return this.sendInsert(() => insertStringRecordCall(record, this.insertOptions));
+  insertStringRecord(record: StringRecord, options?: CallOptions): Promise<Status> {
+    return this.sendInsert(() => insertStringRecordCall(record, this.insertOptions), options);
   }
 
   /** Java's insertAlignedRecord with string values. */
-  insertAlignedStringRecord(record: StringRecord): Promise<Status> {
-    return this.sendInsert(() => insertStringRecordCall(record, { ...this.insertOptions, aligned: true }));
+  insertAlignedStringRecord(record: StringRecord, options?: CallOptions): Promise<Status> {
+    return this.sendInsert(() => insertStringRecordCall(record, { ...this.insertOptions, aligned: true }), options);
   }
 
   /** Java's insertRecords with string values (TSInsertStringRecordsReq; never converted to tablets). */
-  insertStringRecords(records: readonly StringRecord[]): Promise<Status> {
-    return this.sendInsert(() => insertStringRecordsCall(records, this.insertOptions));
+  insertStringRecords(records: readonly StringRecord[], options?: CallOptions): Promise<Status> {
+    return this.sendInsert(() => insertStringRecordsCall(records, this.insertOptions), options);
   }
 
   /** Java's insertAlignedRecords with string values. */
-  insertAlignedStringRecords(records: readonly StringRecord[]): Promise<Status> {
-    return this.sendInsert(() => insertStringRecordsCall(records, { ...this.insertOptions, aligned: true }));
+  insertAlignedStringRecords(records: readonly StringRecord[], options?: CallOptions): Promise<Status> {
+    return this.sendInsert(() => insertStringRecordsCall(records, { ...this.insertOptions, aligned: true }), options);
   }
 
   /** insertStringRecordsOfOneDevice: string-valued rows of one device, sent sorted by time as Java does. */
-  insertStringRecordsOfOneDevice(deviceId: string, records: readonly DeviceStringRecord[]): Promise<Status> {
-    return this.sendInsert(() => insertStringRecordsOfOneDeviceCall(deviceId, records, this.insertOptions));
+  insertStringRecordsOfOneDevice(deviceId: string, records: readonly DeviceStringRecord[], options?: CallOptions): Promise<Status> {
+    return this.sendInsert(() => insertStringRecordsOfOneDeviceCall(deviceId, records, this.insertOptions), options);
   }
 
-  insertAlignedStringRecordsOfOneDevice(deviceId: string, records: readonly DeviceStringRecord[]): Promise<Status> {
-    return this.sendInsert(() => insertStringRecordsOfOneDeviceCall(deviceId, records, { ...this.insertOptions, aligned: true }));
+  insertAlignedStringRecordsOfOneDevice(deviceId: string, records: readonly DeviceStringRecord[], options?: CallOptions): Promise<Status> {
+    return this.sendInsert(() => insertStringRecordsOfOneDeviceCall(deviceId, records, { ...this.insertOptions, aligned: true }), options);
   }
 
   // ---- queries -----------------------------------------------------------

@@ -1,6 +1,7 @@
 // The table-model session: always sql_dialect "table", an optional database, tablet inserts with
 // TAG / ATTRIBUTE / FIELD columns, and the database a `USE` switched to kept for reconnects.
 import { type Int64Mode, insertTabletCall } from "@zerowire/iotdb-codec";
+import type { CallOptions } from "../abort.js";
 import type { Status } from "../errors.js";
 import type { TSExecuteStatementResp } from "../gen/client_types.js";
 import { BaseSession } from "./base-session.js";
@@ -17,8 +18,8 @@ export class TableSession<M extends Int64Mode = "bigint"> extends BaseSession<M>
    * Writes a table-model tablet: schema.target is the table, columns carry their category (TAG,
    * ATTRIBUTE or FIELD, the default). A tablet without rows sends nothing, as in Java.
    */
-  insert(tablet: SessionTablet): Promise<Status> {
-    return this.sendInsert(() => insertTabletCall(withModel(tablet, "table"), this.insertOptions));
+  insert(tablet: SessionTablet, options?: CallOptions): Promise<Status> {
+    return this.sendInsert(() => insertTabletCall(withModel(tablet, "table"), this.insertOptions), options);
   }
 
   /**

@@ -70,7 +70,10 @@ export class FrameReader {
 
   private checkedLength(length: number): number {
     if (length > this.maxFrameSize) {
-      throw new FrameError(`incoming frame of ${length} bytes exceeds maxFrameSize ${this.maxFrameSize}${wrongPortHint(length)}`);
+      const tooLarge = `incoming frame of ${length} bytes exceeds maxFrameSize ${this.maxFrameSize}`;
+      const hint = wrongPortHint(length);
+      // What the user can act on (the port is wrong) leads; the frame length is the evidence.
+      throw new FrameError(hint === undefined ? tooLarge : `${hint} (its reply read as a Thrift frame: ${tooLarge})`);
     }
     return length;
   }
@@ -98,22 +101,21 @@ export class FrameReader {
   }
 }
 
-const TLS_HINT = "; the reply looks like a TLS record: does the server want TLS (the tls option)?";
-
 /**
  * What the port seems to be when its reply's first 4 bytes, read as a frame length, are too
  * large: a TLS record, or text (a Thrift frame never starts with 4 printable bytes below
  * maxFrameSize's reach), e.g. "HTTP" from IoTDB's REST port or a web server, "SSH-" from sshd.
+ * Undefined when the bytes say nothing.
  */
-function wrongPortHint(length: number): string {
-  if (looksLikeTlsRecord(length)) return TLS_HINT;
+function wrongPortHint(length: number): string | undefined {
+  if (looksLikeTlsRecord(length)) return "the reply looks like a TLS record: does the server want TLS (the tls option)?";
   const bytes = [length >>> 24, (length >>> 16) & 0xff, (length >>> 8) & 0xff, length & 0xff];
-  if (!bytes.every((b) => b >= 0x20 && b < 0x7f)) return "";
+  if (!bytes.every((b) => b >= 0x20 && b < 0x7f)) return undefined;
   const text = String.fromCharCode(...bytes);
-  const server = text === "HTTP" ? "an HTTP server (IoTDB's REST service, for one, is HTTP; its Thrift RPC port is 6667 by default)"
-    : text === "SSH-" ? "an SSH server"
-    : "a text protocol, not framed Thrift";
-  return `; the reply starts with the text ${JSON.stringify(text)}: the port seems to be ${server}. Is this the DataNode's RPC port (dn_rpc_port)?`;
+  const rpcPort = "the DataNode's RPC port (dn_rpc_port) is usually 6667";
+  if (text === "HTTP") return `this port speaks HTTP, not IoTDB's RPC: is it the REST port (usually 18080)? ${rpcPort}`;
+  if (text === "SSH-") return `this port speaks SSH, not IoTDB's RPC: ${rpcPort}`;
+  return `this port answers with text (${JSON.stringify(text)}...), not IoTDB's RPC: ${rpcPort}`;
 }
 
 /** A TLS record header read as a frame length: alert (0x15) or handshake (0x16), then version 3.x (x <= 4). */

@@ -3,13 +3,18 @@
 // A line here that stops compiling, or an @ts-expect-error that stops being an error, fails it.
 import {
   type ColumnarResult,
+  type InsertRecord,
+  type PoolOptions,
   type RowRecord,
+  type SendableTypeName,
+  type SessionOptions,
   Session,
   type SessionDataSet,
   SessionPool,
   TableSession,
   TableSessionPool,
   type TSDataTypeName,
+  type Int64Mode,
 } from "../../src/index.js";
 
 export async function defaultModeIsBigint(session: Session): Promise<bigint[]> {
@@ -56,7 +61,7 @@ export async function poolsToo(): Promise<[bigint, number]> {
   return [a, b];
 }
 
-export function rowRecordsByMode(row: RowRecord<"bigint">, numberRow: RowRecord<"number">, either: RowRecord): [bigint, number, bigint | number] {
+export function rowRecordsByMode(row: RowRecord<"bigint">, numberRow: RowRecord<"number">, either: RowRecord<Int64Mode>): [bigint, number, bigint | number] {
   return [row.timestamp, numberRow.timestamp, either.timestamp];
 }
 
@@ -67,4 +72,56 @@ export function columnarTypesAreNames(result: ColumnarResult): TSDataTypeName[] 
     void values;
   }
   return [...result.columnTypes, column.type];
+}
+
+// Named options keep the default int64 mode (issue 21): a SessionOptions, RowRecord or PoolOptions
+// written without type arguments means "bigint", as a session constructed without `int64` does.
+export async function namedOptionsKeepTheMode(): Promise<[bigint, bigint, bigint, number]> {
+  const options: SessionOptions = { host: "127.0.0.1", port: 6667 };
+  const session = new Session(options);
+  const a: bigint = (await (await session.executeQueryStatement("q")).toRows())[0]!.timestamp;
+  const it = (await session.executeQueryStatement("q")).iterator();
+  const b: bigint | null = it.getLong(1);
+  const poolOptions: PoolOptions = { nodeUrls: ["127.0.0.1:6667"], maxSize: 2 };
+  const pool = new SessionPool(poolOptions);
+  const tablePool = new TableSessionPool(poolOptions);
+  const c: bigint = (await (await pool.executeQueryStatement("q")).toRows())[0]!.timestamp;
+  void tablePool;
+  const numberOptions: SessionOptions<"number"> = { int64: "number" };
+  const d: number = (await (await new Session(numberOptions).executeQueryStatement("q")).toRows())[0]!.timestamp;
+  // @ts-expect-error a SessionOptions without a type argument is bigint mode: "number" needs SessionOptions<"number">
+  const wrongMode: SessionOptions = { int64: "number" };
+  void wrongMode;
+  return [a, b ?? 0n, c, d];
+}
+
+export function rowRecordDefaultsToBigint(row: RowRecord): bigint {
+  return row.timestamp;
+}
+
+export function dataSetColumnTypesAreNames(dataSet: SessionDataSet): TSDataTypeName[] {
+  const types: readonly TSDataTypeName[] = dataSet.columnTypes;
+  // @ts-expect-error a column type is a type name, not any string
+  const wrong: readonly "x"[] = dataSet.columnTypes;
+  void wrong;
+  return [...types];
+}
+
+// Insert types tied to values where the record is written out; VECTOR and UNKNOWN cannot be sent.
+export async function insertTypesTiedToValues(session: Session, table: TableSession): Promise<void> {
+  await session.insertRecord({ deviceId: "root.sg.d", time: 1n, measurements: ["a", "b", "c", "d"], types: ["INT32", "TEXT", "INT64", "DATE"], values: [1, "x", 2n, "2024-01-02"] });
+  await session.insertRecord({ deviceId: "root.sg.d", time: 1n, measurements: ["a", "b"], types: ["BOOLEAN", "DOUBLE"], values: [null, 1.5] });
+  // @ts-expect-error an INT32 value must be a number
+  await session.insertRecord({ deviceId: "root.sg.d", time: 1n, measurements: ["a"], types: ["INT32"], values: ["x"] });
+  // @ts-expect-error a BLOB value must be bytes
+  await session.insertAlignedRecord({ deviceId: "root.sg.d", time: 1n, measurements: ["a"], types: ["BLOB"], values: [true] });
+  // @ts-expect-error VECTOR cannot be sent
+  await session.insertRecord({ deviceId: "root.sg.d", time: 1n, measurements: ["a"], types: ["VECTOR"], values: [1] });
+  // @ts-expect-error UNKNOWN cannot be a tablet column's type
+  await table.insert({ schema: { target: "t", columns: [{ name: "a", type: "UNKNOWN" }] }, timestamps: [1n], values: [[1]] });
+  // A record whose types are not known where it is written still compiles (checked at run time).
+  const types: TSDataTypeName[] = ["INT32"];
+  const records: InsertRecord[] = [{ deviceId: "root.sg.d", time: 1n, measurements: ["a"], types: types as SendableTypeName[], values: [1] }];
+  await session.insertRecords(records);
+  await session.insertRecord(records[0]!, { signal: AbortSignal.timeout(1000) });
 }

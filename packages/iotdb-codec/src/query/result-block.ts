@@ -11,7 +11,7 @@ export type ResultColumn = TsBlockColumn & { readonly name: string };
 
 /** What SessionDataSet.next() returns: the row time (0 in the table model) and one field per
  *  result column except a leading "Time". Typed by the int64 mode it was read in (bigint by default). */
-export interface RowRecord<M extends Int64Mode = Int64Mode> {
+export interface RowRecord<M extends Int64Mode = "bigint"> {
   readonly timestamp: Int64Of<M>;
   readonly fields: CellValue[];
 }

@@ -3,6 +3,7 @@
 // Nothing is kept between blocks, so memory holds only the block being read.
 import { decodeTsBlock } from "../tsblock/decode.js";
 import { DEFAULT_MAX_CELLS } from "../tsblock/limits.js";
+import type { Int64Mode } from "./cell-values.js";
 import { ResultBlock, type RowOptions, type RowRecord } from "./result-block.js";
 import { type QueryResultMetadata, type ResultSchema, resultSchema } from "./result-schema.js";
 
@@ -40,7 +41,7 @@ export class ResultSetDecoder {
   }
 
   /** The rows of one batch (a queryResult list), decoding each TsBlock only when reached. */
-  *rows(batch: Iterable<Uint8Array>, options: RowOptions = {}): Generator<RowRecord, void, undefined> {
+  *rows(batch: Iterable<Uint8Array>, options: RowOptions = {}): Generator<RowRecord<Int64Mode>, void, undefined> {
     for (const bytes of batch) yield* this.decodeBlock(bytes).rows(options);
   }
 }
