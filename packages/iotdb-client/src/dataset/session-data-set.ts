@@ -15,6 +15,8 @@ import { toInt64 } from "../thrift/int64.js";
 import { BlockStream } from "./block-stream.js";
 import { DataIterator } from "./data-iterator.js";
 import { type ColumnarResult, concatBlocks } from "./columnar.js";
+import { arrowBatches, arrowTable } from "./arrow.js";
+import type { RecordBatch, Table } from "apache-arrow";
 
 /**
  * The rows of a stream of blocks, a block's rows handed out one by one without a wait in between:
@@ -219,6 +221,20 @@ export class SessionDataSet<M extends Int64Mode = "bigint"> implements AsyncIter
     const blocks: ResultBlock[] = [];
     for await (const block of this.blocks()) blocks.push(block);
     return concatBlocks(this.columnNames, this.columnTypes as readonly TSDataTypeName[], blocks);
+  }
+
+  /**
+   * Every remaining block as one Apache Arrow Table (one RecordBatch per block; see the README
+   * for the types). Needs the optional package apache-arrow (`npm install apache-arrow`); without
+   * it, an Error says so and the data set is left unread.
+   */
+  toArrow(): Promise<Table> {
+    return arrowTable(this.blocks(), this.decoder.schema, this.handle.timestampPrecision);
+  }
+
+  /** The result one Apache Arrow RecordBatch per block, fetched as it is read; ending early closes the query. Needs apache-arrow, as toArrow(). */
+  arrowBatches(): AsyncGenerator<RecordBatch, void, undefined> {
+    return arrowBatches(this.blocks(), this.decoder.schema, this.handle.timestampPrecision);
   }
 
   /** Ends the query on the server (closeOperation). Idempotent; iteration calls it on its own. */
