@@ -15,6 +15,7 @@ import { ResultSetDecoder } from "@zerowire/iotdb-codec";
 import { arrowBatches } from "../src/dataset/arrow.js";
 import { Session } from "../src/index.js";
 import { type Cell, NAMES, ROWS, serveAllTypes, tsBlock, TYPES } from "./helpers/all-types-result.js";
+import { arrowCells } from "./helpers/arrow-cells.js";
 import { withFake } from "./helpers/fake-iotdb.js";
 
 const QUERY = "select * from root.sg.d";
@@ -51,22 +52,6 @@ function expectedTable(): arrow.Table {
   return new arrow.Table(vectors);
 }
 
-/** A column's cells: null where not valid, the raw int64 of a timestamp, else what get() reads. */
-function cells(vector: arrow.Vector): unknown[] {
-  const out: unknown[] = [];
-  for (const data of vector.data) {
-    for (let i = 0; i < data.length; i++) {
-      if (!data.getValid(i)) out.push(null);
-      else if (arrow.DataType.isTimestamp(data.type)) out.push((data.values as BigInt64Array)[data.offset + i]);
-      else {
-        const value = vector.get(out.length);
-        out.push(value instanceof Uint8Array ? [...value] : value);
-      }
-    }
-  }
-  return out;
-}
-
 function assertSameTable(actual: arrow.Table, expected: arrow.Table): void {
   assert.equal(
     actual.schema.fields.map((f) => `${f.name}: ${String(f.type)}`),
@@ -77,7 +62,7 @@ function assertSameTable(actual: arrow.Table, expected: arrow.Table): void {
   for (const field of expected.schema.fields) {
     const a = actual.getChild(field.name)!;
     const e = expected.getChild(field.name)!;
-    assert.equal(cells(a), cells(e), field.name);
+    assert.equal(arrowCells(a), arrowCells(e), field.name);
     assert.is(a.nullCount, e.nullCount, `${field.name} nullCount`);
   }
 }
@@ -102,7 +87,7 @@ test("toArrow(): every type and null equals the hand-built table and the rows of
 
     // The same cells as the rows: Time and TIMESTAMP as int64, DATE as days of the row's 'YYYY-MM-DD'.
     const rows = await (await session.executeQueryStatement(QUERY)).toRows();
-    assert.equal(cells(table.getChild("Time")!), rows.map((r) => r.timestamp));
+    assert.equal(arrowCells(table.getChild("Time")!), rows.map((r) => r.timestamp));
     TYPES.forEach((type, c) => {
       const fromRows = rows.map((r) => {
         const v = r.fields[c]!;
@@ -111,7 +96,7 @@ test("toArrow(): every type and null equals the hand-built table and the rows of
         if (type === "BLOB") return [...(v as Buffer)];
         return v;
       });
-      assert.equal(cells(table.getChild(NAMES[c]!)!), fromRows, `${NAMES[c]} (${type})`);
+      assert.equal(arrowCells(table.getChild(NAMES[c]!)!), fromRows, `${NAMES[c]} (${type})`);
     });
   });
 });
