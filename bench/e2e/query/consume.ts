@@ -43,6 +43,49 @@ export async function consumeBlocks(dataSet: IoTDBClient.SessionDataSet, sums: F
   return rows;
 }
 
+/**
+ * Arrow mode: dataSet.arrowBatches(), each RecordBatch's columns walked in row order: numeric
+ * values straight from the typed arrays, BOOLEAN from the bits, TEXT as its UTF-8 byte length (the
+ * benchmark's text is ASCII, so that is its length), nulls from the validity bitmaps.
+ */
+export async function consumeArrow(dataSet: IoTDBClient.SessionDataSet, sums: Float64Array): Promise<number> {
+  let rows = 0;
+  for await (const batch of dataSet.arrowBatches()) {
+    for (let c = 0; c < batch.numCols; c++) {
+      for (const data of batch.getChildAt(c)!.data) sums[c] = arrowSum(data, sums[c]!);
+    }
+    rows += batch.numRows;
+  }
+  return rows;
+}
+
+interface ArrowData {
+  readonly length: number;
+  readonly offset: number;
+  readonly values: ArrayLike<number | bigint>;
+  readonly valueOffsets: Int32Array | undefined;
+  readonly nullBitmap: Uint8Array | undefined;
+  readonly type: { readonly typeId: number };
+}
+
+// apache-arrow's Type enum: Bool, Utf8.
+const ARROW_BOOL = 6;
+const ARROW_UTF8 = 5;
+
+function arrowSum(data: ArrowData, sum: number): number {
+  const { length, offset, nullBitmap, values } = data;
+  const valid = (i: number) => nullBitmap === undefined || nullBitmap.length === 0 || ((nullBitmap[(offset + i) >>> 3]! >>> ((offset + i) & 7)) & 1) === 1;
+  const typeId = data.type.typeId;
+  for (let i = 0; i < length; i++) {
+    if (!valid(i)) continue;
+    const at = offset + i;
+    if (typeId === ARROW_BOOL) sum += ((values[at >>> 3] as number) >>> (at & 7)) & 1;
+    else if (typeId === ARROW_UTF8) sum += data.valueOffsets![at + 1]! - data.valueOffsets![at]!;
+    else sum += Number(values[at]!);
+  }
+  return sum;
+}
+
 /** `sum` plus the column's values, added one by one so the rounding matches a row-by-row read. */
 function columnSum(values: IoTDBClient.ResultColumn["values"], nulls: Uint8Array | undefined, sum: number): number {
   const n = values.length;
