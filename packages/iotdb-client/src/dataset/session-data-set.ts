@@ -7,6 +7,7 @@
 import { type Float32Mode, type Int64Mode, type TSDataTypeName, type TimestampPrecision, ResultBlock, ResultSetDecoder, type RowOptions, type RowRecord } from "@zerowire/iotdb-codec";
 import type Int64 from "node-int64";
 import type { Connection } from "../connection.js";
+import { fetchChannel, noteBlocks, operationAttributes } from "../diagnostics.js";
 import { DataSetError } from "../errors.js";
 import type { TSExecuteStatementResp } from "../gen/client_types.js";
 import { TSCloseOperationReq, TSFetchResultsReq } from "../gen/client_types.js";
@@ -92,6 +93,8 @@ export interface QueryHandle {
   /** The session's zone and the server's time precision, for DataIterator.getString of TIMESTAMP cells (as Java's). */
   zoneId: string;
   timestampPrecision: TimestampPrecision;
+  /** The session's database when the query ran (for tracing). */
+  database: string | undefined;
 }
 
 /** How rows are read: INT64/TIMESTAMP as bigint or number, FLOAT exact or shortest; each defaults to the query's. */
@@ -269,7 +272,15 @@ export class SessionDataSet<M extends Int64Mode = "bigint"> implements AsyncIter
     return batch;
   }
 
-  private async fetchBatch(): Promise<Batch> {
+  private fetchBatch(): Promise<Batch> {
+    if (!fetchChannel.active) return this.fetchBatchUntraced();
+    const h = this.handle;
+    const context = { attributes: operationAttributes("fetchResults", h.connection.endpoint, h.database) };
+    if (h.statement) context.attributes["db.query.text"] = h.statement;
+    return fetchChannel.trace(context, () => this.fetchBatchUntraced().then((batch) => (noteBlocks(context, batch.blocks), batch)));
+  }
+
+  private async fetchBatchUntraced(): Promise<Batch> {
     const h = this.handle;
     const resp = await h.connection.call(
       "fetchResultsV2",

@@ -4,6 +4,7 @@
 // the data set closes, and counters and events that show where each request went.
 import type { Int64Mode } from "@zerowire/iotdb-codec";
 import type { SessionDataSet } from "../dataset/session-data-set.js";
+import { acquireChannel, operationAttributes, redirectChannel, retryChannel } from "../diagnostics.js";
 import { ConnectionError, EncodeError, IoTDBError, type EndPoint, type Status, TimeoutError } from "../errors.js";
 import type { BaseSession, QueryOptions } from "../session/base-session.js";
 import { checkedFetchSize, checkedQueryTimeout, SESSION_DEFAULTS, type SessionOptions, systemZoneId } from "../session/session-options.js";
@@ -21,6 +22,14 @@ export interface PoolRequest {
   endpoint: EndPoint;
   method: string;
   devices: readonly string[];
+}
+
+/** A request the pool sent, once it settled: how long it took and how it ended. */
+export interface PoolRequestEnd extends PoolRequest {
+  /** From sending (the session in hand) to the outcome, in ms; a query's ends when its data set is there, not when it is read. */
+  durationMs: number;
+  /** Why it failed (it may then be retried: a retry is another request); undefined when it succeeded. */
+  error: unknown;
 }
 
 export interface EndpointStats extends ResourceStats {
@@ -76,6 +85,7 @@ export abstract class BasePool<S extends BaseSession<Int64Mode>, M extends Int64
   private readonly pools = new Map<string, EndpointPool<S>>();
   private readonly broken = new WeakSet<S>();
   private readonly requestListeners: ((request: PoolRequest) => void)[] = [];
+  private readonly requestEndListeners: ((request: PoolRequestEnd) => void)[] = [];
   private readonly maintenance: NodeJS.Timeout;
   private closing: Promise<void> | undefined;
 
@@ -131,9 +141,14 @@ export abstract class BasePool<S extends BaseSession<Int64Mode>, M extends Int64
     return runConcurrent(items, (item, index) => this.withSession((s) => fn(s, item, index)), { concurrency, stopOnError: options.stopOnError });
   }
 
-  /** Calls `listener` for every request the pool sends, with the DataNode it goes to (it must not throw). */
+  /** Calls `listener` for every request the pool sends, with the DataNode it goes to, as it is sent (it must not throw). Duration and outcome: onRequestEnd. */
   onRequest(listener: (request: PoolRequest) => void): void {
     this.requestListeners.push(listener);
+  }
+
+  /** Calls `listener` for every request the pool sent once it settled: the onRequest fields, its duration and its error, if any (it must not throw). */
+  onRequestEnd(listener: (request: PoolRequestEnd) => void): void {
+    this.requestEndListeners.push(listener);
   }
 
   /** Java's setFetchSize: rows per fetched batch for the queries of every session, open or opened later. */
@@ -265,7 +280,7 @@ export abstract class BasePool<S extends BaseSession<Int64Mode>, M extends Int64
       op: async (session) => {
         const dataSet = await op(session);
         const hint = queryRedirectOf(dataSet);
-        if (device !== undefined && hint !== undefined && this.options.enableRedirection && !this.health.isDown(hint)) this.routes.learn(device, hint);
+        if (device !== undefined && hint !== undefined && this.options.enableRedirection && !this.health.isDown(hint)) this.learnRoute(device, hint, method);
         return dataSet;
       },
       keep: (dataSet, release) => dataSet.onClose(release),
@@ -293,7 +308,7 @@ export abstract class BasePool<S extends BaseSession<Int64Mode>, M extends Int64
       devices: first === undefined ? [] : [first],
       target: first === undefined ? undefined : () => this.routeOf(first),
       retry: true,
-      op: (session) => op(session).then((status) => this.learn(status, devices)),
+      op: (session) => op(session).then((status) => this.learn(method, status, devices)),
     });
   }
 
@@ -323,7 +338,7 @@ export abstract class BasePool<S extends BaseSession<Int64Mode>, M extends Int64
           devices,
           target: target === undefined ? undefined : () => target,
           retry: true,
-          op: async (session) => this.learn(await send(session, part), { count: sent.length, device: (i) => devices[i]! }),
+          op: async (session) => this.learn(method, await send(session, part), { count: sent.length, device: (i) => devices[i]! }),
         });
       }),
     );
@@ -351,11 +366,11 @@ export abstract class BasePool<S extends BaseSession<Int64Mode>, M extends Int64
     return [...groups.values()];
   }
 
-  private learn(status: Status, devices: WrittenDevices | undefined): Status {
+  private learn(method: string, status: Status, devices: WrittenDevices | undefined): Status {
     if (this.options.enableRedirection && devices !== undefined) {
       for (const [device, endpoint] of redirectHints(status, devices)) {
         // A hint naming a DataNode that just failed would only send the device back there.
-        if (!this.health.isDown(endpoint)) this.routes.learn(device, endpoint);
+        if (!this.health.isDown(endpoint)) this.learnRoute(device, endpoint, method);
       }
     }
     return status;
@@ -365,27 +380,54 @@ export abstract class BasePool<S extends BaseSession<Int64Mode>, M extends Int64
   private async run<R>(call: Call<S, R>): Promise<R> {
     for (let attempt = 0; ; attempt++) {
       const target = call.target?.();
-      const lease = this.idleLease(target) ?? (await this.lease(target));
+      const lease = acquireChannel.active ? await this.tracedLease(call.method, target) : (this.idleLease(target) ?? (await this.lease(target)));
+      const started = this.requestEndListeners.length > 0 ? performance.now() : -1;
       let result: R;
       try {
         this.count(lease, call.method, call.devices);
         result = await call.op(lease.session);
       } catch (error) {
+        if (started >= 0) this.ended(lease, call, started, error);
         lease.release(error);
         if (isUnreachable(error)) this.endpointFailed(lease.endpoint);
         if (!call.retry || attempt >= this.options.maxRetries || this.closing !== undefined || !isRetryable(error)) throw error;
         // A DataNode that did not answer in time is likely hung: trying it again would hold the
         // caller for another timeout, so a timed-out call is retried only while another DataNode is up.
         if (error instanceof TimeoutError && this.options.endpoints.every((e) => this.health.isDown(e))) throw error;
+        if (retryChannel.active) retryChannel.publish({ attributes: operationAttributes(call.method, lease.endpoint, this.#sessionOptions.database), attempt, error });
         // A broken connection is retried at once (on another DataNode when one is up); a
         // needRetry answer after the interval, as Java does.
         if (error instanceof IoTDBError) await sleep(this.options.retryIntervalMs);
         continue;
       }
+      if (started >= 0) this.ended(lease, call, started, undefined);
       if (call.keep !== undefined) call.keep(result, () => lease.release());
       else lease.release();
       return result;
     }
+  }
+
+  /** idleLease() or lease() as one iotdb:pool:acquire operation, on the DataNode the session came from. */
+  private tracedLease(method: string, target: EndPoint | undefined): Promise<Lease<S>> {
+    const first = target !== undefined && !this.health.isDown(target) ? target : this.health.order(this.options.endpoints)[0]!;
+    const context = { attributes: operationAttributes(method, first, this.#sessionOptions.database) };
+    return acquireChannel.trace(context, async () => {
+      const lease = this.idleLease(target) ?? (await this.lease(target));
+      context.attributes["server.address"] = lease.endpoint.host;
+      context.attributes["server.port"] = lease.endpoint.port;
+      return lease;
+    });
+  }
+
+  private ended(lease: Lease<S>, call: Call<S, unknown>, started: number, error: unknown): void {
+    const end: PoolRequestEnd = { endpoint: lease.endpoint, method: call.method, devices: call.devices ?? [], durationMs: performance.now() - started, error };
+    for (const listener of this.requestEndListeners) listener(end);
+  }
+
+  /** Sends `device`'s calls to `endpoint` from now on (iotdb:redirect tells subscribers). */
+  private learnRoute(device: string, endpoint: EndPoint, method: string): void {
+    this.routes.learn(device, endpoint);
+    if (redirectChannel.active) redirectChannel.publish({ attributes: operationAttributes(method, endpoint, this.#sessionOptions.database), device, target: endpoint });
   }
 
   /** lease() when the DataNode it would try first has a session ready at once (the busy pool's usual case), without awaiting. */

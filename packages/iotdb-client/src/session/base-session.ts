@@ -6,6 +6,7 @@ import { BufferPool, Writer } from "@zerowire/writer";
 import { type Float32Mode, type InsertCall, type Int64Mode, type RecordsCallOptions, writeCallFrame } from "@zerowire/iotdb-codec";
 import type Int64 from "node-int64";
 import { Connection } from "../connection.js";
+import { insertChannel, type IoTDBTraceAttributes, type IoTDBTraceContext, noteBlocks, openChannel, type OperationChannel, operationAttributes, queryChannel } from "../diagnostics.js";
 import { SessionDataSet } from "../dataset/session-data-set.js";
 import { ConnectionError, EncodeError, IoTDBError, TimeoutError, type EndPoint, type Status } from "../errors.js";
 import { TSCloseSessionReq, TSExecuteStatementReq, TSProtocolVersion, TSSetTimeZoneReq, type TSExecuteStatementResp } from "../gen/client_types.js";
@@ -264,11 +265,25 @@ export abstract class BaseSession<M extends Int64Mode = "bigint"> {
   }
 
   private writeInsert(state: OpenState, call: InsertCall): Promise<Status> {
+    if (insertChannel.active) return this.traced(insertChannel, call.method, undefined, (context) => this.writeInsertFrame(state, call, context.attributes));
+    return this.writeInsertFrame(state, call, undefined);
+  }
+
+  private writeInsertFrame(state: OpenState, call: InsertCall, traced: IoTDBTraceAttributes | undefined): Promise<Status> {
     const connection = state.connection;
     const seqid = connection.nextSeqid();
     // Written straight into a pooled buffer; the connection releases it once the socket took it.
     writeCallFrame(this.writer, call, { sessionId: state.sessionIdValue, seqid, protocol: this.options.protocol });
-    return connection.sendInsert(call.method, seqid, this.writer.finish());
+    const frame = this.writer.finish();
+    if (traced !== undefined) traced["iotdb.request.bytes"] = frame.bytes.length;
+    return connection.sendInsert(call.method, seqid, frame);
+  }
+
+  /** `fn` as one operation of `channel` (its caller checked that the channel is active), on this session's endpoint and database. */
+  private traced<R>(channel: OperationChannel, operation: string, query: string | undefined, fn: (context: IoTDBTraceContext) => Promise<R>): Promise<R> {
+    const attributes = operationAttributes(operation, this.endpoint, this.currentDatabase);
+    if (query) attributes["db.query.text"] = query;
+    return channel.trace({ attributes }, fn);
   }
 
   /** @internal One query RPC; the data set keeps the connection and ids it ran with. onRedirect sees a redirect hint of the reply's status. */
@@ -283,7 +298,10 @@ export abstract class BaseSession<M extends Int64Mode = "bigint"> {
     const queryTimeoutMs = options.queryTimeoutMs ?? this.options.queryTimeoutMs;
     const requestTimeoutMs = this.queryCallTimeout(queryTimeoutMs);
     const state = await this.ready();
-    const resp = (await state.connection.call(method, args(state, fetchSize, toInt64(queryTimeoutMs)), requestTimeoutMs)) as TSExecuteStatementResp;
+    const call = () => state.connection.call(method, args(state, fetchSize, toInt64(queryTimeoutMs)), requestTimeoutMs) as Promise<TSExecuteStatementResp>;
+    const resp = queryChannel.active
+      ? await this.traced(queryChannel, method.replace(/V2$/, ""), statement, (context) => call().then((r) => (noteBlocks(context, r.queryResult), r)))
+      : await call();
     const status = verifyStatus(resp.status, method, queryTimeoutMs);
     const dataSet = new SessionDataSet<Q>(
       {
@@ -298,6 +316,7 @@ export abstract class BaseSession<M extends Int64Mode = "bigint"> {
         float32: options.float32 ?? this.options.float32,
         zoneId: this.options.zoneId,
         timestampPrecision: state.timestampPrecision,
+        database: this.currentDatabase,
       },
       resp,
     );
@@ -369,7 +388,13 @@ export abstract class BaseSession<M extends Int64Mode = "bigint"> {
     throw new ConnectionError(`no DataNode of nodeUrls could be reached (${failures.join("; ")})`);
   }
 
-  private async connectTo(endpoint: EndPoint): Promise<OpenState> {
+  private connectTo(endpoint: EndPoint): Promise<OpenState> {
+    if (!openChannel.active) return this.openOn(endpoint);
+    const context = { attributes: operationAttributes("openSession", endpoint, this.currentDatabase) };
+    return openChannel.trace(context, () => this.openOn(endpoint));
+  }
+
+  private async openOn(endpoint: EndPoint): Promise<OpenState> {
     const o = this.options;
     const deadline = performance.now() + o.connectTimeoutMs;
     // Each reply waits at most requestTimeoutMs, and no longer than the open's deadline.
