@@ -32,6 +32,7 @@ const examples: Example[] = [
   { file: "tree-pool.ts", env: main, expected: /^read back 40000 temperature points over 8 devices$/m },
   { file: "table-model.ts", env: main, expected: /^region 'north': 3 devices, 300 points$/m },
   { file: "stream-columns.ts", env: main, expected: /^streamed 200000 rows in \d+ blocks, sum of power 99900000$/m },
+  { file: "tracing-otel.ts", env: main, expected: /^traced \d+ spans: iotdb:open, iotdb:pool:acquire, iotdb:insert, iotdb:query, iotdb:fetch; query and fetches returned 20000 rows$/m },
 ];
 
 const tlsPort = process.env[TLS_ENV.port];

@@ -32,7 +32,7 @@ export const IOTDB_CHANNELS = {
 } as const;
 
 /** OpenTelemetry database semantic-convention attributes of an operation (and iotdb.* ones where the conventions have none). */
-export interface IoTDBTraceAttributes {
+export type IoTDBTraceAttributes = {
   "db.system.name": "iotdb";
   /** The client method or RPC, e.g. "executeQueryStatement", "insertTablet", "openSession", "fetchResults". */
   "db.operation.name": string;
@@ -52,7 +52,7 @@ export interface IoTDBTraceAttributes {
   "iotdb.request.bytes"?: number;
   /** Bytes of the TsBlocks the reply carried (query, fetch). */
   "iotdb.response.bytes"?: number;
-}
+};
 
 /**
  * What a subscriber of an iotdb: tracing channel gets: the same object at start, end, asyncStart,
