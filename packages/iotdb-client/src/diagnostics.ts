@@ -21,7 +21,7 @@ export const IOTDB_CHANNELS = {
   query: "iotdb:query",
   /** Tracing channel: one fetchResultsV2 of a query's next batch. */
   fetch: "iotdb:fetch",
-  /** Tracing channel: one insert RPC (built, sent, answered). */
+  /** Tracing channel: one insert RPC (its frame written, sent, answered; the input's validation comes before). */
   insert: "iotdb:insert",
   /** Tracing channel: a pool call waiting for a session (an idle one, or one opened for it). */
   poolAcquire: "iotdb:pool:acquire",
@@ -94,9 +94,15 @@ export class OperationChannel {
     return c !== undefined && (c.start.hasSubscribers || c.end.hasSubscribers || c.asyncStart.hasSubscribers || c.asyncEnd.hasSubscribers || c.error.hasSubscribers);
   }
 
-  /** Runs `fn` as the traced operation; `fn` may add reply attributes to the context before it resolves. */
+  /** Runs `fn` as the traced operation (a synchronous throw becomes its rejection); `fn` may add reply attributes to the context before it resolves. */
   trace<T>(context: IoTDBTraceContext, fn: (context: IoTDBTraceContext) => Promise<T>): Promise<T> {
-    return this.channel!.tracePromise(() => fn(context).catch((error: unknown) => Promise.reject(noteError(context, error))), context);
+    return this.channel!.tracePromise(async () => {
+      try {
+        return await fn(context);
+      } catch (error) {
+        throw noteError(context, error);
+      }
+    }, context);
   }
 }
 
