@@ -72,16 +72,22 @@ interface ArrowData {
 const ARROW_BOOL = 6;
 const ARROW_UTF8 = 5;
 
+/** `sum` plus one Arrow column chunk's values in row order; one loop per layout, as columnSum. */
 function arrowSum(data: ArrowData, sum: number): number {
-  const { length, offset, nullBitmap, values } = data;
-  const valid = (i: number) => nullBitmap === undefined || nullBitmap.length === 0 || ((nullBitmap[(offset + i) >>> 3]! >>> ((offset + i) & 7)) & 1) === 1;
-  const typeId = data.type.typeId;
-  for (let i = 0; i < length; i++) {
-    if (!valid(i)) continue;
-    const at = offset + i;
-    if (typeId === ARROW_BOOL) sum += ((values[at >>> 3] as number) >>> (at & 7)) & 1;
-    else if (typeId === ARROW_UTF8) sum += data.valueOffsets![at + 1]! - data.valueOffsets![at]!;
-    else sum += Number(values[at]!);
+  const { length, offset, values } = data;
+  const bitmap = data.nullBitmap !== undefined && data.nullBitmap.length > 0 ? data.nullBitmap : undefined;
+  const valid = (i: number) => bitmap === undefined || ((bitmap[i >>> 3]! >>> (i & 7)) & 1) === 1;
+  if (data.type.typeId === ARROW_BOOL) {
+    const bits = values as Uint8Array;
+    for (let i = offset; i < offset + length; i++) if (valid(i)) sum += (bits[i >>> 3]! >>> (i & 7)) & 1;
+  } else if (data.type.typeId === ARROW_UTF8) {
+    const offsets = data.valueOffsets!;
+    for (let i = offset; i < offset + length; i++) if (valid(i)) sum += offsets[i + 1]! - offsets[i]!;
+  } else if (values instanceof BigInt64Array) {
+    for (let i = offset; i < offset + length; i++) if (valid(i)) sum += Number(values[i]!);
+  } else {
+    const numbers = values as Float64Array | Float32Array | Int32Array;
+    for (let i = offset; i < offset + length; i++) if (valid(i)) sum += numbers[i]!;
   }
   return sum;
 }
