@@ -6,6 +6,7 @@
 import dc from "node:diagnostics_channel";
 import { test } from "uvu";
 import * as assert from "uvu/assert";
+import { OperationChannel } from "../src/diagnostics.js";
 import { TSStatus } from "../src/gen/client_types.js";
 import { IOTDB_CHANNELS, type IoTDBEventMessage, type IoTDBTraceContext, IoTDBError, type PoolRequestEnd, Session, SessionPool } from "../src/index.js";
 import { serveAllTypes, tsBlock, ROWS } from "./helpers/all-types-result.js";
@@ -141,6 +142,22 @@ test("a pool: acquire traced on the DataNode the session came from, a retry even
     await pool.close();
     await Promise.all([a!.close(), b!.close()]);
   }
+});
+
+test("a Node without diagnostics_channel.tracingChannel (before 18.19): the channels are never active, nothing is traced", () => {
+  const tracingChannel = dc.tracingChannel;
+  const present = new OperationChannel("iotdb:test-old-node");
+  const subscriber = { start: () => {}, end: () => {}, asyncStart: () => {}, asyncEnd: () => {}, error: () => {} };
+  dc.tracingChannel("iotdb:test-old-node").subscribe(subscriber);
+  try {
+    assert.is(present.active, true, "a subscriber makes it active");
+    (dc as { tracingChannel?: unknown }).tracingChannel = undefined;
+    assert.is(new OperationChannel("iotdb:test-old-node").active, false);
+  } finally {
+    (dc as { tracingChannel?: unknown }).tracingChannel = tracingChannel;
+    dc.tracingChannel("iotdb:test-old-node").unsubscribe(subscriber);
+  }
+  assert.is(present.active, false, "unsubscribed");
 });
 
 test.run();
