@@ -43,6 +43,55 @@ export async function consumeBlocks(dataSet: IoTDBClient.SessionDataSet, sums: F
   return rows;
 }
 
+/**
+ * Arrow mode: dataSet.arrowBatches(), each RecordBatch's columns walked in row order: numeric
+ * values straight from the typed arrays, BOOLEAN from the bits, TEXT as its UTF-8 byte length (the
+ * benchmark's text is ASCII, so that is its length), nulls from the validity bitmaps.
+ */
+export async function consumeArrow(dataSet: IoTDBClient.SessionDataSet, sums: Float64Array): Promise<number> {
+  let rows = 0;
+  for await (const batch of dataSet.arrowBatches()) {
+    for (let c = 0; c < batch.numCols; c++) {
+      for (const data of batch.getChildAt(c)!.data) sums[c] = arrowSum(data, sums[c]!);
+    }
+    rows += batch.numRows;
+  }
+  return rows;
+}
+
+interface ArrowData {
+  readonly length: number;
+  readonly offset: number;
+  readonly values: ArrayLike<number | bigint>;
+  readonly valueOffsets: Int32Array | undefined;
+  readonly nullBitmap: Uint8Array | undefined;
+  readonly type: { readonly typeId: number };
+}
+
+// apache-arrow's Type enum: Bool, Utf8.
+const ARROW_BOOL = 6;
+const ARROW_UTF8 = 5;
+
+/** `sum` plus one Arrow column chunk's values in row order; one loop per layout, as columnSum. */
+function arrowSum(data: ArrowData, sum: number): number {
+  const { length, offset, values } = data;
+  const bitmap = data.nullBitmap !== undefined && data.nullBitmap.length > 0 ? data.nullBitmap : undefined;
+  const valid = (i: number) => bitmap === undefined || ((bitmap[i >>> 3]! >>> (i & 7)) & 1) === 1;
+  if (data.type.typeId === ARROW_BOOL) {
+    const bits = values as Uint8Array;
+    for (let i = offset; i < offset + length; i++) if (valid(i)) sum += (bits[i >>> 3]! >>> (i & 7)) & 1;
+  } else if (data.type.typeId === ARROW_UTF8) {
+    const offsets = data.valueOffsets!;
+    for (let i = offset; i < offset + length; i++) if (valid(i)) sum += offsets[i + 1]! - offsets[i]!;
+  } else if (values instanceof BigInt64Array) {
+    for (let i = offset; i < offset + length; i++) if (valid(i)) sum += Number(values[i]!);
+  } else {
+    const numbers = values as Float64Array | Float32Array | Int32Array;
+    for (let i = offset; i < offset + length; i++) if (valid(i)) sum += numbers[i]!;
+  }
+  return sum;
+}
+
 /** `sum` plus the column's values, added one by one so the rounding matches a row-by-row read. */
 function columnSum(values: IoTDBClient.ResultColumn["values"], nulls: Uint8Array | undefined, sum: number): number {
   const n = values.length;

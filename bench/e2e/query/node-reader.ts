@@ -1,10 +1,10 @@
 // Child process of the query benchmark: reads one result with our client, rows or columnar, in a
 // fresh process so its peak RSS is the read's own. `node --import tsx node-reader.ts '<json>'`
-// with host, port, user, password, fetchSize, mode ("rows" | "columnar"), warmupSql (read once,
+// with host, port, user, password, fetchSize, mode ("rows" | "columnar" | "arrow"), warmupSql (read once,
 // untimed) and sql (timed). Prints one JSON line, the same fields as the Java side's.
 import { openTreeSession } from "../connect.js";
 import type { IoTDBClient } from "../client.js";
-import { consumeBlocks, consumeRows } from "./consume.js";
+import { consumeArrow, consumeBlocks, consumeRows } from "./consume.js";
 
 interface ReadSpec {
   host: string;
@@ -12,7 +12,7 @@ interface ReadSpec {
   user: string;
   password: string;
   fetchSize: number;
-  mode: "rows" | "columnar";
+  mode: "rows" | "columnar" | "arrow";
   warmupSql: string;
   sql: string;
 }
@@ -35,6 +35,7 @@ try {
 async function read(s: IoTDBClient.Session, sql: string): Promise<{ rows: number; sums: Float64Array }> {
   const dataSet = await s.executeQueryStatement(sql);
   const sums = new Float64Array(dataSet.columnNames.length);
-  const rows = spec.mode === "rows" ? await consumeRows(dataSet, sums) : await consumeBlocks(dataSet, sums);
+  const consume = { rows: consumeRows, columnar: consumeBlocks, arrow: consumeArrow }[spec.mode];
+  const rows = await consume(dataSet, sums);
   return { rows, sums };
 }

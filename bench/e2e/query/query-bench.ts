@@ -1,5 +1,5 @@
 // The query benchmark: QUERY_ROWS rows x 10 columns read back by our client (rows, columnar
-// blocks) and by the Java SessionDataSet (RowRecords, DataIterator), each read in a fresh
+// blocks, Arrow record batches) and by the Java SessionDataSet (RowRecords, DataIterator), each read in a fresh
 // process after an untimed warm-up read, the ways rotated round by round. Then each of our ways
 // (and Java's best) reads QUERY_BOUND_ROWS rows once: a streaming read's peak RSS must not grow
 // with the row count.
@@ -18,8 +18,11 @@ const run = promisify(execFile);
 const REPO_ROOT = resolve(import.meta.dirname, "../../..");
 const NODE_READER = resolve(import.meta.dirname, "node-reader.ts");
 
-export type ReadWay = "node-rows" | "node-columnar" | "java-iterator" | "java-rows";
-const WAYS: readonly ReadWay[] = ["node-rows", "node-columnar", "java-iterator", "java-rows"];
+export type ReadWay = "node-rows" | "node-columnar" | "node-arrow" | "java-iterator" | "java-rows";
+const WAYS: readonly ReadWay[] = ["node-rows", "node-columnar", "node-arrow", "java-iterator", "java-rows"];
+const NODE_WAYS = ["node-rows", "node-columnar", "node-arrow"] as const;
+/** The result case of each of our ways. */
+const CASE_NAMES: Record<(typeof NODE_WAYS)[number], string> = { "node-rows": "e2e-query-rows", "node-columnar": "e2e-query-columnar", "node-arrow": "e2e-query-arrow" };
 
 /**
  * Peak RSS of the QUERY_BOUND_ROWS read may exceed the QUERY_ROWS read's by this factor plus this
@@ -64,11 +67,11 @@ export async function runQueryBench(e: Endpoint, data: QueryData, p: QueryParams
   checkReads(out.reads, p.rows, out.problems);
   if (o.checkBound) {
     const javaBest = bestJavaWay(out.reads);
-    for (const way of ["node-rows", "node-columnar", javaBest] as const) {
+    for (const way of [...NODE_WAYS, javaBest]) {
       out.boundReads.push(await readOnce(e, way, p, o.javaOpts, warmupSql, querySql(data, p.boundRows), `${p.boundRows} rows`));
     }
     checkReads(out.boundReads, p.boundRows, out.problems);
-    for (const way of ["node-rows", "node-columnar"] as const) {
+    for (const way of NODE_WAYS) {
       const small = Math.max(...out.reads.filter((r) => r.way === way).map((r) => r.peakRssMb));
       const big = out.boundReads.find((r) => r.way === way)!.peakRssMb;
       if (big > small * RSS_BOUND_FACTOR + RSS_BOUND_SLACK_MB) {
@@ -93,7 +96,7 @@ async function readOnce(e: Endpoint, way: ReadWay, p: QueryParams, javaOpts: rea
   const spec = { host: e.host, port: e.port, user: e.user, password: e.password, fetchSize: p.fetchSize, warmupSql, sql };
   let line: string;
   if (way.startsWith("node-")) {
-    const mode = way === "node-rows" ? "rows" : "columnar";
+    const mode = way.slice("node-".length);
     const { stdout } = await run(process.execPath, ["--import", "tsx", NODE_READER, JSON.stringify({ ...spec, mode })], { cwd: REPO_ROOT, maxBuffer: 1 << 20 });
     line = stdout;
   } else {
@@ -162,15 +165,15 @@ function bestJavaWay(reads: readonly ReadResult[]): ReadWay {
   return rate("java-iterator") >= rate("java-rows") ? "java-iterator" : "java-rows";
 }
 
-/** e2e-query-rows and e2e-query-columnar, each against Java's faster way (the other way alongside). */
+/** e2e-query-rows, -columnar and -arrow, each against Java's faster way (the other way alongside; Java has no Arrow read, so the arrow case is compared with Java's fastest read of the same rows). */
 export function queryResultCases(q: QueryRun, p: QueryParams): ResultCase[] {
   const best = bestJavaWay(q.reads);
   const other: ReadWay = best === "java-iterator" ? "java-rows" : "java-iterator";
   const java = { ...wayFigures(q, best), other_mode: wayFigures(q, other) };
-  return (["node-rows", "node-columnar"] as const).map((way) => {
+  return NODE_WAYS.map((way) => {
     const ours = wayFigures(q, way);
     return {
-      name: way === "node-rows" ? "e2e-query-rows" : "e2e-query-columnar",
+      name: CASE_NAMES[way],
       ours,
       java,
       ratio_throughput: round(ours.rows_per_s / java.rows_per_s, 3),

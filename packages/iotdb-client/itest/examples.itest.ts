@@ -35,6 +35,7 @@ const examples: Example[] = [
   { file: "table-model.ts", env: main, expected: /^region 'north': 3 devices, 300 points$/m },
   { file: "stream-columns.ts", env: main, expected: /^streamed 200000 rows in \d+ blocks, sum of power 99900000$/m },
   { file: "ingest-ndjson.ts", env: main, expected: /^read back 20000 temperature points$/m, stdin: ndjsonLines(20_000, 10) },
+  { file: "tracing-otel.ts", env: main, expected: /^traced \d+ spans: iotdb:open, iotdb:pool:acquire, iotdb:insert, iotdb:query, iotdb:fetch; query and fetches returned 20000 rows$/m },
 ];
 
 /** Lines as a producer would pipe them to ingest-ndjson.ts: `devices` devices in turn, every 3rd pressure missing. */

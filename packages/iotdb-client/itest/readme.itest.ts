@@ -31,7 +31,7 @@ function run(file: string): Promise<{ code: number; stdout: string; stderr: stri
   );
 }
 
-for (const heading of ["Tree model", "Table model", "Pools", "Ingesting a stream of rows", "String records", "Schema calls (tree model)", "Schema templates", "Query results", "Streams", "Cancelling a call", "Last queries and runtime settings", "Shutting down on SIGTERM"]) {
+for (const heading of ["Tree model", "Table model", "Pools", "Ingesting a stream of rows", "String records", "Schema calls (tree model)", "Schema templates", "Query results", "Streams", "Cancelling a call", "Apache Arrow", "Last queries and runtime settings", "Shutting down on SIGTERM", "Tracing and metrics"]) {
   test(`README "${heading}" example runs against the server and prints what its comments say`, async () => {
     const code = example(heading);
     assert.match(code, 'from "@zerowire/iotdb-client"');

@@ -20,6 +20,9 @@ export type { RowReadOptions, ResultStreamOptions } from "./dataset/session-data
 export type { ColumnarColumn, ColumnarColumnOf, ColumnarResult } from "./dataset/columnar.js";
 export type { DataIterator, ColumnRef } from "./dataset/data-iterator.js";
 export { Connection, CONNECTION_DEFAULTS } from "./connection.js";
+// Tracing and metrics: node:diagnostics_channel channels of the client's operations.
+export { IOTDB_CHANNELS } from "./diagnostics.js";
+export type { IoTDBTraceAttributes, IoTDBTraceContext, IoTDBEventMessage } from "./diagnostics.js";
 export type { ConnectionOptions, FrameBytes } from "./connection.js";
 export type { WireProtocol } from "./thrift/rpc-codec.js";
 // The errors a ConnectionError's cause may be.
@@ -57,7 +60,7 @@ export type {
 export { SessionPool } from "./pool/session-pool.js";
 export { TableSessionPool } from "./pool/table-session-pool.js";
 export { PooledTableSession } from "./pool/pooled-table-session.js";
-export type { PoolCloseOptions, PoolRequest, PoolStats, EndpointStats } from "./pool/base-pool.js";
+export type { PoolCloseOptions, PoolRequest, PoolRequestEnd, PoolStats, EndpointStats } from "./pool/base-pool.js";
 export type { PoolOptions } from "./pool/pool-options.js";
 export { PoolClosedError, PoolTimeoutError } from "./pool/pool-errors.js";
 export { runConcurrent } from "./pool/concurrent.js";

@@ -11,6 +11,7 @@ import { type Float32Mode, type Int64Mode, type TSDataTypeName, type TimestampPr
 import type Int64 from "node-int64";
 import { abortable, abortError, type CallOptions, signalOf } from "../abort.js";
 import type { Connection } from "../connection.js";
+import { fetchChannel, noteBlocks, operationAttributes } from "../diagnostics.js";
 import { ConnectionError, DataSetError } from "../errors.js";
 import type { TSExecuteStatementResp } from "../gen/client_types.js";
 import { TSCloseOperationReq, TSFetchResultsReq } from "../gen/client_types.js";
@@ -20,6 +21,8 @@ import { BlockStream, type Interruption } from "./block-stream.js";
 import { DataIterator } from "./data-iterator.js";
 import { type ColumnarResult, concatBlocks } from "./columnar.js";
 import { ResultStream } from "./result-stream.js";
+import { arrowBatches, arrowTable } from "./arrow.js";
+import type { RecordBatch, Table } from "apache-arrow";
 
 /**
  * The rows of a stream of blocks, a block's rows handed out one by one without a wait in between:
@@ -97,6 +100,8 @@ export interface QueryHandle {
   timestampPrecision: TimestampPrecision;
   /** The query's signal: it stops the data set's reads unless a read gives its own. */
   signal: AbortSignal | undefined;
+  /** The session's database when the query ran (for tracing). */
+  database: string | undefined;
 }
 
 /** How rows are read: INT64/TIMESTAMP as bigint or number, FLOAT exact or shortest; each defaults to the query's. */
@@ -266,6 +271,20 @@ export class SessionDataSet<M extends Int64Mode = "bigint"> implements AsyncIter
     return concatBlocks(this.columnNames, this.columnTypes, blocks);
   }
 
+  /**
+   * Every remaining block as one Apache Arrow Table (one RecordBatch per block; see the README
+   * for the types). Needs the optional package apache-arrow (`npm install apache-arrow`); without
+   * it, an Error says so and the data set is left unread.
+   */
+  toArrow(): Promise<Table> {
+    return arrowTable(this.blocks(), this.decoder.schema, this.handle.timestampPrecision);
+  }
+
+  /** The result one Apache Arrow RecordBatch per block, fetched as it is read; ending early closes the query. Needs apache-arrow, as toArrow(). */
+  arrowBatches(): AsyncGenerator<RecordBatch, void, undefined> {
+    return arrowBatches(this.blocks(), this.decoder.schema, this.handle.timestampPrecision);
+  }
+
   /** Ends the query on the server (closeOperation). Idempotent; iteration calls it on its own. */
   close(): Promise<void> {
     this.firstBatch = undefined;
@@ -314,7 +333,15 @@ export class SessionDataSet<M extends Int64Mode = "bigint"> implements AsyncIter
     return batch;
   }
 
-  private async fetchBatch(): Promise<Batch> {
+  private fetchBatch(): Promise<Batch> {
+    if (!fetchChannel.active) return this.fetchBatchUntraced();
+    const h = this.handle;
+    const context = { attributes: operationAttributes("fetchResults", h.connection.endpoint, h.database) };
+    if (h.statement) context.attributes["db.query.text"] = h.statement;
+    return fetchChannel.trace(context, () => this.fetchBatchUntraced().then((batch) => (noteBlocks(context, batch.blocks), batch)));
+  }
+
+  private async fetchBatchUntraced(): Promise<Batch> {
     const h = this.handle;
     const resp = await h.connection.call(
       "fetchResultsV2",

@@ -7,6 +7,7 @@
 // PoolClosedError saying it was not sent), and only then are the sessions closed.
 import type { Int64Mode } from "@zerowire/iotdb-codec";
 import type { SessionDataSet } from "../dataset/session-data-set.js";
+import { acquireChannel, operationAttributes, redirectChannel, retryChannel } from "../diagnostics.js";
 import { ConnectionError, EncodeError, IoTDBError, type EndPoint, type Status, TimeoutError } from "../errors.js";
 import type { BaseSession, QueryOptions } from "../session/base-session.js";
 import { checkedFetchSize, checkedQueryTimeout, SESSION_DEFAULTS, type SessionOptions, systemZoneId } from "../session/session-options.js";
@@ -25,6 +26,14 @@ export interface PoolRequest {
   endpoint: EndPoint;
   method: string;
   devices: readonly string[];
+}
+
+/** A request the pool sent, once it settled: how long it took and how it ended. */
+export interface PoolRequestEnd extends PoolRequest {
+  /** From sending (the session in hand) to the outcome, in ms; a query's ends when its data set is there, not when it is read. */
+  durationMs: number;
+  /** Why it failed (it may then be retried: a retry is another request); undefined when it succeeded. */
+  error: unknown;
 }
 
 export interface EndpointStats extends ResourceStats {
@@ -100,6 +109,7 @@ export abstract class BasePool<S extends BaseSession<Int64Mode>, M extends Int64
   private readonly pools = new Map<string, EndpointPool<S>>();
   private readonly broken = new WeakSet<S>();
   private readonly requestListeners: ((request: PoolRequest) => void)[] = [];
+  private readonly requestEndListeners: ((request: PoolRequestEnd) => void)[] = [];
   private readonly maintenance: NodeJS.Timeout;
   private closing: Promise<void> | undefined;
   /** Inserts waiting for a session, per DataNode (group commit). */
@@ -163,9 +173,14 @@ export abstract class BasePool<S extends BaseSession<Int64Mode>, M extends Int64
     return runConcurrent(items, (item, index) => this.withSession((s) => fn(s, item, index)), { concurrency, stopOnError: options.stopOnError });
   }
 
-  /** Calls `listener` for every request the pool sends, with the DataNode it goes to (it must not throw). */
+  /** Calls `listener` for every request the pool sends, with the DataNode it goes to, as it is sent (it must not throw). Duration and outcome: onRequestEnd. */
   onRequest(listener: (request: PoolRequest) => void): void {
     this.requestListeners.push(listener);
+  }
+
+  /** Calls `listener` for every request the pool sent once it settled: the onRequest fields, its duration and its error, if any (it must not throw). */
+  onRequestEnd(listener: (request: PoolRequestEnd) => void): void {
+    this.requestEndListeners.push(listener);
   }
 
   /** Java's setFetchSize: rows per fetched batch for the queries of every session, open or opened later. */
@@ -310,7 +325,7 @@ export abstract class BasePool<S extends BaseSession<Int64Mode>, M extends Int64
       op: async (session) => {
         const dataSet = await op(session);
         const hint = queryRedirectOf(dataSet);
-        if (device !== undefined && hint !== undefined && this.options.enableRedirection && !this.health.isDown(hint)) this.routes.learn(device, hint);
+        if (device !== undefined && hint !== undefined && this.options.enableRedirection && !this.health.isDown(hint)) this.learnRoute(device, hint, method);
         return dataSet;
       },
       keep: (dataSet, release) => dataSet.onClose(release),
@@ -339,7 +354,7 @@ export abstract class BasePool<S extends BaseSession<Int64Mode>, M extends Int64
   ): Promise<Status> {
     const first = devices !== undefined && devices.count > 0 ? devices.device(0) : undefined;
     const target = first === undefined ? undefined : () => this.routeOf(first);
-    const learning = (session: S) => op(session).then((status) => this.learn(status, devices));
+    const learning = (session: S) => op(session).then((status) => this.learn(method, status, devices));
     // Input without a device is sent alone: the session refuses it as it would without a pool.
     if (merge === undefined || first === undefined || !this.options.groupCommit) return this.run({ method, devices: first === undefined ? [] : [first], target, retry: true, op: learning });
     const { kind, item } = merge;
@@ -367,7 +382,7 @@ export abstract class BasePool<S extends BaseSession<Int64Mode>, M extends Int64
         const routed = target === undefined ? undefined : () => target;
         const op = async (session: S) => {
           const status = await kind.send(session, part).catch((error: unknown) => Promise.reject(partlyStored(error, method, part.length)));
-          return this.learn(status, { count: sent.length, device: (i) => devices[i]! });
+          return this.learn(method, status, { count: sent.length, device: (i) => devices[i]! });
         };
         if (!this.options.groupCommit || part.some((item) => deviceOf(item) === undefined)) return this.run({ method, devices, target: routed, retry: true, op });
         const touches = [...new Set(part.map((item) => deviceOf(item)!))];
@@ -399,11 +414,11 @@ export abstract class BasePool<S extends BaseSession<Int64Mode>, M extends Int64
     return [...groups.values()];
   }
 
-  private learn(status: Status, devices: WrittenDevices | undefined): Status {
+  private learn(method: string, status: Status, devices: WrittenDevices | undefined): Status {
     if (this.options.enableRedirection && devices !== undefined) {
       for (const [device, endpoint] of redirectHints(status, devices)) {
         // A hint naming a DataNode that just failed would only send the device back there.
-        if (!this.health.isDown(endpoint)) this.routes.learn(device, endpoint);
+        if (!this.health.isDown(endpoint)) this.learnRoute(device, endpoint, method);
       }
     }
     return status;
@@ -423,21 +438,25 @@ export abstract class BasePool<S extends BaseSession<Int64Mode>, M extends Int64
   private async attempts<R>(call: Call<S, R>): Promise<R> {
     for (let attempt = 0; ; attempt++) {
       const target = call.target?.();
-      const lease = this.idleLease(target) ?? (await this.leaseUnlessForced(target, call.signal));
+      const lease = acquireChannel.active ? await this.tracedLease(call.method, target, call.signal) : (this.idleLease(target) ?? (await this.leaseUnlessForced(target, call.signal)));
+      const started = this.requestEndListeners.length > 0 ? performance.now() : -1;
       let result: R;
       try {
         this.count(lease, call.method, call.devices);
         result = await call.op(lease.session);
       } catch (error) {
+        if (started >= 0) this.ended(lease.endpoint, call.method, call.devices, started, error);
         lease.release(error);
         if (isUnreachable(error)) this.endpointFailed(lease.endpoint);
         if (!call.retry || attempt >= this.options.maxRetries || !this.mayRetry(error)) throw error;
+        if (retryChannel.active) retryChannel.publish({ attributes: operationAttributes(call.method, lease.endpoint, this.#sessionOptions.database), attempt, error });
         // A broken connection is retried at once (on another DataNode when one is up); a
         // needRetry answer after the interval, as Java does.
         if (error instanceof IoTDBError) await sleep(this.options.retryIntervalMs);
         if (this.forced !== undefined) throw notSentAfter(this.forced, error);
         continue;
       }
+      if (started >= 0) this.ended(lease.endpoint, call.method, call.devices, started, undefined);
       if (call.keep !== undefined) call.keep(result, () => lease.release());
       else lease.release();
       return result;
@@ -573,11 +592,14 @@ export abstract class BasePool<S extends BaseSession<Int64Mode>, M extends Int64
     const kind = batch[0]!.merge?.kind;
     const devices = only !== undefined ? only.devices : batch.flatMap((m) => m.devices);
     const items = only === undefined ? mergedItems(batch) : undefined;
+    const method = only?.method ?? kind!.method;
+    const started = this.requestEndListeners.length > 0 ? performance.now() : -1;
     let status: Status;
     try {
-      this.count(lease, only?.method ?? kind!.method, devices);
+      this.count(lease, method, devices);
       status = only !== undefined ? await only.op(lease.session) : await kind!.send(lease.session, items!);
     } catch (error) {
+      if (started >= 0) this.ended(lease.endpoint, method, devices, started, error);
       lease.release(error);
       if (isUnreachable(error)) this.endpointFailed(lease.endpoint);
       if (only === undefined && !isRetryable(error)) {
@@ -590,9 +612,10 @@ export abstract class BasePool<S extends BaseSession<Int64Mode>, M extends Int64
       }
       return;
     }
+    if (started >= 0) this.ended(lease.endpoint, method, devices, started, undefined);
     lease.release();
     if (only !== undefined) return only.resolve(status);
-    this.learn(status, kind!.written !== undefined ? kind!.written(items!) : { count: devices.length, device: (i) => devices[i]! });
+    this.learn(kind!.method, status, kind!.written !== undefined ? kind!.written(items!) : { count: devices.length, device: (i) => devices[i]! });
     const statuses = memberStatuses(batch, status);
     batch.forEach((m, i) => m.resolve(statuses[i]!));
   }
@@ -643,6 +666,30 @@ export abstract class BasePool<S extends BaseSession<Int64Mode>, M extends Int64
       if (this.forced !== undefined) throw this.forced;
       throw error;
     }
+  }
+
+  /** idleLease() or lease() as one iotdb:pool:acquire operation, on the DataNode the session came from. */
+  private tracedLease(method: string, target: EndPoint | undefined, signal?: AbortSignal): Promise<Lease<S>> {
+    const first = target !== undefined && !this.health.isDown(target) ? target : this.health.order(this.options.endpoints)[0]!;
+    const context = { attributes: operationAttributes(method, first, this.#sessionOptions.database) };
+    return acquireChannel.trace(context, async () => {
+      const lease = this.idleLease(target) ?? (await this.leaseUnlessForced(target, signal));
+      context.attributes["server.address"] = lease.endpoint.host;
+      context.attributes["server.port"] = lease.endpoint.port;
+      return lease;
+    });
+  }
+
+  /** Tells the onRequestEnd listeners that a request sent at `started` (performance.now()) settled. */
+  private ended(endpoint: EndPoint, method: string, devices: readonly string[] | undefined, started: number, error: unknown): void {
+    const end: PoolRequestEnd = { endpoint, method, devices: devices ?? [], durationMs: performance.now() - started, error };
+    for (const listener of this.requestEndListeners) listener(end);
+  }
+
+  /** Sends `device`'s calls to `endpoint` from now on (iotdb:redirect tells subscribers). */
+  private learnRoute(device: string, endpoint: EndPoint, method: string): void {
+    this.routes.learn(device, endpoint);
+    if (redirectChannel.active) redirectChannel.publish({ attributes: operationAttributes(method, endpoint, this.#sessionOptions.database), device, target: endpoint });
   }
 
   /** lease() when the DataNode it would try first has a session ready at once (the busy pool's usual case), without awaiting. */

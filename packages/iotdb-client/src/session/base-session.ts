@@ -7,6 +7,7 @@ import { type Float32Mode, type InsertCall, type Int64Mode, type RecordsCallOpti
 import type Int64 from "node-int64";
 import { abortable, abortError, type CallOptions, signalOf } from "../abort.js";
 import { Connection } from "../connection.js";
+import { insertChannel, type IoTDBTraceAttributes, type IoTDBTraceContext, noteBlocks, openChannel, type OperationChannel, operationAttributes, queryChannel } from "../diagnostics.js";
 import { SessionDataSet } from "../dataset/session-data-set.js";
 import { ConnectionError, EncodeError, IoTDBError, TimeoutError, type EndPoint, type Status } from "../errors.js";
 import { TSCloseOperationReq, TSCloseSessionReq, TSExecuteStatementReq, TSProtocolVersion, TSSetTimeZoneReq, type TSExecuteStatementResp } from "../gen/client_types.js";
@@ -297,11 +298,25 @@ export abstract class BaseSession<M extends Int64Mode = "bigint"> {
   }
 
   private writeInsert(state: OpenState, call: InsertCall): Promise<Status> {
+    if (insertChannel.active) return this.traced(insertChannel, call.method, undefined, (context) => this.writeInsertFrame(state, call, context.attributes));
+    return this.writeInsertFrame(state, call, undefined);
+  }
+
+  private writeInsertFrame(state: OpenState, call: InsertCall, traced: IoTDBTraceAttributes | undefined): Promise<Status> {
     const connection = state.connection;
     const seqid = connection.nextSeqid();
     // Written straight into a pooled buffer; the connection releases it once the socket took it.
     writeCallFrame(this.writer, call, { sessionId: state.sessionIdValue, seqid, protocol: this.options.protocol });
-    return connection.sendInsert(call.method, seqid, this.writer.finish());
+    const frame = this.writer.finish();
+    if (traced !== undefined) traced["iotdb.request.bytes"] = frame.bytes.length;
+    return connection.sendInsert(call.method, seqid, frame);
+  }
+
+  /** `fn` as one operation of `channel` (its caller checked that the channel is active), on this session's endpoint and database. */
+  private traced<R>(channel: OperationChannel, operation: string, query: string | undefined, fn: (context: IoTDBTraceContext) => Promise<R>): Promise<R> {
+    const attributes = operationAttributes(operation, this.endpoint, this.currentDatabase);
+    if (query) attributes["db.query.text"] = query;
+    return channel.trace({ attributes }, fn);
   }
 
   /** @internal One query RPC; the data set keeps the connection and ids it ran with. onRedirect sees a redirect hint of the reply's status. */
@@ -318,7 +333,10 @@ export abstract class BaseSession<M extends Int64Mode = "bigint"> {
     const signal = signalOf(options, method);
     const state = await this.ready(signal);
     if (signal?.aborted === true) throw abortError(signal, method);
-    const sent = state.connection.call(method, args(state, fetchSize, toInt64(queryTimeoutMs)), requestTimeoutMs) as Promise<TSExecuteStatementResp>;
+    const call = () => state.connection.call(method, args(state, fetchSize, toInt64(queryTimeoutMs)), requestTimeoutMs) as Promise<TSExecuteStatementResp>;
+    const sent = queryChannel.active
+      ? this.traced(queryChannel, method.replace(/V2$/, ""), statement, (context) => call().then((r) => (noteBlocks(context, r.queryResult), r)))
+      : call();
     // Aborted after sending: the result the server opens meanwhile is closed when its reply comes.
     const resp = await abortable(sent, signal, method, (late) => closeLateQuery(state, late));
     const status = verifyStatus(resp.status, method, queryTimeoutMs);
@@ -336,6 +354,7 @@ export abstract class BaseSession<M extends Int64Mode = "bigint"> {
         zoneId: this.options.zoneId,
         timestampPrecision: state.timestampPrecision,
         signal,
+        database: this.currentDatabase,
       },
       resp,
     );
@@ -408,7 +427,13 @@ export abstract class BaseSession<M extends Int64Mode = "bigint"> {
     throw new ConnectionError(`no DataNode of nodeUrls could be reached (${failures.join("; ")})`);
   }
 
-  private async connectTo(endpoint: EndPoint, signal: AbortSignal | undefined): Promise<OpenState> {
+  private connectTo(endpoint: EndPoint, signal: AbortSignal | undefined): Promise<OpenState> {
+    if (!openChannel.active) return this.openOn(endpoint, signal);
+    const context = { attributes: operationAttributes("openSession", endpoint, this.currentDatabase) };
+    return openChannel.trace(context, () => this.openOn(endpoint, signal));
+  }
+
+  private async openOn(endpoint: EndPoint, signal: AbortSignal | undefined): Promise<OpenState> {
     const o = this.options;
     const deadline = performance.now() + o.connectTimeoutMs;
     // Each reply waits at most requestTimeoutMs, and no longer than the open's deadline.
