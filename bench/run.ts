@@ -1,6 +1,8 @@
 // `pnpm bench [suite...] [--quick]`: runs the named suites (every file in bench/suites/ when none
 // is named), prints one table per suite and writes bench/results/<suite>.json.
 // --quick (or BENCH_QUICK=1) is a short smoke run: same cases, fewer and shorter rounds.
+// --case=<text> (or BENCH_CASE=<text>) times only the cases whose name contains <text>, and writes
+// no results file (a partial table must not replace a suite's full results).
 import { readdirSync } from "node:fs";
 import { basename, resolve } from "node:path";
 import { pathToFileURL } from "node:url";
@@ -12,8 +14,9 @@ const SUITES_DIR = resolve(import.meta.dirname, "suites");
 
 const args = process.argv.slice(2);
 const quick = args.includes("--quick") || process.env.BENCH_QUICK === "1";
-const unknownFlags = args.filter((a) => a.startsWith("-") && a !== "--quick");
-if (unknownFlags.length > 0) fail(`unknown option(s) ${unknownFlags.join(" ")}; usage: pnpm bench [suite...] [--quick]`);
+const caseFilter = args.find((a) => a.startsWith("--case="))?.slice("--case=".length) ?? process.env.BENCH_CASE;
+const unknownFlags = args.filter((a) => a.startsWith("-") && a !== "--quick" && !a.startsWith("--case="));
+if (unknownFlags.length > 0) fail(`unknown option(s) ${unknownFlags.join(" ")}; usage: pnpm bench [suite...] [--quick] [--case=<text>]`);
 
 const available = readdirSync(SUITES_DIR)
   .filter((f) => f.endsWith(".ts"))
@@ -37,6 +40,7 @@ for (const name of requested.length > 0 ? requested : available) {
   console.log(`suite ${name}${quick ? " (quick)" : ""}: ${options.rounds} rounds x ${options.timeMs} ms per side`);
   const rows: TableRow[] = [];
   for (const c of await suite.cases()) {
+    if (caseFilter !== undefined && !c.name.includes(caseFilter)) continue;
     c.check?.();
     const timing = measureCase(c, options);
     const result = caseResult(c, timing);
@@ -44,6 +48,10 @@ for (const name of requested.length > 0 ? requested : available) {
     rows.push({ result, target: c.target, roundRatios: timing.roundRatios });
   }
   printTable(name, rows);
+  if (caseFilter !== undefined) {
+    console.log(`(only cases containing "${caseFilter}": no results file written)`);
+    continue;
+  }
   const path = writeResult({ suite: name, node: process.version, cases: rows.map((r) => r.result) });
   console.log(`wrote ${path} (${((Date.now() - started) / 1000).toFixed(0)} s)`);
 }
