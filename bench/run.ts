@@ -1,10 +1,12 @@
-// `pnpm bench [suite...] [--full | --quick]`: runs the named suites (every file in bench/suites/
+// `pnpm bench [suite...] [--full | --quick] [--case=<text>]`: runs the named suites (every file in bench/suites/
 // when none is named), prints one table per suite and writes bench/results/<suite>.json.
 // Levels (bench/lib/suite.ts BenchLevel): without a flag, the headline run: every suite's table in
 // a few minutes (short rounds; the client suite on its headline cases), the first command a
 // newcomer runs; --full the run the README's figures come from (the client suite alone takes
 // about 15 minutes); --quick (or BENCH_QUICK=1) a smoke run: same cases, numbers that mean little.
 // Only a full run writes bench/results/<suite>.json; the others write <suite>.<level>.json.
+// --case=<text> (or BENCH_CASE=<text>) times only the cases whose name contains <text>, and writes
+// no results file (a partial table must not replace a suite's full results).
 import { readdirSync } from "node:fs";
 import { basename, resolve } from "node:path";
 import { pathToFileURL } from "node:url";
@@ -13,10 +15,11 @@ import { caseResult, printTable, writeResult, type TableRow } from "./lib/report
 import type { BenchLevel, Suite } from "./lib/suite.js";
 
 const SUITES_DIR = resolve(import.meta.dirname, "suites");
-const USAGE = "usage: pnpm bench [suite...] [--full | --quick]";
+const USAGE = "usage: pnpm bench [suite...] [--full | --quick] [--case=<text>]";
 
 const args = process.argv.slice(2);
-const flags = args.filter((a) => a.startsWith("-"));
+const caseFilter = args.find((a) => a.startsWith("--case="))?.slice("--case=".length) ?? process.env.BENCH_CASE;
+const flags = args.filter((a) => a.startsWith("-") && !a.startsWith("--case="));
 const unknownFlags = flags.filter((a) => a !== "--quick" && a !== "--full");
 if (unknownFlags.length > 0) fail(`unknown option(s) ${unknownFlags.join(" ")}; ${USAGE}`);
 if (flags.includes("--quick") && flags.includes("--full")) fail(`--quick and --full exclude each other; ${USAGE}`);
@@ -48,6 +51,7 @@ for (const name of requested.length > 0 ? requested : available) {
   console.log(`suite ${name} (${level}): ${options.rounds} rounds x ${options.timeMs} ms per side`);
   const rows: TableRow[] = [];
   for (const c of await suite.cases()) {
+    if (caseFilter !== undefined && !c.name.includes(caseFilter)) continue;
     c.check?.();
     const timing = measureCase(c, options);
     const result = caseResult(c, timing);
@@ -55,6 +59,10 @@ for (const name of requested.length > 0 ? requested : available) {
     rows.push({ result, target: c.target, roundRatios: timing.roundRatios });
   }
   printTable(name, rows);
+  if (caseFilter !== undefined) {
+    console.log(`(only cases containing "${caseFilter}": no results file written)`);
+    continue;
+  }
   const path = writeResult({ suite: name, node: process.version, cases: rows.map((r) => r.result) }, level);
   console.log(`wrote ${path} (${((Date.now() - started) / 1000).toFixed(0)} s)`);
 }

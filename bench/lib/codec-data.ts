@@ -2,7 +2,7 @@
 // contents, each generated once in Node and then given to every side in the form it takes
 // (typed columns or rows for ours, row-major cells for the naive reference, JSON for Java).
 import type { Cell, Tablet } from "@zerowire/iotdb-codec";
-import { ASCII, CJK, EMOJI, flatString, randomStrings, seededRandom } from "./data.js";
+import { ASCII, CJK, EMOJI, flatString, LATIN1_ACCENTED, randomStrings, seededRandom } from "./data.js";
 
 export type BenchType = "BOOLEAN" | "INT32" | "INT64" | "FLOAT" | "DOUBLE" | "TEXT";
 
@@ -93,17 +93,31 @@ function cellOf(c: BenchColumn, r: number): boolean | number | bigint | string |
 }
 
 /**
- * `n` flat strings of 16 characters (a character: one code point) from `alphabet`, and, every
- * `emojiEvery` strings (0: never), one emoji in place of the last character.
+ * `n` flat strings of `length` (default 16) characters (a character: one code point) from
+ * `alphabet`, and, every `emojiEvery` strings (0: never), one emoji in place of the last character.
  */
-export function textColumn(n: number, alphabet: readonly string[], emojiEvery: number, seed: number): string[] {
+export function textColumn(n: number, alphabet: readonly string[], emojiEvery: number, seed: number, length = 16): string[] {
   const random = seededRandom(seed);
-  return randomStrings(n, 16, alphabet, Math.floor(random() * 2 ** 31)).map((s, i) => {
+  return randomStrings(n, length, alphabet, Math.floor(random() * 2 ** 31)).map((s, i) => {
     if (emojiEvery === 0 || i % emojiEvery !== 0) return flatString(s);
     const emoji = EMOJI[Math.floor(random() * EMOJI.length)]!;
     return flatString(s.slice(0, -1) + emoji);
   });
 }
+
+/** Latin-1 with accents (LATIN1_ACCENTED) in every column; no emoji. */
+export const LATIN1_MIXES: readonly (readonly [alphabet: readonly string[], emojiEvery: number])[] = [
+  [LATIN1_ACCENTED, 0],
+  [LATIN1_ACCENTED, 0],
+  [LATIN1_ACCENTED, 0],
+];
+
+/** Strings of 1 KiB (1024 chars): ASCII; Latin-1 with accents; CJK with an emoji in every string. */
+export const KIB_MIXES: readonly (readonly [alphabet: readonly string[], emojiEvery: number])[] = [
+  [ASCII, 0],
+  [LATIN1_ACCENTED, 0],
+  [CJK, 1],
+];
 
 /** CJK ideographs with an emoji in every string; CJK only; and mostly ASCII, one emoji per 100 strings. */
 export const NON_ASCII_MIXES: readonly (readonly [alphabet: readonly string[], emojiEvery: number])[] = [

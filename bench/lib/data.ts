@@ -36,6 +36,14 @@ export function flatString(s: string): string {
 /** Printable ASCII. */
 export const ASCII = Array.from({ length: 95 }, (_, i) => String.fromCharCode(32 + i));
 
+/** Latin-1 text with accents: ASCII letters and space, and the accented letters U+00C0..U+00FF
+ *  (2 UTF-8 bytes each; V8 keeps such strings one byte per char), about half of each. */
+export const LATIN1_ACCENTED = [
+  ...Array.from({ length: 26 }, (_, i) => String.fromCharCode(0x61 + i)),
+  " ",
+  ...Array.from({ length: 64 }, (_, i) => String.fromCharCode(0xc0 + i)).filter((c) => c !== "\u00d7" && c !== "\u00f7"),
+];
+
 /** Emoji outside the BMP (a surrogate pair in JS, 4 UTF-8 bytes each): U+1F600..U+1F64F. */
 export const EMOJI = Array.from({ length: 80 }, (_, i) => String.fromCodePoint(0x1f600 + i));
 

@@ -34,121 +34,97 @@ export function writeString(w: Writer, s: string): void {
   w.strI32be(javaString(s));
 }
 
-/** Scratch for the UTF-8 of a joined column; kept for the next column while it is this small. */
-const SCRATCH_KEEP_BYTES = 1 << 20;
-let scratch = Buffer.alloc(0);
+/** Four NUL chars: in the joined string, the place of each string's i32 length prefix. */
+const PREFIX_PLACEHOLDER = "\0\0\0\0";
 
 /**
- * Many string cells with one native UTF-8 write: the strings are joined, the join is written
- * into a scratch buffer, and each string is copied from there behind its length prefix.
- * Bench tablet-b-columnar (2,500 16-char strings): ~27 ns per string char by char in JS, ~17 ns
- * here (~9 ns of it the join).
+ * Many string cells with one native UTF-8 write, straight into the Writer: the strings are joined
+ * with four NUL chars before each (one byte each in UTF-8: the room for its length prefix), the
+ * join is written in place, and each prefix is then backfilled. Bench
+ * tablet-text-cjk-emoji-columnar (1,500 CJK / emoji / ASCII strings of 16 chars): the write of a
+ * join into a scratch buffer and a JS copy of every byte behind its prefix cost ~2x what this
+ * does; ASCII columns (tablet-b-columnar) need no pass over the bytes at all.
  *
  * When every char is ASCII (the write gives one byte per char) each string's byte length is its
- * length. Otherwise each string's bytes are found by walking the UTF-8, counting the UTF-16 units
- * each sequence stands for (4 bytes: a surrogate pair, 2 units; else 1), so a column with some
- * non-ASCII text is still encoded once. Two things the join cannot give as Java does, and for
- * which it returns false with nothing written (the caller then goes cell by cell, where
- * javaString writes a lone surrogate as '?'): a lone surrogate (the native write gives U+FFFD,
- * EF BF BD, where the source char is not U+FFFD) and a pair that the join formed across two
- * strings (a 4-byte sequence straddling a string's end). It also returns false if some cell is
- * not a string (e.g. changed since prepareTablet: the cell path reports it).
+ * length. Otherwise each string's end is found by walking the lead bytes of its UTF-8, counting
+ * the UTF-16 units each sequence stands for (4 bytes: a surrogate pair, 2 units; else 1). A NUL
+ * char between strings keeps the join from pairing one string's last unit with the next's first.
+ * Returns false with nothing committed when a string has a lone surrogate (the native write gives
+ * U+FFFD, EF BF BD, where Java writes '?': the caller then goes cell by cell, through javaString)
+ * or some cell is not a string (e.g. changed since prepareTablet: the cell path reports it).
  */
 export function writeJoinedStrings(w: Writer, strings: readonly unknown[]): boolean {
-  const joined = strings.join("");
-  const bytes = scratchOf(3 * joined.length);
-  const byteCount = utf8Write(bytes, joined, 0, 3 * joined.length);
   const n = strings.length;
-  w.ensure(4 * n + byteCount);
-  return byteCount === joined.length ? copyAscii(w, strings, bytes) : copyUtf8(w, strings, bytes, byteCount);
+  if (n === 0) return true;
+  for (let i = 0; i < n; i++) if (typeof strings[i] !== "string") return false;
+  const joined = PREFIX_PLACEHOLDER + strings.join(PREFIX_PLACEHOLDER);
+  const maxBytes = 3 * joined.length;
+  w.ensure(maxBytes);
+  const start = w.length;
+  const byteCount = utf8Write(w.rawBytes, joined, start, maxBytes);
+  const end = byteCount === joined.length ? asciiPrefixes(w, strings as readonly string[], start) : utf8Prefixes(w, strings as readonly string[], start);
+  if (end < 0) return false;
+  w.commit(end);
+  return true;
 }
 
-/** The strings' bytes when the join was all ASCII: byte length = string length. */
-function copyAscii(w: Writer, strings: readonly unknown[], bytes: Buffer): boolean {
-  const from = new DataView(bytes.buffer, bytes.byteOffset, bytes.length);
-  const buf = w.rawBytes;
-  const to = w.rawView;
-  let dst = w.length;
-  let src = 0;
+/** The length prefixes when the join was all ASCII (byte length = string length); returns the end. */
+function asciiPrefixes(w: Writer, strings: readonly string[], start: number): number {
+  const view = w.rawView;
+  let p = start;
   for (let i = 0; i < strings.length; i++) {
-    const s = strings[i];
-    if (typeof s !== "string") return false;
-    const end = src + s.length;
-    to.setInt32(dst, s.length);
-    dst += 4;
-    for (; src + 4 <= end; src += 4, dst += 4) to.setInt32(dst, from.getInt32(src));
-    while (src < end) buf[dst++] = bytes[src++]!;
+    const len = strings[i]!.length;
+    view.setInt32(p, len);
+    p += 4 + len;
   }
-  w.commit(dst);
-  return true;
+  return p;
 }
 
 /**
- * The strings' bytes from the UTF-8 of their join (some char not ASCII), copied while walking it
- * (4 ASCII bytes at a time where it can); false on a lone surrogate or a pair the join formed.
+ * The length prefixes when some char was not ASCII: walks each string's UTF-8 by lead byte (after
+ * an ASCII byte, 4 at a time while they stay ASCII) until it has covered the string's UTF-16
+ * units; returns the end, or -1 at EF BF BD (U+FFFD) where the string has no U+FFFD: the native
+ * write's stand-in for a lone surrogate. Branches, not a table lookup: the step must not wait for
+ * the load of the lead byte (a lookup made the walk over CJK text 1.7x slower, bench
+ * tablet-text-cjk-emoji-columnar); the 3-byte case is tested first, as CJK text is where the walk
+ * runs longest. Text mixing 1- and 2-byte chars (Latin-1 accents) mispredicts these branches: its
+ * walk costs ~2x the CJK one per char.
  */
-function copyUtf8(w: Writer, strings: readonly unknown[], bytes: Buffer, byteCount: number): boolean {
-  const from = new DataView(bytes.buffer, bytes.byteOffset, bytes.length);
-  const buf = w.rawBytes;
-  const to = w.rawView;
-  let dst = w.length;
-  let src = 0;
+function utf8Prefixes(w: Writer, strings: readonly string[], start: number): number {
+  const bytes = w.rawBytes;
+  const view = w.rawView;
+  let p = start;
   for (let i = 0; i < strings.length; i++) {
-    const s = strings[i];
-    if (typeof s !== "string") return false;
-    const lengthAt = dst;
-    dst += 4;
+    const s = strings[i]!;
     const units = s.length;
-    let unit = 0; // UTF-16 units of s copied so far
+    const first = p + 4;
+    let q = first;
+    let unit = 0;
     while (unit < units) {
-      if (unit + 4 <= units && src + 4 <= byteCount) {
-        const word = from.getInt32(src);
-        if ((word & 0x80808080) === 0) {
-          to.setInt32(dst, word);
-          src += 4;
-          dst += 4;
-          unit += 4;
-          continue;
+      const lead = bytes[q]!;
+      if (lead >= 0xe0) {
+        if (lead < 0xf0) {
+          if (lead === 0xef && bytes[q + 1] === 0xbf && bytes[q + 2] === 0xbd && s.charCodeAt(unit) !== 0xfffd) return -1;
+          q += 3;
+          unit += 1;
+        } else {
+          q += 4; // a surrogate pair
+          unit += 2;
         }
-      }
-      const lead = bytes[src]!;
-      if (lead < 0x80) {
-        buf[dst++] = lead;
-        src += 1;
-      } else if (lead < 0xe0) {
-        buf[dst] = lead;
-        buf[dst + 1] = bytes[src + 1]!;
-        dst += 2;
-        src += 2;
-      } else if (lead < 0xf0) {
-        const b1 = bytes[src + 1]!;
-        const b2 = bytes[src + 2]!;
-        // EF BF BD is U+FFFD: the native write's stand-in for a lone surrogate, unless s has U+FFFD there.
-        if (lead === 0xef && b1 === 0xbf && b2 === 0xbd && s.charCodeAt(unit) !== 0xfffd) return false;
-        buf[dst] = lead;
-        buf[dst + 1] = b1;
-        buf[dst + 2] = b2;
-        dst += 3;
-        src += 3;
+      } else if (lead < 0x80) {
+        q += 1;
+        unit += 1;
+        while (unit + 4 <= units && (view.getInt32(q) & 0x80808080) === 0) {
+          q += 4;
+          unit += 4;
+        }
       } else {
-        if (unit + 2 > units) return false; // a pair the join formed from this string's last unit and the next's first
-        to.setInt32(dst, from.getInt32(src));
-        dst += 4;
-        src += 4;
-        unit += 1; // and one more below: a pair is two units
+        q += 2;
+        unit += 1;
       }
-      unit += 1;
     }
-    to.setInt32(lengthAt, dst - lengthAt - 4);
+    view.setInt32(p, q - first);
+    p = q;
   }
-  w.commit(dst);
-  return true;
-}
-
-/** A buffer of at least n bytes: the shared scratch (grown while it stays small) or a fresh one. */
-function scratchOf(n: number): Buffer {
-  if (n <= scratch.length) return scratch;
-  const fresh = Buffer.allocUnsafe(Math.max(n, 4096));
-  if (fresh.length <= SCRATCH_KEEP_BYTES) scratch = fresh;
-  return fresh;
+  return p;
 }
