@@ -6,6 +6,7 @@
 // drains: every call accepted before it is sent (or, past close({ timeoutMs }), rejected with a
 // PoolClosedError saying it was not sent), and only then are the sessions closed.
 import type { Int64Mode } from "@zerowire/iotdb-codec";
+import { abortable, abortError, type CallOptions, signalOf } from "../abort.js";
 import type { SessionDataSet } from "../dataset/session-data-set.js";
 import { acquireChannel, operationAttributes, redirectChannel, retryChannel } from "../diagnostics.js";
 import { ConnectionError, EncodeError, IoTDBError, type EndPoint, type Status, TimeoutError } from "../errors.js";
@@ -65,6 +66,8 @@ interface InsertQueue<S> {
   leasing: number;
   /** Inserts queued so far: a member's ticket, which tells the lease it waited for. */
   queued: number;
+  /** Rejects the inserts that waited waitTimeoutMs (each lease's own timer covers only those queued before it started). */
+  expiry: NodeJS.Timeout | undefined;
 }
 
 /** What close() takes. */
@@ -350,17 +353,24 @@ export abstract class BasePool<S extends BaseSession<Int64Mode>, M extends Int64
     method: string,
     devices: WrittenDevices | undefined,
     op: (session: S) => Promise<Status>,
-    merge?: { kind: MergeKind<S, I>; item: I },
+    merge: { kind: MergeKind<S, I>; item: I } | undefined,
+    options: CallOptions | undefined,
   ): Promise<Status> {
+    let signal: AbortSignal | undefined;
+    try {
+      signal = signalOf(options, method);
+    } catch (error) {
+      return Promise.reject(error);
+    }
     const first = devices !== undefined && devices.count > 0 ? devices.device(0) : undefined;
     const target = first === undefined ? undefined : () => this.routeOf(first);
     const learning = (session: S) => op(session).then((status) => this.learn(method, status, devices));
     // Input without a device is sent alone: the session refuses it as it would without a pool.
-    if (merge === undefined || first === undefined || !this.options.groupCommit) return this.run({ method, devices: first === undefined ? [] : [first], target, retry: true, op: learning });
+    if (merge === undefined || first === undefined || !this.options.groupCommit) return this.runAbortable({ method, devices: first === undefined ? [] : [first], target, retry: true, signal, op: learning });
     const { kind, item } = merge;
     const sent = kind.isSent(item) ? [first] : [];
     const touches = [kind.deviceOf(item) ?? first];
-    return this.accept({ method, op: learning, devices: sent, touches, target, merge: { kind, items: [item], points: pointsOf(kind, item), single: true } });
+    return this.accept({ method, op: learning, devices: sent, touches, target, signal, merge: { kind, items: [item], points: pointsOf(kind, item), single: true } });
   }
 
   /**
@@ -369,8 +379,9 @@ export abstract class BasePool<S extends BaseSession<Int64Mode>, M extends Int64
    * split, 200/400 with one sub-status per item. If a part fails, the others may have been
    * written; the first failure is thrown once every part settled.
    */
-  protected async insertGrouped<I>(method: string, items: readonly I[], kind: MergeKind<S, I>): Promise<Status> {
+  protected async insertGrouped<I>(method: string, items: readonly I[], kind: MergeKind<S, I>, options: CallOptions | undefined): Promise<Status> {
     const { deviceOf, isSent } = kind;
+    const signal = signalOf(options, method);
     // Not an array: the session rejects it (EncodeError) before anything is sent.
     if (!Array.isArray(items)) return this.call(method, (session) => kind.send(session, items));
     const groups = this.groupByRoute(items, deviceOf);
@@ -384,10 +395,10 @@ export abstract class BasePool<S extends BaseSession<Int64Mode>, M extends Int64
           const status = await kind.send(session, part).catch((error: unknown) => Promise.reject(partlyStored(error, method, part.length)));
           return this.learn(method, status, { count: sent.length, device: (i) => devices[i]! });
         };
-        if (!this.options.groupCommit || part.some((item) => deviceOf(item) === undefined)) return this.run({ method, devices, target: routed, retry: true, op });
+        if (!this.options.groupCommit || part.some((item) => deviceOf(item) === undefined)) return this.runAbortable({ method, devices, target: routed, retry: true, signal, op });
         const touches = [...new Set(part.map((item) => deviceOf(item)!))];
         const points = part.reduce((n, item) => n + pointsOf(kind, item), 0);
-        return this.accept({ method, devices, target: routed, op, touches, merge: { kind, items: part, points, single: false } });
+        return this.accept({ method, devices, target: routed, op, touches, signal, merge: { kind, items: part, points, single: false } });
       }),
     );
     const failure = parts.find((p) => p.status === "rejected");
@@ -435,6 +446,14 @@ export abstract class BasePool<S extends BaseSession<Int64Mode>, M extends Int64
     }
   }
 
+  /**
+   * run() under the caller's signal: aborting while the call waits for a session leaves the line
+   * (nothing sent); aborting once it was sent rejects the caller at once while the request completes.
+   */
+  private runAbortable<R>(call: Call<S, R>): Promise<R> {
+    return abortable(this.run(call), call.signal, call.method);
+  }
+
   private async attempts<R>(call: Call<S, R>): Promise<R> {
     for (let attempt = 0; ; attempt++) {
       const target = call.target?.();
@@ -474,8 +493,10 @@ export abstract class BasePool<S extends BaseSession<Int64Mode>, M extends Int64
   // ---- group commit (group-commit.ts says why and how) ---------------------
 
   /** A new insert that may merge: refused once close() started, else submitted and counted until it settles. */
-  private accept(call: Omit<Member<S>, "attempt" | "ticket" | "resolve" | "reject">): Promise<Status> {
+  private accept(call: Omit<Member<S>, "attempt" | "ticket" | "queuedAt" | "sent" | "resolve" | "reject">): Promise<Status> {
     if (this.closing !== undefined) return Promise.reject(closedPoolError());
+    const signal = call.signal;
+    if (signal?.aborted === true) return Promise.reject(abortError(signal, call.method));
     this.unsettled++;
     let resolve!: (status: Status) => void;
     let reject!: (error: unknown) => void;
@@ -495,15 +516,31 @@ export abstract class BasePool<S extends BaseSession<Int64Mode>, M extends Int64
       merge: call.merge,
       attempt: 0,
       ticket: 0,
+      queuedAt: 0,
+      sent: false,
+      signal,
       resolve: (status) => {
+        if (onAbort !== undefined) signal!.removeEventListener("abort", onAbort);
         this.settle();
         resolve(status);
       },
       reject: (error) => {
+        if (onAbort !== undefined) signal!.removeEventListener("abort", onAbort);
         this.settle();
         reject(error);
       },
     };
+    // Aborted while waiting in a queue: taken out, never sent. Aborted once sent (alone or merged):
+    // the caller stops waiting; the request completes for the others and the member settles then.
+    let onAbort: (() => void) | undefined;
+    if (signal !== undefined) {
+      onAbort = () => {
+        const error = abortError(signal, call.method);
+        if (this.unqueue(member)) member.reject(error);
+        else reject(error);
+      };
+      signal.addEventListener("abort", onAbort, { once: true });
+    }
     this.submit(member);
     return outcome;
   }
@@ -518,7 +555,11 @@ export abstract class BasePool<S extends BaseSession<Int64Mode>, M extends Int64
     const queue = this.queues.get(key);
     if (queue === undefined || queue.waiting.length === 0) {
       const lease = this.idleLease(target);
-      if (lease !== undefined) return void this.sendBatch(lease, [member]);
+      if (lease !== undefined) {
+        // The session was idle: its iotdb:pool:acquire ends at once (as tracedLease's idle case does).
+        if (acquireChannel.active) void acquireChannel.trace({ attributes: operationAttributes(member.method, lease.endpoint, this.#sessionOptions.database) }, async () => lease);
+        return void this.sendBatch(lease, [member]);
+      }
     }
     this.enqueue(member, target, key, false);
   }
@@ -533,6 +574,9 @@ export abstract class BasePool<S extends BaseSession<Int64Mode>, M extends Int64
       const member = members[i]!;
       if (this.forced !== undefined) {
         member.reject(this.forced);
+      } else if (member.signal?.aborted === true) {
+        // Its caller gave up (and got its AbortError) while it was out: not sent again.
+        member.reject(abortError(member.signal, member.method));
       } else {
         const { target, key } = this.queueOf(member);
         this.enqueue(member, target, key, true);
@@ -549,8 +593,10 @@ export abstract class BasePool<S extends BaseSession<Int64Mode>, M extends Int64
 
   private enqueue(member: Member<S>, target: EndPoint | undefined, key: string, first: boolean): void {
     let queue = this.queues.get(key);
-    if (queue === undefined) this.queues.set(key, (queue = { waiting: [], leasing: 0, queued: 0 }));
+    if (queue === undefined) this.queues.set(key, (queue = { waiting: [], leasing: 0, queued: 0, expiry: undefined }));
     member.ticket = queue.queued++;
+    member.queuedAt = performance.now();
+    queue.expiry ??= this.expireLater(queue, key, this.options.waitTimeoutMs);
     if (first) queue.waiting.unshift(member);
     else queue.waiting.push(member);
     // One lease is awaited per queue; more only while the DataNode's pool would open a session for
@@ -567,13 +613,15 @@ export abstract class BasePool<S extends BaseSession<Int64Mode>, M extends Int64
     const before = queue.queued;
     let lease: Lease<S>;
     try {
-      lease = await this.leaseUnlessForced(target);
+      const method = queue.waiting[0]?.method ?? "insert";
+      lease = acquireChannel.active ? await this.tracedLease(method, target) : await this.leaseUnlessForced(target);
     } catch (error) {
       queue.leasing--;
       // The wait failed (no DataNode reachable, waitTimeoutMs, the pool closed): as each of the
       // inserts that waited for it would have failed waiting alone. Later ones wait anew.
       for (let i = 0; i < queue.waiting.length; ) {
-        if (queue.waiting[i]!.ticket < before) queue.waiting.splice(i, 1)[0]!.reject(error);
+        const m = queue.waiting[i]!;
+        if (m.ticket < before) queue.waiting.splice(i, 1)[0]!.reject(error instanceof PoolTimeoutError ? queueTimeout(m, error.message, error.waitedMs) : error);
         else i++;
       }
       if (queue.waiting.length > 0 && queue.leasing === 0) void this.leaseForQueue(queue, target);
@@ -586,6 +634,45 @@ export abstract class BasePool<S extends BaseSession<Int64Mode>, M extends Int64
     await this.sendBatch(lease, batch);
   }
 
+  /**
+   * A timer for the queue's oldest insert's deadline: then every insert that waited waitTimeoutMs
+   * rejects with a PoolTimeoutError saying it was not sent, and the timer is set for the next one.
+   * One timer per queue rather than per insert (the queue is the busy pool's hot path); unref'd,
+   * as the leases awaited for the queue keep the process running while it has inserts.
+   */
+  private expireLater(queue: InsertQueue<S>, key: string, inMs: number): NodeJS.Timeout {
+    return setTimeout(() => {
+      queue.expiry = undefined;
+      const ms = this.options.waitTimeoutMs;
+      const now = performance.now();
+      let next = Infinity;
+      for (let i = 0; i < queue.waiting.length; ) {
+        const m = queue.waiting[i]!;
+        // Timers may fire a fraction of a ms before performance.now() reaches the deadline.
+        if (m.queuedAt + ms <= now + 1) {
+          queue.waiting.splice(i, 1);
+          m.reject(queueTimeout(m, `pool of ${key}: no session became free within ${ms} ms (maxSize ${this.options.maxSize}, all in use)`, ms));
+        } else {
+          next = Math.min(next, m.queuedAt + ms);
+          i++;
+        }
+      }
+      if (next !== Infinity) queue.expiry = this.expireLater(queue, key, next - now);
+    }, inMs).unref();
+  }
+
+  /** Takes `member` out of the queue it waits in; false when it waits in none (sent, or between attempts). */
+  private unqueue(member: Member<S>): boolean {
+    for (const queue of this.queues.values()) {
+      const i = queue.waiting.indexOf(member);
+      if (i >= 0) {
+        queue.waiting.splice(i, 1);
+        return true;
+      }
+    }
+    return false;
+  }
+
   /** One request for the batch: its only insert's own, or the merged one; each member gets its own outcome. */
   private async sendBatch(lease: Lease<S>, batch: Member<S>[]): Promise<void> {
     const only = batch.length === 1 ? batch[0]! : undefined;
@@ -595,6 +682,7 @@ export abstract class BasePool<S extends BaseSession<Int64Mode>, M extends Int64
     const method = only?.method ?? kind!.method;
     const started = this.requestEndListeners.length > 0 ? performance.now() : -1;
     let status: Status;
+    for (const m of batch) m.sent = true;
     try {
       this.count(lease, method, devices);
       status = only !== undefined ? await only.op(lease.session) : await kind!.send(lease.session, items!);
@@ -608,7 +696,7 @@ export abstract class BasePool<S extends BaseSession<Int64Mode>, M extends Int64
         for (const m of batch) m.merge = undefined;
         this.requeue(batch);
       } else {
-        void this.retryMembers(batch, error);
+        void this.retryMembers(batch, error, lease.endpoint);
       }
       return;
     }
@@ -621,14 +709,18 @@ export abstract class BasePool<S extends BaseSession<Int64Mode>, M extends Int64
   }
 
   /** The members of a request that failed: each tried again as run() would try a single call, else rejected. */
-  private async retryMembers(batch: readonly Member<S>[], error: unknown): Promise<void> {
+  private async retryMembers(batch: readonly Member<S>[], error: unknown, endpoint: EndPoint): Promise<void> {
     const again = batch.filter((m) => {
       if (m.attempt < this.options.maxRetries && this.mayRetry(error)) return true;
       m.reject(error);
       return false;
     });
     if (again.length === 0) return;
-    for (const m of again) m.attempt++;
+    for (const m of again) {
+      // One iotdb:retry per caller tried again, as run() publishes one per call.
+      if (retryChannel.active) retryChannel.publish({ attributes: operationAttributes(m.method, endpoint, this.#sessionOptions.database), attempt: m.attempt, error });
+      m.attempt++;
+    }
     if (error instanceof IoTDBError) await sleep(this.options.retryIntervalMs);
     if (this.forced !== undefined) for (const m of again) m.reject(notSentAfter(this.forced, error));
     else this.requeue(again);
@@ -654,7 +746,11 @@ export abstract class BasePool<S extends BaseSession<Int64Mode>, M extends Int64
   /** close()'s deadline passed: inserts still waiting are rejected as not sent, and so is every call that waits for a session from now on. */
   private abandonWaiting(timeoutMs: number): void {
     this.forced = new PoolClosedError(`the pool was closed before this call was sent (close() deadline of ${timeoutMs} ms passed): nothing of it was written`);
-    for (const queue of this.queues.values()) for (const m of queue.waiting.splice(0)) m.reject(this.forced);
+    for (const queue of this.queues.values()) {
+      clearTimeout(queue.expiry);
+      queue.expiry = undefined;
+      for (const m of queue.waiting.splice(0)) m.reject(this.forced);
+    }
   }
 
   /** lease(), except that after close()'s deadline a failed wait says the call was not sent. */
@@ -845,6 +941,14 @@ function partlyStored(error: unknown, method: string, items: number): unknown {
     `${method} of ${items} items refused as a whole, but the server stores all parts of a batch except those that fail and names only the first failure, ` +
       "so the other parts were most likely stored; send the parts as separate calls (concurrent calls on a pool are merged, and a refusal is attributed per call) to learn each one's outcome",
   );
+}
+
+/** What a queued insert that waited too long gets: the pool's wait timeout, saying whether it was sent. */
+function queueTimeout(member: { method: string; sent: boolean }, reason: string, waitedMs: number): PoolTimeoutError {
+  const outcome = member.sent
+    ? "was not sent again (an earlier request carrying it failed, so it may have been written)"
+    : "was not sent: nothing of it was written";
+  return new PoolTimeoutError(`${reason}: this ${member.method} waited in the group-commit queue and ${outcome}`, waitedMs);
 }
 
 /** What a call made after close() started gets. */

@@ -58,6 +58,12 @@ export interface Member<S> {
   attempt: number;
   /** Its place in its DataNode's queue. */
   ticket: number;
+  /** When it entered its queue (performance.now()): it rejects after waiting waitTimeoutMs there. */
+  queuedAt: number;
+  /** Whether a request carrying it went out before (then a timeout cannot say it was not written). */
+  sent: boolean;
+  /** The caller's signal: aborting removes it from its queue, or, once sent, stops the caller waiting. */
+  readonly signal: AbortSignal | undefined;
   resolve(status: Status): void;
   reject(error: unknown): void;
 }

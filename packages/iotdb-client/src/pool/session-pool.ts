@@ -6,6 +6,7 @@
 import type { DeviceRecord, DeviceStringRecord, InsertRecord, Int64Mode, StringRecord, TSDataType, TSDataTypeName } from "@zerowire/iotdb-codec";
 import type { SessionOptions } from "../session/session-options.js";
 import type { SessionDataSet } from "../dataset/session-data-set.js";
+import type { CallOptions } from "../abort.js";
 import type { Status } from "../errors.js";
 import type { QueryOptions } from "../session/base-session.js";
 import { type AggregationName, type AggregationOptions, type MeasurementSpec, Session, type TimeseriesOptions } from "../session/session.js";
@@ -26,75 +27,78 @@ export class SessionPool<M extends Int64Mode = "bigint"> extends BasePool<Sessio
   }
 
   // ---- inserts (routed by device) ---------------------------------------
+  // Each insert takes a trailing `{ signal }`: aborting while it waits (for a session, or in the
+  // group-commit queue) rejects it with an AbortError and nothing is sent; aborting once it was
+  // sent rejects the caller at once while the request completes (outcome unknown, as a Session's).
 
   /** A batching writer over this pool: rows one at a time, sent as large insertTablets (see the README, "Ingesting a stream of rows"). */
   writer(options?: BatchWriterOptions): TreeBatchWriter {
     return new TreeBatchWriter(this, options);
   }
 
-  insertTablet(tablet: SessionTablet): Promise<Status> {
+  insertTablet(tablet: SessionTablet, options?: CallOptions): Promise<Status> {
     const kind = tablet?.schema?.aligned === true ? ALIGNED_TABLETS : TABLETS;
-    return this.insertRouted("insertTablet", deviceOfTablet(tablet), (s) => s.insertTablet(tablet), { kind, item: tablet });
+    return this.insertRouted("insertTablet", deviceOfTablet(tablet), (s) => s.insertTablet(tablet), { kind, item: tablet }, options);
   }
 
-  insertAlignedTablet(tablet: SessionTablet): Promise<Status> {
-    return this.insertRouted("insertAlignedTablet", deviceOfTablet(tablet), (s) => s.insertAlignedTablet(tablet), { kind: ALIGNED_TABLETS, item: tablet });
+  insertAlignedTablet(tablet: SessionTablet, options?: CallOptions): Promise<Status> {
+    return this.insertRouted("insertAlignedTablet", deviceOfTablet(tablet), (s) => s.insertAlignedTablet(tablet), { kind: ALIGNED_TABLETS, item: tablet }, options);
   }
 
-  insertTablets(tablets: readonly SessionTablet[]): Promise<Status> {
-    return this.insertGrouped("insertTablets", tablets, TABLETS);
+  insertTablets(tablets: readonly SessionTablet[], options?: CallOptions): Promise<Status> {
+    return this.insertGrouped("insertTablets", tablets, TABLETS, options);
   }
 
-  insertAlignedTablets(tablets: readonly SessionTablet[]): Promise<Status> {
-    return this.insertGrouped("insertAlignedTablets", tablets, ALIGNED_TABLETS);
+  insertAlignedTablets(tablets: readonly SessionTablet[], options?: CallOptions): Promise<Status> {
+    return this.insertGrouped("insertAlignedTablets", tablets, ALIGNED_TABLETS, options);
   }
 
-  insertRecord(record: InsertRecord): Promise<Status> {
-    return this.insertRouted("insertRecord", deviceOfRecord(record), (s) => s.insertRecord(record), { kind: RECORDS, item: record });
+  insertRecord(record: InsertRecord, options?: CallOptions): Promise<Status> {
+    return this.insertRouted("insertRecord", deviceOfRecord(record), (s) => s.insertRecord(record), { kind: RECORDS, item: record }, options);
   }
 
-  insertAlignedRecord(record: InsertRecord): Promise<Status> {
-    return this.insertRouted("insertAlignedRecord", deviceOfRecord(record), (s) => s.insertAlignedRecord(record), { kind: ALIGNED_RECORDS, item: record });
+  insertAlignedRecord(record: InsertRecord, options?: CallOptions): Promise<Status> {
+    return this.insertRouted("insertAlignedRecord", deviceOfRecord(record), (s) => s.insertAlignedRecord(record), { kind: ALIGNED_RECORDS, item: record }, options);
   }
 
-  insertRecords(records: readonly InsertRecord[]): Promise<Status> {
-    return this.insertGrouped("insertRecords", records, RECORDS);
+  insertRecords(records: readonly InsertRecord[], options?: CallOptions): Promise<Status> {
+    return this.insertGrouped("insertRecords", records, RECORDS, options);
   }
 
-  insertAlignedRecords(records: readonly InsertRecord[]): Promise<Status> {
-    return this.insertGrouped("insertAlignedRecords", records, ALIGNED_RECORDS);
+  insertAlignedRecords(records: readonly InsertRecord[], options?: CallOptions): Promise<Status> {
+    return this.insertGrouped("insertAlignedRecords", records, ALIGNED_RECORDS, options);
   }
 
-  insertRecordsOfOneDevice(deviceId: string, records: readonly DeviceRecord[]): Promise<Status> {
-    return this.insertRouted("insertRecordsOfOneDevice", named(deviceId), (s) => s.insertRecordsOfOneDevice(deviceId, records));
+  insertRecordsOfOneDevice(deviceId: string, records: readonly DeviceRecord[], options?: CallOptions): Promise<Status> {
+    return this.insertRouted("insertRecordsOfOneDevice", named(deviceId), (s) => s.insertRecordsOfOneDevice(deviceId, records), undefined, options);
   }
 
-  insertAlignedRecordsOfOneDevice(deviceId: string, records: readonly DeviceRecord[]): Promise<Status> {
-    return this.insertRouted("insertAlignedRecordsOfOneDevice", named(deviceId), (s) => s.insertAlignedRecordsOfOneDevice(deviceId, records));
+  insertAlignedRecordsOfOneDevice(deviceId: string, records: readonly DeviceRecord[], options?: CallOptions): Promise<Status> {
+    return this.insertRouted("insertAlignedRecordsOfOneDevice", named(deviceId), (s) => s.insertAlignedRecordsOfOneDevice(deviceId, records), undefined, options);
   }
 
-  insertStringRecord(record: StringRecord): Promise<Status> {
-    return this.insertRouted("insertStringRecord", deviceOfRecord(record), (s) => s.insertStringRecord(record), { kind: STRING_RECORDS, item: record });
+  insertStringRecord(record: StringRecord, options?: CallOptions): Promise<Status> {
+    return this.insertRouted("insertStringRecord", deviceOfRecord(record), (s) => s.insertStringRecord(record), { kind: STRING_RECORDS, item: record }, options);
   }
 
-  insertAlignedStringRecord(record: StringRecord): Promise<Status> {
-    return this.insertRouted("insertAlignedStringRecord", deviceOfRecord(record), (s) => s.insertAlignedStringRecord(record), { kind: ALIGNED_STRING_RECORDS, item: record });
+  insertAlignedStringRecord(record: StringRecord, options?: CallOptions): Promise<Status> {
+    return this.insertRouted("insertAlignedStringRecord", deviceOfRecord(record), (s) => s.insertAlignedStringRecord(record), { kind: ALIGNED_STRING_RECORDS, item: record }, options);
   }
 
-  insertStringRecords(records: readonly StringRecord[]): Promise<Status> {
-    return this.insertGrouped("insertStringRecords", records, STRING_RECORDS);
+  insertStringRecords(records: readonly StringRecord[], options?: CallOptions): Promise<Status> {
+    return this.insertGrouped("insertStringRecords", records, STRING_RECORDS, options);
   }
 
-  insertAlignedStringRecords(records: readonly StringRecord[]): Promise<Status> {
-    return this.insertGrouped("insertAlignedStringRecords", records, ALIGNED_STRING_RECORDS);
+  insertAlignedStringRecords(records: readonly StringRecord[], options?: CallOptions): Promise<Status> {
+    return this.insertGrouped("insertAlignedStringRecords", records, ALIGNED_STRING_RECORDS, options);
   }
 
-  insertStringRecordsOfOneDevice(deviceId: string, records: readonly DeviceStringRecord[]): Promise<Status> {
-    return this.insertRouted("insertStringRecordsOfOneDevice", named(deviceId), (s) => s.insertStringRecordsOfOneDevice(deviceId, records));
+  insertStringRecordsOfOneDevice(deviceId: string, records: readonly DeviceStringRecord[], options?: CallOptions): Promise<Status> {
+    return this.insertRouted("insertStringRecordsOfOneDevice", named(deviceId), (s) => s.insertStringRecordsOfOneDevice(deviceId, records), undefined, options);
   }
 
-  insertAlignedStringRecordsOfOneDevice(deviceId: string, records: readonly DeviceStringRecord[]): Promise<Status> {
-    return this.insertRouted("insertAlignedStringRecordsOfOneDevice", named(deviceId), (s) => s.insertAlignedStringRecordsOfOneDevice(deviceId, records));
+  insertAlignedStringRecordsOfOneDevice(deviceId: string, records: readonly DeviceStringRecord[], options?: CallOptions): Promise<Status> {
+    return this.insertRouted("insertAlignedStringRecordsOfOneDevice", named(deviceId), (s) => s.insertAlignedStringRecordsOfOneDevice(deviceId, records), undefined, options);
   }
 
   // ---- queries (the session is held until the data set closes) ----------

@@ -36,8 +36,8 @@ export class TableSessionPool<M extends Int64Mode = "bigint"> extends BasePool<T
   }
 
   /** Writes a table-model tablet (TAG / ATTRIBUTE / FIELD columns), routed by its first row's device. */
-  insert(tablet: SessionTablet): Promise<Status> {
-    return this.insertRouted("insert", tableRowDevices(tablet), (s) => s.insert(tablet), { kind: TABLE_TABLETS, item: tablet });
+  insert(tablet: SessionTablet, options?: CallOptions): Promise<Status> {
+    return this.insertRouted("insert", tableRowDevices(tablet), (s) => s.insert(tablet), { kind: TABLE_TABLETS, item: tablet }, options);
   }
 
   /**
