@@ -173,7 +173,8 @@ test("group-committed requests: iotdb:pool:acquire for the queue's lease, one io
   const acquired: string[] = [];
   const retries: IoTDBEventMessage[] = [];
   const acquire = dc.tracingChannel<unknown, IoTDBTraceContext>(IOTDB_CHANNELS.poolAcquire);
-  const handlers = { asyncEnd: (c: IoTDBTraceContext) => acquired.push(c.attributes["db.operation.name"]) };
+  const none = () => {};
+  const handlers = { start: none, end: none, asyncStart: none, error: none, asyncEnd: (c: IoTDBTraceContext) => void acquired.push(c.attributes["db.operation.name"]) };
   const onRetry = (m: unknown) => retries.push(m as IoTDBEventMessage);
   const ends: PoolRequestEnd[] = [];
   pool.onRequestEnd((e) => ends.push(e));
