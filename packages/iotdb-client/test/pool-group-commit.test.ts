@@ -9,7 +9,7 @@ import * as assert from "uvu/assert";
 import { TSStatus } from "../src/gen/client_types.js";
 import { fromInt64 } from "../src/thrift/int64.js";
 import { EncodeError, IoTDBError, PoolClosedError, SessionPool, type SessionTablet, TableSessionPool } from "../src/index.js";
-import { base, FakeIoTDB, ok, record, rejection, sleep, tablet, until, url } from "./helpers/pool-fakes.js";
+import { base, breakFirst, FakeIoTDB, ok, record, rejection, sleep, tablet, until, url } from "./helpers/pool-fakes.js";
 type Int64 = Parameters<typeof fromInt64>[0];
 
 /** What the fake received, one line per insert request: method, then device@time of each row sent. */
@@ -246,15 +246,7 @@ test("order per device: an insert that cannot join a batch holds back the later 
 });
 
 test("a merged request whose connection broke: each caller retried as a single call would be; all resolve", async () => {
-  const { fake, pool, free, close } = await busyPool((fake) => {
-    let first = true;
-    fake.handler.insertRecords = () => {
-      if (!first) return ok();
-      first = false;
-      setImmediate(() => fake.dropConnections());
-      return new Promise(() => {});
-    };
-  });
+  const { fake, pool, free, close } = await busyPool((fake) => breakFirst(fake, "insertRecords"));
   try {
     const calls = [1, 2, 3].map((i) => pool.insertRecord(at(`root.gc.r${i}`, i)));
     await free();

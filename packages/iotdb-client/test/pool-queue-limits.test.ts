@@ -8,7 +8,7 @@ import dc from "node:diagnostics_channel";
 import { test } from "uvu";
 import * as assert from "uvu/assert";
 import { AbortError, IOTDB_CHANNELS, type IoTDBEventMessage, type IoTDBTraceContext, PoolTimeoutError, type PoolRequestEnd, SessionPool, TableSessionPool } from "../src/index.js";
-import { base, FakeIoTDB, ok, record, rejection, until, url } from "./helpers/pool-fakes.js";
+import { base, breakFirst, FakeIoTDB, ok, record, rejection, until, url } from "./helpers/pool-fakes.js";
 
 const at = (deviceId: string, time: number) => ({ ...record(deviceId), time });
 
@@ -181,13 +181,7 @@ test("group-committed requests: iotdb:pool:acquire for the queue's lease, one io
   acquire.subscribe(handlers);
   dc.subscribe(IOTDB_CHANNELS.retry, onRetry);
   try {
-    let first = true;
-    fake.handler.insertRecords = () => {
-      if (!first) return ok();
-      first = false;
-      setImmediate(() => fake.dropConnections());
-      return new Promise(() => {});
-    };
+    breakFirst(fake, "insertRecords");
     const calls = [pool.insertRecord(at("root.q.a", 1)), pool.insertRecord(at("root.q.b", 2)), pool.insertRecord(at("root.q.c", 3))];
     free();
     assert.equal((await Promise.all(calls)).map((s) => s.code), [200, 200, 200]);

@@ -71,3 +71,14 @@ export async function rejection(p: Promise<unknown>): Promise<Error> {
   if (outcome === undefined) throw new Error("expected a rejection, got success");
   return outcome;
 }
+
+/** The fake's first `method` request breaks its connection (never answered); later ones are answered 200. */
+export function breakFirst(fake: FakeIoTDB, method: string): void {
+  let first = true;
+  fake.handler[method] = () => {
+    if (!first) return ok();
+    first = false;
+    setImmediate(() => fake.dropConnections());
+    return new Promise(() => {});
+  };
+}
