@@ -4,7 +4,11 @@
 // is known: nothing was written.)
 import { ConnectionError } from "../errors.js";
 
-/** No session of the pool became free within waitTimeoutMs; nothing was sent. */
+/**
+ * No session of the pool became free within waitTimeoutMs (for an insert in a group-commit queue:
+ * counted from when it was queued); nothing was sent, unless the message says an earlier request
+ * carrying the insert failed (then it is a retry that was not sent again).
+ */
 export class PoolTimeoutError extends Error {
   override readonly name = "PoolTimeoutError";
   constructor(

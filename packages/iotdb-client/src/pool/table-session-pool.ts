@@ -35,7 +35,11 @@ export class TableSessionPool<M extends Int64Mode = "bigint"> extends BasePool<T
     return new TableBatchWriter(this, options);
   }
 
-  /** Writes a table-model tablet (TAG / ATTRIBUTE / FIELD columns), routed by its first row's device. */
+  /**
+   * Writes a table-model tablet (TAG / ATTRIBUTE / FIELD columns), routed by its first row's device.
+   * Aborting `options.signal` while it waits (for a session, or in the group-commit queue) rejects
+   * it with an AbortError, nothing sent; once sent, the caller rejects at once and the outcome is unknown.
+   */
   insert(tablet: SessionTablet, options?: CallOptions): Promise<Status> {
     return this.insertRouted("insert", tableRowDevices(tablet), (s) => s.insert(tablet), { kind: TABLE_TABLETS, item: tablet }, options);
   }
