@@ -2,11 +2,13 @@
 // insertTablets/insertAlignedTablets are stubs that resolve at once, so what is measured is the
 // writer (target lookup, checks, the TabletBuilder's stores, the scheduling) and the tablets'
 // take/build. Issue 19 (e2e-ingest-rows) budgets the client's CPU per point; this isolates the
-// writer's share of it. Run: `pnpm build && npx tsx bench/client/ingest-write-cost.ts [rows] [devices]`.
+// writer's share of it. Run (after `pnpm build`): `npx tsx bench/client/ingest-write-cost.ts [rows] [devices]`.
 // Prints CPU ns per row and per point (process.cpuUsage over the timed loop, after a warm-up).
 import type * as Client from "../../packages/iotdb-client/dist/index.js";
 
-const { TreeBatchWriter } = (await import("../../packages/iotdb-client/dist/index.mjs" as string)) as typeof Client;
+// WRITE_COST_CLIENT=<path of another build's packages/iotdb-client/dist/index.mjs> measures that build (side by side).
+const clientPath = process.env.WRITE_COST_CLIENT ?? new URL("../../packages/iotdb-client/dist/index.mjs", import.meta.url).href;
+const { TreeBatchWriter } = (await import(clientPath)) as typeof Client;
 
 const ROWS = Number(process.argv[2] ?? 1_000_000);
 const DEVICES = Number(process.argv[3] ?? 100);
