@@ -39,24 +39,35 @@ function storeWidth(type: SendableType): number {
   }
 }
 
-/**
- * A store per column for `capacity` rows, the typed ones all views of one ArrayBuffer (each at an
- * 8-byte-aligned offset): every ArrayBuffer is an allocation of its own (~0.5 µs), and zeroing
- * costs more than the rows will (bench tablet-b-rows: 50 columns of 500 rows). Not zeroed: every
- * row stores a value in every column (0 for a null) before it counts, and only counted rows are
- * ever read.
- */
-function newStores(types: readonly SendableType[], capacity: number): Store[] {
+/** Bytes the typed stores of `capacity` rows take (each rounded up to 8). */
+function storesSize(types: readonly SendableType[], capacity: number): number {
   let size = 0;
   for (const type of types) size += (storeWidth(type) * capacity + 7) & ~7;
-  const memory = Buffer.allocUnsafeSlow(size).buffer;
-  let at = 0;
+  return size;
+}
+
+/**
+ * A store per column for `capacity` rows, the typed ones all views of `memory` from byte `start`
+ * on (each at an 8-byte-aligned offset). Not zeroed: every row stores a value in every column (0
+ * for a null) before it counts, and only counted rows are ever read.
+ */
+function newStores(types: readonly SendableType[], capacity: number, memory: ArrayBuffer, start: number): Store[] {
+  let at = start;
   return types.map((type) => {
     const store = typedStore(type, memory, at, capacity);
     at += (storeWidth(type) * capacity + 7) & ~7;
     return store;
   });
 }
+
+/**
+ * Stores are carved from slabs of at least this many bytes: an ArrayBuffer is an allocation of
+ * its own (~0.5-1.8 µs, more than 50 rows cost), zeroing costs more than the rows will (bench
+ * tablet-b-rows: 50 columns of 500 rows), and a writer resets a builder per target per batch,
+ * often after a few dozen rows (bench ingest-write-cost: 100 devices, ~50 rows per tablet). A
+ * slab lives while a tablet built from it does: at most this much beyond the stores themselves.
+ */
+const SLAB_BYTES = 32 * 1024;
 
 function typedStore(type: SendableType, memory: ArrayBuffer, at: number, capacity: number): Store {
   switch (type) {
@@ -100,10 +111,16 @@ export class TabletBuilder {
   private doubleAt: Int32Array;
   private floatAt: Int32Array;
   private int32At: Int32Array;
-  /** Views of the whole memory the typed stores share. */
-  private f64: Float64Array;
-  private f32: Float32Array;
-  private i32: Int32Array;
+  /** The memory the typed stores are carved from, the bytes of it taken, and where the current stores start. */
+  private slab = new ArrayBuffer(0);
+  private slabUsed = 0;
+  /** Where the current stores start in the slab, in 8-byte and 4-byte elements. */
+  private base8 = 0;
+  private base4 = 0;
+  /** Views of the whole slab. */
+  private f64 = new Float64Array(0);
+  private f32 = new Float32Array(0);
+  private i32 = new Int32Array(0);
   /** Per column: null flags, allocated at the column's first null. */
   private readonly masks: (Uint8Array | undefined)[];
 
@@ -116,7 +133,7 @@ export class TabletBuilder {
     this.names = columns.map((c) => c.name);
     this.bitmapSection = options.bitmapSection ?? "api";
     this.capacity = Math.max(1, options.initialCapacity ?? 64);
-    this.stores = newStores(this.types, this.capacity);
+    this.stores = this.allocate(this.capacity);
     this.words = this.stores.map(wordsOf);
     this.masks = this.types.map(() => undefined);
     const kind = (wanted: number) => Int32Array.from(this.types.flatMap((t, c) => (t === wanted ? [c] : [])));
@@ -125,24 +142,31 @@ export class TabletBuilder {
     this.int32s = kind(TSDataType.INT32);
     this.others = Int32Array.from(this.types.flatMap((t, c) => (t === TSDataType.DOUBLE || t === TSDataType.FLOAT || t === TSDataType.INT32 ? [] : [c])));
     this.doubleAt = this.floatAt = this.int32At = new Int32Array(0);
-    this.f64 = new Float64Array(0);
-    this.f32 = new Float32Array(0);
-    this.i32 = new Int32Array(0);
-    this.bindViews(true);
+    this.bindOffsets();
   }
 
-  /**
-   * Points the whole-memory views at the current stores (after a new allocation), and, when the
-   * capacity changed, the per-kind offsets (reset() keeps the capacity, so they stay: a writer
-   * resets a builder per target per batch, bench ingest-write-cost).
-   */
-  private bindViews(capacityChanged = false): void {
-    const memory = (this.stores.find((s) => !Array.isArray(s)) as NumericStore | undefined)?.buffer ?? new ArrayBuffer(0);
-    this.f64 = new Float64Array(memory);
-    this.f32 = new Float32Array(memory);
-    this.i32 = new Int32Array(memory);
-    if (!capacityChanged) return;
-    const at = (columns: Int32Array, width: number) => columns.map((c) => (this.stores[c] as NumericStore).byteOffset / width);
+  /** Stores for `capacity` rows, from the slab (a new slab when it has no room left). */
+  private allocate(capacity: number): Store[] {
+    const size = storesSize(this.types, capacity);
+    if (this.slab.byteLength - this.slabUsed < size) {
+      const bytes = Math.max(size, SLAB_BYTES);
+      this.slab = Buffer.allocUnsafeSlow(bytes).buffer as ArrayBuffer;
+      this.slabUsed = 0;
+      this.f64 = new Float64Array(this.slab, 0, bytes >> 3);
+      this.f32 = new Float32Array(this.slab, 0, bytes >> 2);
+      this.i32 = new Int32Array(this.slab, 0, bytes >> 2);
+    }
+    const start = this.slabUsed;
+    this.slabUsed += size;
+    this.base8 = start >> 3;
+    this.base4 = start >> 2;
+    return newStores(this.types, capacity, this.slab, start);
+  }
+
+  /** The per-kind offsets of the stores from their start (they change with the capacity only). */
+  private bindOffsets(): void {
+    const start = this.base8 * 8;
+    const at = (columns: Int32Array, width: number) => columns.map((c) => ((this.stores[c] as NumericStore).byteOffset - start) / width);
     this.doubleAt = at(this.doubles, 8);
     this.floatAt = at(this.floats, 4);
     this.int32At = at(this.int32s, 4);
@@ -183,13 +207,15 @@ export class TabletBuilder {
    * switch and store load were most of a row's cost.)
    */
   private storeByKind(row: number, values: readonly Cell[]): boolean {
+    const at8 = this.base8 + row;
+    const at4 = this.base4 + row;
     const f64 = this.f64;
     const doubles = this.doubles;
     const doubleAt = this.doubleAt;
     for (let k = 0; k < doubles.length; k++) {
       const c = doubles[k]!;
       const v = values[c];
-      if (typeof v === "number") f64[doubleAt[k]! + row] = v;
+      if (typeof v === "number") f64[doubleAt[k]! + at8] = v;
       else if (v === null || v === undefined) this.storeNull(c, row);
       else return false;
     }
@@ -199,7 +225,7 @@ export class TabletBuilder {
     for (let k = 0; k < floats.length; k++) {
       const c = floats[k]!;
       const v = values[c];
-      if (typeof v === "number") f32[floatAt[k]! + row] = v;
+      if (typeof v === "number") f32[floatAt[k]! + at4] = v;
       else if (v === null || v === undefined) this.storeNull(c, row);
       else return false;
     }
@@ -209,7 +235,7 @@ export class TabletBuilder {
     for (let k = 0; k < int32s.length; k++) {
       const c = int32s[k]!;
       const v = values[c];
-      if (typeof v === "number" && (v | 0) === v) i32[int32At[k]! + row] = v;
+      if (typeof v === "number" && (v | 0) === v) i32[int32At[k]! + at4] = v;
       else if (v === null || v === undefined) this.storeNull(c, row);
       else return false;
     }
@@ -296,7 +322,7 @@ export class TabletBuilder {
 
   private grow(): void {
     const capacity = this.capacity * 2;
-    const stores = newStores(this.types, capacity);
+    const stores = this.allocate(capacity);
     for (let c = 0; c < stores.length; c++) {
       const store = this.stores[c]!;
       if (Array.isArray(store)) stores[c] = store;
@@ -307,7 +333,7 @@ export class TabletBuilder {
     this.stores = stores;
     this.words = stores.map(wordsOf);
     this.capacity = capacity;
-    this.bindViews(true);
+    this.bindOffsets();
   }
 
   /**
@@ -317,9 +343,8 @@ export class TabletBuilder {
   reset(): this {
     this.count = 0;
     this.times = [];
-    this.stores = newStores(this.types, this.capacity);
+    this.stores = this.allocate(this.capacity);
     this.words = this.stores.map(wordsOf);
-    this.bindViews();
     this.masks.fill(undefined);
     return this;
   }
