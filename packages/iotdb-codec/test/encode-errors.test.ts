@@ -183,13 +183,13 @@ test("TabletBuilder: DOUBLE, FLOAT and INT32 cells (stored kind by kind) are che
   assert.equal(Array.from(built.values[2] as Float32Array), [2.5, 4.5]);
   assert.equal(Array.from(built.values[3] as Int32Array), [3, -7]);
   // (A mask allocated by a refused row's null stays, all 0.)
-  assert.equal(built.nulls!.map((m) => (m === undefined ? [0, 0] : Array.from(m))), [[0, 0], [0, 1], [0, 0], [0, 0]]);
+  assert.equal(built.nulls!.map((m) => (m === undefined ? [0, 0] : Array.from(m as Uint8Array))), [[0, 0], [0, 1], [0, 0], [0, 0]]);
   // After reset() the next rows go to fresh stores (from the same slab): the tablet built before keeps its values.
   b.reset().addRow(3, [true, 8.25, 9, 10]);
   assert.equal(Array.from(built.values[1] as Float64Array), [1.5, 0]);
   built = b.build();
   assert.equal([Array.from(built.values[1] as Float64Array), Array.from(built.values[2] as Float32Array), Array.from(built.values[3] as Int32Array)], [[8.25], [9], [10]]);
-  assert.equal(built.nulls!.map((m) => (m === undefined ? [0] : Array.from(m))), [[0], [0], [0], [0]]);
+  assert.equal(built.nulls!.map((m) => (m === undefined ? [0] : Array.from(m as Uint8Array))), [[0], [0], [0], [0]]);
 });
 
 test("records: counts, types, values and times name the measurement and the record", () => {
