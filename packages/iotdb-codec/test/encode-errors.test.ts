@@ -151,6 +151,47 @@ test("TabletBuilder: ragged rows and bad cells are refused whole; earlier rows s
   assert.equal(Array.from(built.nulls![0] as Uint8Array), [0, 1]);
 });
 
+test("TabletBuilder: DOUBLE, FLOAT and INT32 cells (stored kind by kind) are checked; the first bad cell in schema order is named; nulls of a refused row are undone", () => {
+  const b = new TabletBuilder(schema([
+    { name: "flag", type: "BOOLEAN" },
+    { name: "d", type: "DOUBLE" },
+    { name: "f", type: "FLOAT" },
+    { name: "i", type: "INT32" },
+  ]), { initialCapacity: 1 });
+  const refused = (values: Cell[]): string | undefined => {
+    try {
+      b.addRow(9, values);
+    } catch (err) {
+      assert.instance(err, EncodeError);
+      assert.is((err as EncodeError).row, 1);
+      return (err as EncodeError).column;
+    }
+    return undefined;
+  };
+  b.addRow(1, [true, 1.5, 2.5, 3]);
+  assert.is(refused([true, "x" as never, 1, 1]), "d");
+  assert.is(refused([true, 1, "x" as never, 1]), "f");
+  assert.is(refused([true, 1, 1, 1.5]), "i");
+  // Both "flag" and "d" are bad: the DOUBLE loop runs first, but the error names the schema's first.
+  assert.is(refused([1 as never, "x" as never, 1, 1]), "flag");
+  assert.is(refused([null, null, null, "x" as never]), "i");
+  assert.is(b.rowCount, 1);
+  b.addRow(2, [false, null, 4.5, -7]); // grows (capacity 1 -> 2): values move to the new stores
+  let built = b.build();
+  assert.equal(built.timestamps, [1, 2]);
+  assert.equal(Array.from(built.values[1] as Float64Array), [1.5, 0]);
+  assert.equal(Array.from(built.values[2] as Float32Array), [2.5, 4.5]);
+  assert.equal(Array.from(built.values[3] as Int32Array), [3, -7]);
+  // (A mask allocated by a refused row's null stays, all 0.)
+  assert.equal(built.nulls!.map((m) => (m === undefined ? [0, 0] : Array.from(m as Uint8Array))), [[0, 0], [0, 1], [0, 0], [0, 0]]);
+  // After reset() the next rows go to fresh stores (from the same slab): the tablet built before keeps its values.
+  b.reset().addRow(3, [true, 8.25, 9, 10]);
+  assert.equal(Array.from(built.values[1] as Float64Array), [1.5, 0]);
+  built = b.build();
+  assert.equal([Array.from(built.values[1] as Float64Array), Array.from(built.values[2] as Float32Array), Array.from(built.values[3] as Int32Array)], [[8.25], [9], [10]]);
+  assert.equal(built.nulls!.map((m) => (m === undefined ? [0] : Array.from(m as Uint8Array))), [[0], [0], [0], [0]]);
+});
+
 test("records: counts, types, values and times name the measurement and the record", () => {
   const rec = (over: Partial<InsertRecord>): InsertRecord => ({ deviceId: "root.d", time: 1, measurements: ["a"], types: ["INT32"], values: [1], ...over });
   rejects(() => insertRecordsCall([rec({}), rec({ measurements: ["a", "b"] })]), { column: undefined, row: 1, message: /2 measurement\(s\), 1 type\(s\) and 1 value\(s\)/ });

@@ -22,9 +22,9 @@ export class TargetBuffer {
   readonly target: string;
   readonly columns: number;
   private readonly builder: TabletBuilder;
-  /** Per column: bytes of a value of a fixed-width type, 0 for TEXT/STRING/BLOB (counted by length). */
-  private readonly widths: readonly number[];
   private readonly fixedRowBytes: number;
+  /** The TEXT/STRING/BLOB columns (counted by length per row; none for an all-numeric target, bench ingest-write-cost). */
+  private readonly varColumns: readonly number[];
   /** Rows ever accepted for this target (the row number errors name). */
   private accepted = 0;
   points = 0;
@@ -44,8 +44,10 @@ export class TargetBuffer {
     this.target = schema.target;
     this.builder = new TabletBuilder({ ...schema, model: schema.model ?? "tree" });
     this.columns = schema.columns.length;
-    this.widths = schema.columns.map((c) => VALUE_BYTES[typeof c.type === "number" ? c.type : TSDataType[c.type]] ?? 0);
-    this.fixedRowBytes = 8 + this.widths.reduce((a, b) => a + b, 0);
+    // Per column: bytes of a value of a fixed-width type, 0 for TEXT/STRING/BLOB (counted by length).
+    const widths = schema.columns.map((c) => VALUE_BYTES[typeof c.type === "number" ? c.type : TSDataType[c.type]] ?? 0);
+    this.fixedRowBytes = 8 + widths.reduce((a, b) => a + b, 0);
+    this.varColumns = widths.flatMap((w, c) => (w === 0 ? [c] : []));
   }
 
   get rows(): number {
@@ -61,9 +63,8 @@ export class TargetBuffer {
     }
     this.accepted++;
     let bytes = this.fixedRowBytes;
-    for (let c = 0; c < this.widths.length; c++) {
-      if (this.widths[c] !== 0) continue;
-      const v = values[c];
+    for (let k = 0; k < this.varColumns.length; k++) {
+      const v = values[this.varColumns[k]!];
       if (typeof v === "string") bytes += 4 + v.length;
       else if (v instanceof Uint8Array) bytes += 4 + v.byteLength;
     }

@@ -1,0 +1,40 @@
+// CPU cost of the batching writer's write() per row, with no encoding and no I/O: the pool's
+// insertTablets/insertAlignedTablets are stubs that resolve at once, so what is measured is the
+// writer (target lookup, checks, the TabletBuilder's stores, the scheduling) and the tablets'
+// take/build. Issue 19 (e2e-ingest-rows) budgets the client's CPU per point; this isolates the
+// writer's share of it. Run (after `pnpm build`): `npx tsx bench/client/ingest-write-cost.ts [rows] [devices]`.
+// Prints CPU ns per row and per point (process.cpuUsage over the timed loop, after a warm-up).
+import type * as Client from "../../packages/iotdb-client/dist/index.js";
+
+// WRITE_COST_CLIENT=<path of another build's packages/iotdb-client/dist/index.mjs> measures that build (side by side).
+const clientPath = process.env.WRITE_COST_CLIENT ?? new URL("../../packages/iotdb-client/dist/index.mjs", import.meta.url).href;
+const { TreeBatchWriter } = (await import(clientPath)) as typeof Client;
+
+const ROWS = Number(process.argv[2] ?? 1_000_000);
+const DEVICES = Number(process.argv[3] ?? 100);
+const COLUMNS = 10;
+
+const measurements = Array.from({ length: COLUMNS }, (_, c) => `s${c}`);
+const types = measurements.map(() => "DOUBLE" as const);
+const devices = Array.from({ length: DEVICES }, (_, d) => `root.wcost.d${d}`);
+// Value arrays are reused (the writer copies values into its columns): the row's allocation is the caller's, not measured.
+const rows = Array.from({ length: 1024 }, (_, r) => Array.from({ length: COLUMNS }, (_, c) => r * 0.5 + c));
+
+const stub = { insertTablets: () => Promise.resolve(), insertAlignedTablets: () => Promise.resolve() };
+
+async function run(count: number): Promise<number> {
+  // The constructor is internal (pools make writers); the bench hands it a stub pool directly.
+  const writer = new (TreeBatchWriter as unknown as new (pool: typeof stub) => Client.TreeBatchWriter)(stub);
+  for (const device of devices) writer.defineDevice(device, { measurements, types });
+  const start = process.cpuUsage();
+  for (let i = 0; i < count; i++) {
+    if (!writer.write(devices[i % DEVICES]!, 1_700_000_000_000 + i, rows[i & 1023]!)) await writer.ready();
+  }
+  await writer.close();
+  const used = process.cpuUsage(start);
+  return ((used.user + used.system) * 1000) / count;
+}
+
+await run(Math.min(ROWS, 200_000)); // warm-up
+const ns = await run(ROWS);
+console.log(`ingest-write-cost: ${ROWS} rows x ${COLUMNS} DOUBLE over ${DEVICES} devices: ${ns.toFixed(0)} ns CPU per row, ${(ns / COLUMNS).toFixed(1)} ns per point`);
