@@ -26,7 +26,14 @@ export const resultTarget: DecodeTarget<QueryResultMetadata, DecodedResult> = {
   check: (out, view) => checkResult(out, view),
   footprint: (out, view) => tsBlockFootprint(out.block.tsBlock, view),
   digest: (out) => `${digestTsBlock(out.block.tsBlock)}|${out.block.schema.columnNames.join(",")}|${out.rows.length}`,
+  // Materialising the rows costs time linear in rows x fields, and a few RLE bytes may stand for
+  // up to maxCells positions (limits.ts): a 19-byte block of 65,536 positions under 5 fields took
+  // ~70 ms of rows on a busy machine, over MAX_MS though the decode itself took ~1 ms.
+  extraMs: (out) => (out.rows.length * (out.block.schema.fieldSource.length + 1) * ROW_CELL_ALLOWANCE_NS) / 1e6,
 };
+
+/** Time allowed per materialised row cell (time included); about 5x what one costs on a busy 2-core machine. */
+const ROW_CELL_ALLOWANCE_NS = 1000;
 
 export function decodeResult(view: Buffer, metadata: QueryResultMetadata): DecodedResult {
   const block = new ResultSetDecoder(metadata, { maxCells: MAX_CELLS }).decodeBlock(view);
