@@ -11,6 +11,10 @@
 // file, and an internal module's (e.g. the client's, which import the Thrift-generated types and
 // node-int64) would name packages that are not dependencies of the published package.
 //
+// Optional peer dependencies (peerDependenciesMeta optional, e.g. the client's apache-arrow): a
+// declaration that imports one gets `// @ts-ignore` above that import, so a consumer without the
+// package still compiles with skipLibCheck false (those types are then `any`).
+//
 // Warnings: esbuild reports "duplicate-case" in the Thrift compiler's output (src/gen/*.js: every
 // result struct's reader has a second `case 0:`, dead code the compiler emits). Those, and only
 // those, are dropped; every other warning is printed and errors fail the build as usual.
@@ -56,7 +60,23 @@ if (warnings.length > 0) {
 const tsc = require.resolve("typescript/bin/tsc");
 execFileSync(process.execPath, [tsc, "-p", "tsconfig.build.json"], { stdio: "inherit" });
 removeUnreachableDeclarations("dist");
+markOptionalPeerImports("dist");
 writeCommonJsDeclarations("dist");
+
+/** `// @ts-ignore` above each declaration import of an optional peer dependency (see the top). */
+function markOptionalPeerImports(dir) {
+  const manifest = JSON.parse(readFileSync("package.json", "utf8"));
+  const optional = Object.entries(manifest.peerDependenciesMeta ?? {}).filter(([, meta]) => meta?.optional === true).map(([name]) => name);
+  if (optional.length === 0) return;
+  const importOf = new RegExp(`^(import .* from "(?:${optional.map((n) => n.replace(/[.*+?^${}()|[\]\\/]/g, "\\$&")).join("|")})";)$`, "gm");
+  for (const f of readdirSync(dir, { recursive: true })) {
+    const file = join(dir, f);
+    if (!file.endsWith(".d.ts")) continue;
+    const text = readFileSync(file, "utf8");
+    const marked = text.replace(importOf, "// @ts-ignore: optional peer dependency\n$1");
+    if (marked !== text) writeFileSync(file, marked);
+  }
+}
 
 /** The Thrift compiler's dead duplicate `case 0:` in src/gen/ (regenerated code, not ours to edit). */
 function isGeneratedCodeWarning(w) {

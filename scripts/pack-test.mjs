@@ -162,20 +162,30 @@ function checkManifest(p, manifest) {
   );
 }
 
-/** Every package a shipped declaration imports is a dependency, with its types (own or @types/*). */
+/** Every package a shipped declaration imports is a dependency, with its types (own or @types/*),
+ *  or an optional peer dependency whose import the build marked `// @ts-ignore` (see build-package.mjs). */
 function checkDeclarationImports(p, manifest, dir, listed) {
   const deps = manifest.dependencies ?? {};
+  const optionalPeers = new Set(Object.entries(manifest.peerDependenciesMeta ?? {}).filter(([, m]) => m?.optional === true).map(([n]) => n));
+  const unmarked = new Set();
   const imported = new Set();
   for (const f of listed.filter((f) => /\.d\.c?ts$/.test(f))) {
     const text = readFileSync(join(dir, f), "utf8");
     for (const m of text.matchAll(/(?:from\s*|import\s*\(\s*|require\s*\(\s*)["']([^"'.][^"']*)["']/g)) imported.add(m[1]);
+    for (const peer of optionalPeers) {
+      for (const line of text.split("\n").map((l, i, all) => [l, all[i - 1] ?? ""])) {
+        if (line[0].includes(`from "${peer}"`) && !line[1].startsWith("// @ts-ignore")) unmarked.add(`${peer} in ${f}`);
+      }
+    }
   }
   const bad = [...imported].filter((spec) => {
     if (spec.startsWith("node:") || builtinModules.includes(spec)) return false;
     const name = spec.startsWith("@") ? spec.split("/").slice(0, 2).join("/") : spec.split("/")[0];
     const typesName = `@types/${name.replace(/^@/, "").replace("/", "__")}`;
+    if (optionalPeers.has(name)) return false;
     return !(name in deps) || !(name.startsWith("@zerowire/") || typesName in deps);
   });
+  bad.push(...[...unmarked].map((u) => `${u} (an optional peer imported without // @ts-ignore)`));
   check(`${p.name}: every package its declarations import is a dependency with types (${[...imported].sort().join(", ")})`, bad.length === 0, `not: ${bad.join(", ")}`);
 }
 
