@@ -66,14 +66,13 @@ writeCommonJsDeclarations("dist");
 /** `// @ts-ignore` above each declaration import of an optional peer dependency (see the top). */
 function markOptionalPeerImports(dir) {
   const manifest = JSON.parse(readFileSync("package.json", "utf8"));
-  const optional = Object.entries(manifest.peerDependenciesMeta ?? {}).filter(([, meta]) => meta?.optional === true).map(([name]) => name);
-  if (optional.length === 0) return;
-  const importOf = new RegExp(`^(import .* from "(?:${optional.map((n) => n.replace(/[.*+?^${}()|[\]\\/]/g, "\\$&")).join("|")})";)$`, "gm");
+  const optional = new Set(Object.entries(manifest.peerDependenciesMeta ?? {}).filter(([, meta]) => meta?.optional === true).map(([name]) => name));
+  if (optional.size === 0) return;
   for (const f of readdirSync(dir, { recursive: true })) {
     const file = join(dir, f);
     if (!file.endsWith(".d.ts")) continue;
     const text = readFileSync(file, "utf8");
-    const marked = text.replace(importOf, "// @ts-ignore: optional peer dependency\n$1");
+    const marked = text.replace(/^import .* from "([^"]+)";$/gm, (line, from) => (optional.has(from) ? `// @ts-ignore: optional peer dependency\n${line}` : line));
     if (marked !== text) writeFileSync(file, marked);
   }
 }
