@@ -66,6 +66,7 @@ check(named("iotdb:open openSession").length >= 1, "no openSession span");
 check(named("iotdb:pool:acquire").length >= 3, "fewer than 3 pool acquire spans");
 const insert = named("iotdb:insert insertTablet")[0];
 check(insert !== undefined && (insert.attributes["iotdb.request.bytes"] as number) > ROWS * 8, "no insertTablet span with its request bytes");
+check(insert?.attributes["iotdb.request.rows"] === ROWS && insert.attributes["iotdb.request.points"] === ROWS, "the insertTablet span lacks its rows and points");
 const query = named("iotdb:query executeQueryStatement")[0];
 check(query?.attributes["db.query.text"] === `select power from ${device}`, "no query span with its SQL");
 const fetched = named("iotdb:fetch fetchResults").reduce((n, s) => n + (s.attributes["db.response.returned_rows"] as number), 0);

@@ -50,6 +50,13 @@ export type IoTDBTraceAttributes = {
   "error.type"?: string;
   /** Bytes of the request frame (inserts). */
   "iotdb.request.bytes"?: number;
+  /** Rows the insert carries: a tablet's rows (all tablets' for insertTablets), or its records. */
+  "iotdb.request.rows"?: number;
+  /**
+   * Values the insert carries: rows × field columns for tablets (null cells included: a tablet
+   * sends them as placeholders), the non-null values for records (nulls are dropped before sending).
+   */
+  "iotdb.request.points"?: number;
   /** Bytes of the TsBlocks the reply carried (query, fetch). */
   "iotdb.response.bytes"?: number;
 };

@@ -85,6 +85,37 @@ test("a session: open, query (rows and bytes of the first batch), fetch, insert 
   });
 });
 
+test("an insert's rows and points: a tablet's rows × field columns (nulls included), insertTablets summed, records' non-null values", async () => {
+  await withFake(async (_fake, options) => {
+    const trace = record();
+    const session = new Session(options);
+    try {
+      await session.open();
+      const columns = [{ name: "a", type: "INT32" as const }, { name: "b", type: "DOUBLE" as const }];
+      await session.insertTablet({ schema: { target: "root.sg.d", columns }, timestamps: [1, 2, 3], values: [[1, null, 3], [1.5, 2.5, null]] });
+      await session.insertTablets([
+        { schema: { target: "root.sg.d", columns }, timestamps: [1, 2], values: [[1, 2], [1, 2]] },
+        { schema: { target: "root.sg.e", columns: [columns[0]!] }, timestamps: [5], values: [[5]] },
+      ]);
+      const records = [
+        { deviceId: "root.sg.d", time: 1, measurements: ["a", "b"], types: ["INT32", "DOUBLE"] as const, values: [1, null] },
+        { deviceId: "root.sg.d", time: 2, measurements: ["a", "b"], types: ["INT32", "DOUBLE"] as const, values: [2, 2.5] },
+        { deviceId: "root.sg.d", time: 3, measurements: ["a", "b"], types: ["INT32", "DOUBLE"] as const, values: [null, null] },
+      ];
+      await session.insertRecords(records.map((r) => ({ ...r, types: [...r.types] })));
+      const ends = at(trace.seen, "iotdb:insert", "asyncEnd").map((s) => [s.attributes["db.operation.name"], s.attributes["iotdb.request.rows"], s.attributes["iotdb.request.points"]]);
+      assert.equal(ends, [
+        ["insertTablet", 3, 6],
+        ["insertTablets", 3, 5],
+        ["insertRecords", 2, 3],
+      ]);
+    } finally {
+      trace.stop();
+      await session.close();
+    }
+  });
+});
+
 test("a refused insert: the error event, with error.type and db.response.status_code; unsubscribed, nothing is published", async () => {
   await withFake(async (fake, options) => {
     fake.handler.insertTablet = () => new TSStatus({ code: 507, message: "refused" });

@@ -26,7 +26,8 @@ import {
   type StringRecord,
 } from "./string-records.js";
 import type { Tablet } from "./tablet.js";
-import { prepareTablet } from "./tablet-prepare.js";
+import { ColumnCategory } from "./types.js";
+import { prepareTablet, type PreparedTablet } from "./tablet-prepare.js";
 import type { ThriftWriter } from "./thrift/protocol.js";
 
 export type InsertMethod =
@@ -50,6 +51,13 @@ export interface InsertCall {
   readonly needsSending: boolean;
   /** About the bytes of the request struct, so a frame can be written into one buffer of that size. */
   readonly sizeEstimate: number;
+  /** Rows the request carries: a tablet's rows, or the records left after dropping all-null ones. */
+  readonly rows: number;
+  /**
+   * Values the request carries: rows × field columns for tablets (a null cell travels as a
+   * placeholder and is counted; tag and attribute columns are not), the non-null values for records.
+   */
+  readonly points: number;
   /** Writes the request struct (its fields and stop byte). */
   writeRequest(p: ThriftWriter, sessionId: bigint | number): void;
 }
@@ -75,6 +83,8 @@ export function insertTabletCall(tablet: Tablet, options?: InsertOptions): Inser
     method: "insertTablet",
     needsSending: !(t.schema.model === "table" && t.rowCount === 0),
     sizeEstimate: tabletReqSize(t),
+    rows: t.rowCount,
+    points: tabletPoints(t),
     writeRequest: (p, sessionId) => writeTabletReq(p, t, sessionId),
   };
 }
@@ -97,6 +107,8 @@ export function insertTabletsCall(tablets: readonly Tablet[], options?: InsertOp
     method: "insertTablets",
     needsSending: true,
     sizeEstimate: sum(prepared, tabletReqSize),
+    rows: sum(prepared, (t) => t.rowCount),
+    points: sum(prepared, tabletPoints),
     writeRequest: (p, sessionId) => writeTabletsReq(p, prepared, aligned, sessionId),
   };
 }
@@ -109,6 +121,8 @@ export function insertRecordCall(record: InsertRecord, options: RecordCallOption
     method: "insertRecord",
     needsSending: recordIsSent(rec),
     sizeEstimate: recordReqSize(rec),
+    rows: recordIsSent(rec) ? 1 : 0,
+    points: rec.values.length,
     writeRequest: (p, sessionId) => writeRecordReq(p, rec, aligned, sessionId),
   };
 }
@@ -125,6 +139,8 @@ export function insertRecordsCall(records: readonly InsertRecord[], options: Rec
     method: "insertRecords",
     needsSending: kept.length > 0,
     sizeEstimate: sum(kept, recordReqSize),
+    rows: kept.length,
+    points: sum(kept, (r) => r.values.length),
     writeRequest: (p, sessionId) => writeRecordsReq(p, kept, aligned, sessionId, undefined),
   };
 }
@@ -147,6 +163,8 @@ export function insertRecordsOfOneDeviceCall(
     // Java sends an empty batch as it is; it sends nothing only when dropping nulls left no record.
     needsSending: kept.length > 0 || records.length === 0,
     sizeEstimate: sum(kept, recordReqSize),
+    rows: kept.length,
+    points: sum(kept, (r) => r.values.length),
     writeRequest: (p, sessionId) => writeRecordsReq(p, kept, aligned, sessionId, deviceId),
   };
 }
@@ -159,6 +177,8 @@ export function insertStringRecordCall(record: StringRecord, options: RecordCall
     method: "insertStringRecord",
     needsSending: stringRecordIsSent(rec),
     sizeEstimate: stringRecordReqSize(rec),
+    rows: stringRecordIsSent(rec) ? 1 : 0,
+    points: rec.values.length,
     writeRequest: (p, sessionId) => writeStringRecordReq(p, rec, aligned, sessionId),
   };
 }
@@ -171,6 +191,8 @@ export function insertStringRecordsCall(records: readonly StringRecord[], option
     method: "insertStringRecords",
     needsSending: kept.length > 0,
     sizeEstimate: sum(kept, stringRecordReqSize),
+    rows: kept.length,
+    points: sum(kept, (r) => r.values.length),
     writeRequest: (p, sessionId) => writeStringRecordsReq(p, kept, aligned, sessionId, undefined),
   };
 }
@@ -189,8 +211,16 @@ export function insertStringRecordsOfOneDeviceCall(
     // As insertRecordsOfOneDevice: an empty batch is sent; nothing only when dropping nulls left no record.
     needsSending: kept.length > 0 || records.length === 0,
     sizeEstimate: sum(kept, stringRecordReqSize),
+    rows: kept.length,
+    points: sum(kept, (r) => r.values.length),
     writeRequest: (p, sessionId) => writeStringRecordsReq(p, kept, aligned, sessionId, deviceId),
   };
+}
+
+function tabletPoints(t: PreparedTablet): number {
+  let fields = 0;
+  for (const c of t.columns) if (c.category === ColumnCategory.FIELD) fields++;
+  return t.rowCount * fields;
 }
 
 function sum<T>(items: readonly T[], size: (item: T) => number): number {

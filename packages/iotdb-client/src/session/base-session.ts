@@ -308,7 +308,11 @@ export abstract class BaseSession<M extends Int64Mode = "bigint"> {
     // Written straight into a pooled buffer; the connection releases it once the socket took it.
     writeCallFrame(this.writer, call, { sessionId: state.sessionIdValue, seqid, protocol: this.options.protocol });
     const frame = this.writer.finish();
-    if (traced !== undefined) traced["iotdb.request.bytes"] = frame.bytes.length;
+    if (traced !== undefined) {
+      traced["iotdb.request.bytes"] = frame.bytes.length;
+      traced["iotdb.request.rows"] = call.rows;
+      traced["iotdb.request.points"] = call.points;
+    }
     return connection.sendInsert(call.method, seqid, frame);
   }
 
