@@ -6,6 +6,7 @@
 // query closed at the end and when arrowBatches() is left early, the table model (no "Time"),
 // and the built package (ESM and CJS) loading the caller's own apache-arrow, or, without it, an
 // Error that names `npm install apache-arrow`.
+import { isUtf8 } from "node:buffer";
 import { execFileSync } from "node:child_process";
 import { resolve } from "node:path";
 import * as arrow from "apache-arrow";
@@ -15,6 +16,7 @@ import { ResultSetDecoder } from "@zerowire/iotdb-codec";
 import { arrowBatches } from "../src/dataset/arrow.js";
 import { Session } from "../src/index.js";
 import { type Cell, NAMES, ROWS, serveAllTypes, tsBlock, TYPES } from "./helpers/all-types-result.js";
+import { arrayBody, header, hex, text, timeBody } from "../../iotdb-codec/test/decode-bytes.js";
 import { arrowCells } from "./helpers/arrow-cells.js";
 import { withFake } from "./helpers/fake-iotdb.js";
 
@@ -146,6 +148,33 @@ test("numeric columns and times share the decoded block's memory; BOOLEAN bits a
   const b = batch.getChild(NAMES[0]!)!.data[0]!;
   assert.is(b.values[0]! & 0b001001, 0b001001);
   assert.is(b.nullBitmap![0], 0b101101);
+});
+
+test("TEXT and STRING: valid UTF-8 (ASCII, CJK, emoji) as sent; a column with invalid bytes as the rows show it (U+FFFD), as valid UTF-8", async () => {
+  const names = ["root.sg.u.t", "root.sg.u.s"];
+  const values: (string | Uint8Array | null)[][] = [
+    ["abc", "温度传感器", "😀x", null, ""],
+    ["abc", Uint8Array.of(0x41, 0xff, 0x42), "é", "ok", null],
+  ];
+  const bytes = hex(
+    header([5, 5], 5, [2, 3, 3]),
+    timeBody([1n, 2n, 3n, 4n, 5n]),
+    ...values.map((column) => arrayBody(column, (v) => text(v as string | Uint8Array))),
+  );
+  const decoder = new ResultSetDecoder({ columns: names, dataTypeList: ["TEXT", "STRING"], ignoreTimeStamp: false });
+  const block = decoder.decodeBlock(bytes);
+  const batches: arrow.RecordBatch[] = [];
+  for await (const batch of arrowBatches((async function* () { yield block; })(), decoder.schema, "ms")) batches.push(batch);
+  const rows = [...decoder.decodeBlock(bytes).rows()];
+  names.forEach((name, c) => {
+    const vector = batches[0]!.getChild(name)!;
+    assert.is(String(vector.type), "Utf8", name);
+    assert.equal([...vector], rows.map((r) => r.fields[c]), `${name}: the rows' values`);
+    const data = vector.data[0]!.values;
+    assert.ok(isUtf8(data), `${name}: Arrow's data buffer is valid UTF-8`);
+  });
+  assert.equal(rows.map((r) => r.fields[1]), ["abc", "A\ufffdB", "é", "ok", null], "the oracle itself: the invalid byte reads as U+FFFD");
+  assert.is(Buffer.from(batches[0]!.getChild(names[0]!)!.data[0]!.values).toString(), "abc温度传感器😀x", "valid text: the sent bytes, nulls and \"\" taking none");
 });
 
 /** Runs `code` in a child node from this package's directory (its node_modules has apache-arrow) and returns its stdout. */
