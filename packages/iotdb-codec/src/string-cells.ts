@@ -2,7 +2,7 @@
 // surrogate as '?'). Fast paths for whole columns (one native write of the joined strings) and for
 // short ASCII cells, before the general encoder.
 import { JS_ENCODE_MAX_UNITS, utf8Write, type Writer } from "@zerowire/writer";
-import { javaString } from "./java-string.js";
+import { isWellFormed, javaString } from "./java-string.js";
 
 /**
  * One string cell. A short string is first copied as ASCII, one byte per char, OR-ing the char
@@ -46,26 +46,75 @@ const PREFIX_PLACEHOLDER = "\0\0\0\0";
  * does; ASCII columns (tablet-b-columnar) need no pass over the bytes at all.
  *
  * When every char is ASCII (the write gives one byte per char) each string's byte length is its
- * length. Otherwise each string's end is found by walking the lead bytes of its UTF-8, counting
- * the UTF-16 units each sequence stands for (4 bytes: a surrogate pair, 2 units; else 1). A NUL
- * char between strings keeps the join from pairing one string's last unit with the next's first.
- * Returns false with nothing committed when a string has a lone surrogate (the native write gives
- * U+FFFD, EF BF BD, where Java writes '?': the caller then goes cell by cell, through javaString)
- * or some cell is not a string (e.g. changed since prepareTablet: the cell path reports it).
+ * length. Otherwise, when the first non-ASCII char is Latin-1, each string's byte length is
+ * counted natively (byteLengthPrefixes); else each string's end is found by walking the lead
+ * bytes of its UTF-8, counting the UTF-16 units each sequence stands for (4 bytes: a surrogate
+ * pair, 2 units; else 1). A NUL char between strings keeps the join from pairing one string's
+ * last unit with the next's first.
+ * Returns false with nothing committed (the caller then goes cell by cell) for a column of long
+ * strings, when a string has a lone surrogate (the native write gives U+FFFD, EF BF BD, where
+ * Java writes '?': the cell path goes through javaString) or some cell is not a string (e.g.
+ * changed since prepareTablet: the cell path reports it).
  */
 export function writeJoinedStrings(w: Writer, strings: readonly unknown[]): boolean {
   const n = strings.length;
   if (n === 0) return true;
-  for (let i = 0; i < n; i++) if (typeof strings[i] !== "string") return false;
+  let chars = 0;
+  for (let i = 0; i < n; i++) {
+    const s = strings[i];
+    if (typeof s !== "string") return false;
+    chars += s.length;
+  }
+  // Long strings: one native write each (the cell path) beats joining them, whose one write of a
+  // long two-byte string costs ~2x the separate writes (bench tablet-text-1kib-columnar).
+  if (chars > LONG_STRING_CHARS * n) return false;
   const joined = PREFIX_PLACEHOLDER + strings.join(PREFIX_PLACEHOLDER);
   const maxBytes = 3 * joined.length;
   w.ensure(maxBytes);
   const start = w.length;
   const byteCount = utf8Write(w.rawBytes, joined, start, maxBytes);
-  const end = byteCount === joined.length ? asciiPrefixes(w, strings as readonly string[], start) : utf8Prefixes(w, strings as readonly string[], start);
+  const end =
+    byteCount === joined.length
+      ? asciiPrefixes(w, strings as readonly string[], start)
+      : NATIVE_WELL_FORMED && firstNonAsciiLead(w.rawBytes, start) <= 0xc3
+        ? byteLengthPrefixes(w, strings as readonly string[], start)
+        : utf8Prefixes(w, strings as readonly string[], start);
   if (end < 0) return false;
   w.commit(end);
   return true;
+}
+
+/** Average chars per string above which a column is written string by string. */
+const LONG_STRING_CHARS = 256;
+
+/** String.prototype.isWellFormed is native (Node 20+): byteLengthPrefixes checks each string with it. */
+const NATIVE_WELL_FORMED = typeof (String.prototype as { isWellFormed?: unknown }).isWellFormed === "function";
+
+/** The first byte of 0x80 or more from `at` on (the caller knows there is one). */
+function firstNonAsciiLead(bytes: Uint8Array, at: number): number {
+  while (bytes[at]! < 0x80) at++;
+  return bytes[at]!;
+}
+
+/**
+ * The length prefixes by Buffer.byteLength of each string, for text whose first non-ASCII char is
+ * Latin-1 (lead byte C2 or C3): V8 keeps such strings one byte per char, and counts their UTF-8
+ * bytes natively far faster than utf8Prefixes walks them (mixed 1- and 2-byte sequences
+ * mispredict its branches; bench tablet-text-latin1-columnar, and the Latin-1 column of
+ * tablet-text-1kib-columnar). For two-byte strings (CJK) the walk is the faster one. Returns -1
+ * at a string with a lone surrogate, as utf8Prefixes does.
+ */
+function byteLengthPrefixes(w: Writer, strings: readonly string[], start: number): number {
+  const view = w.rawView;
+  let p = start;
+  for (let i = 0; i < strings.length; i++) {
+    const s = strings[i]!;
+    if (!isWellFormed(s)) return -1;
+    const len = Buffer.byteLength(s, "utf8");
+    view.setInt32(p, len);
+    p += 4 + len;
+  }
+  return p;
 }
 
 /** The length prefixes when the join was all ASCII (byte length = string length); returns the end. */

@@ -125,6 +125,31 @@ test("random text columns mixing 1- to 4-byte chars, U+FFFD and lone surrogates:
   }
 });
 
+test("random text columns led by a Latin-1 char (counted by byte length) and of long strings (written one by one): Java's bytes", () => {
+  const schema = tree([{ name: "s", type: "TEXT" }]);
+  const pieces = ["a", "~", "\u00e9", "\u00ff", "\u0080", "\u07ff", "\u4e2d", "\ufffd", "\u{1F600}", "\ud800", "\udc00"];
+  let seed = 777;
+  const random = (n: number) => {
+    seed = (seed * 1103515245 + 12345) & 0x7fffffff;
+    return seed % n;
+  };
+  const text = (parts: number, loneAllowed: boolean) => {
+    let s = "";
+    for (let k = parts; k > 0; k--) s += pieces[random(loneAllowed ? pieces.length : pieces.length - 2)]!;
+    return s;
+  };
+  for (let round = 0; round < 200; round++) {
+    const loneAllowed = round % 3 === 0;
+    const long = round % 4 === 1;
+    const rows = 1 + random(long ? 6 : 20);
+    // "é" first: the column's first non-ASCII byte is a Latin-1 lead (C3); later cells may hold
+    // any char. Long rounds: about 300 to 900 chars per string.
+    const cells = Array.from({ length: rows }, (_, r) => (r === 0 ? "\u00e9" : "") + text(long ? 300 + random(600) : random(12), loneAllowed && r > 0));
+    const got = buffers({ schema, timestamps: cells.map((_, r) => r), values: [cells] }).values;
+    assert.is(got, hex(...cells.map(javaUtf8Hex)) + "00", JSON.stringify(cells).slice(0, 200));
+  }
+});
+
 test("typed BOOLEAN column: a byte other than 0/1 is refused at its row unless the row is masked null", () => {
   const schema = tree([{ name: "b", type: "BOOLEAN" }]);
   const bytes = Uint8Array.of(1, 0, 7, 1, 0, 1, 0, 0, 1);
