@@ -1,4 +1,4 @@
-package e2e;
+package zerowire.bench.e2e;
 
 import com.google.gson.JsonArray;
 import com.google.gson.JsonElement;

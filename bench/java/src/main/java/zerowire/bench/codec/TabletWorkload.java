@@ -1,3 +1,5 @@
+package zerowire.bench.codec;
+
 import com.google.gson.JsonArray;
 import com.google.gson.JsonObject;
 import java.nio.ByteBuffer;
