@@ -9,7 +9,7 @@ import { resultFileName } from "../lib/report.js";
 import { median, round } from "../lib/stats.js";
 import type { BenchLevel } from "../lib/suite.js";
 
-/** Targets of issue 10 on the insert cases: CPU per request ours/Java and ours/floor, both modes. */
+/** Targets on the insert cases: CPU per request ours/Java and ours/floor, both modes. */
 export const TARGETS = { ratioJava: 1.0, ratioFloor: 1.5 };
 
 interface ModeFigures {
