@@ -1,7 +1,7 @@
 package zerowire.bench.e2e;
 
-import static zerowire.bench.lines.JsonEvents.emit;
-import static zerowire.bench.lines.JsonEvents.event;
+import static zerowire.bench.json.JsonEvents.emit;
+import static zerowire.bench.json.JsonEvents.event;
 
 import com.google.gson.JsonObject;
 import com.google.gson.JsonParser;

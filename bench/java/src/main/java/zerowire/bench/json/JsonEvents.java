@@ -1,4 +1,4 @@
-package zerowire.bench.lines;
+package zerowire.bench.json;
 
 import com.google.gson.Gson;
 import java.io.PrintStream;
