@@ -1,7 +1,6 @@
 // The fake DataNode (FakeServer: connections, frames) answering the client RPC service through the
 // generated Processor, with handler methods each test can replace: for tests that assert on a
 // request's decoded fields rather than its bytes. It records every request it received.
-import type net from "node:net";
 import thrift from "thrift";
 import { Processor } from "../../src/gen/IClientRPCService.js";
 import { TSExecuteStatementResp, TSOpenSessionResp, TSStatus } from "../../src/gen/client_types.js";
@@ -49,14 +48,18 @@ export class FakeIoTDB {
   readonly received: Received[] = [];
   handler: Handler = defaultHandler(this);
   private server!: FakeServer;
-  /** Per connection, the Processor's receiver the connection's frames go through. */
-  private readonly receivers = new Map<net.Socket, (frame: Buffer) => void>();
+  /** Per connection, the Processor's receiver its frames go through. */
+  private readonly receivers = new WeakMap<Peer, (frame: Buffer) => void>();
 
   private constructor() {}
 
   static async start(): Promise<FakeIoTDB> {
     const fake = new FakeIoTDB();
-    fake.server = await FakeServer.start((call, peer) => fake.receiver(peer)(call.frame));
+    fake.server = await FakeServer.start((call, peer) => {
+      let receive = fake.receivers.get(peer);
+      if (receive === undefined) fake.receivers.set(peer, (receive = fake.serve(peer)));
+      receive(call.frame);
+    });
     return fake;
   }
 
@@ -80,21 +83,10 @@ export class FakeIoTDB {
   }
 
   async close(): Promise<void> {
-    this.receivers.clear();
     await this.server.close();
   }
 
-  private receiver({ socket, connection }: Peer): (frame: Buffer) => void {
-    let receive = this.receivers.get(socket);
-    if (receive === undefined) {
-      receive = this.serve(socket, connection);
-      this.receivers.set(socket, receive);
-      socket.on("close", () => this.receivers.delete(socket));
-    }
-    return receive;
-  }
-
-  private serve(socket: net.Socket, connection: number): (frame: Buffer) => void {
+  private serve({ socket, connection }: Peer): (frame: Buffer) => void {
     // Each call is recorded and then delegated to the current handler.
     const recording = new Proxy(
       {},
