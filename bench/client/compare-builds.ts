@@ -18,6 +18,7 @@ import { createInterface } from "node:readline";
 import { resolve } from "node:path";
 import { pathToFileURL } from "node:url";
 import type * as Client from "../../packages/iotdb-client/dist/index.js";
+import { median } from "../lib/stats.js";
 import { type AnySession, iteratorQuery, oursRequest } from "./ours-requests.js";
 import { caseData, caseSpec, FETCH_SQL, ONE_ROW_SQL, SENSORS, TREE_DEVICE, type CaseName } from "./workload.js";
 
@@ -101,7 +102,7 @@ for (let round = 0; round < 10; round++) {
 }
 for (const [build, dist] of [["A", before], ["B", after]] as const) {
   const sorted = [...rounds[build]].sort((a, b) => a - b);
-  console.log(`${build} ${dist}: median ${sorted[sorted.length >> 1]!.toFixed(2)} µs CPU per request (rounds ${sorted.map((x) => x.toFixed(1)).join(" ")})`);
+  console.log(`${build} ${dist}: median ${median(sorted).toFixed(2)} µs CPU per request (rounds ${sorted.map((x) => x.toFixed(1)).join(" ")})`);
 }
 fake.kill();
 process.exit(0);

@@ -9,6 +9,11 @@
 // at a time, as the real server does.
 //
 //   node --import tsx bench/client/fake-datanode.ts CASE [--busy-us U]   prints {"port":P}
+//
+// Not the tests' FakeServer (packages/iotdb-client/test/helpers/fake-server.ts), on purpose: this
+// one is what the client race measures against, so it runs in a process of its own (its CPU is
+// not any side's), records nothing and copies no frame (a benchmark sends millions), answers
+// with a real server's bytes rather than scripted ones, and can burn CPU per request.
 import net from "node:net";
 import { Worker } from "node:worker_threads";
 import { messageHead, onFrames, readCapture, replyKey } from "./replies.js";

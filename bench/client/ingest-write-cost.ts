@@ -1,7 +1,7 @@
 // CPU cost of the batching writer's write() per row, with no encoding and no I/O: the pool's
 // insertTablets/insertAlignedTablets are stubs that resolve at once, so what is measured is the
 // writer (target lookup, checks, the TabletBuilder's stores, the scheduling) and the tablets'
-// take/build. Issue 19 (e2e-ingest-rows) budgets the client's CPU per point; this isolates the
+// take/build. The e2e benchmark's e2e-ingest-rows case budgets the client's CPU per point; this isolates the
 // writer's share of it. Run (after `pnpm build`): `npx tsx bench/client/ingest-write-cost.ts [rows] [devices]`.
 // Prints CPU ns per row and per point (process.cpuUsage over the timed loop, after a warm-up).
 import type * as Client from "../../packages/iotdb-client/dist/index.js";

@@ -10,6 +10,7 @@
 //
 //   pnpm build && IOTDB_HOST=127.0.0.1 IOTDB_PORT=6667 npx tsx bench/client/pool-group-commit.ts [--producers 200] [--seconds 4] [--rounds 4]
 import type * as IoTDBClient from "../../packages/iotdb-client/dist/index.js";
+import { median, nearestRank } from "../lib/stats.js";
 
 // The built package, as a user gets it (its types from the .d.ts beside it).
 const { SessionPool } = (await import("../../packages/iotdb-client/dist/index.mjs" as string)) as typeof IoTDBClient;
@@ -66,13 +67,11 @@ async function side(groupCommit: boolean, producers: number, seconds: number): P
   return {
     rowsPerSecond: rows / elapsed,
     cpuUsPerRow: (used.user + used.system) / rows,
-    p50Ms: latencies[Math.floor(rows * 0.5)]!,
-    p99Ms: latencies[Math.floor(rows * 0.99)]!,
+    p50Ms: nearestRank(latencies, 0.5),
+    p99Ms: nearestRank(latencies, 0.99),
     rowsPerRequest: rows / requests,
   };
 }
-
-const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)]!;
 
 async function compare(label: string, producers: number, seconds: number): Promise<void> {
   const on: Figures[] = [];

@@ -7,7 +7,9 @@
 import { resolve } from "node:path";
 import { createInterface } from "node:readline";
 import { spawn, type ChildProcess } from "node:child_process";
-import { buildJavaHarness, JavaProcess } from "../e2e/java-process.js";
+import { buildBenchJava, JAVA_MAIN, javaCommand } from "../lib/jvm.js";
+import { JsonLinesChild } from "../lib/json-lines-child.js";
+import { median } from "../lib/stats.js";
 import { CASE_NAMES, caseSpec, javaCase, type CaseName } from "./workload.js";
 
 export const SIDES = ["ours", "java", "floor"] as const;
@@ -48,7 +50,7 @@ export type CaseRounds = Record<Mode, Record<SideName, SideRounds>>;
 const HERE = import.meta.dirname;
 
 export async function race(options: RaceOptions, log: (line: string) => void): Promise<Map<CaseName, CaseRounds>> {
-  buildJavaHarness();
+  buildBenchJava();
   const out = new Map<CaseName, CaseRounds>();
   for (const name of options.cases) {
     const rounds = {} as CaseRounds;
@@ -65,9 +67,9 @@ export async function race(options: RaceOptions, log: (line: string) => void): P
 async function raceOne(name: CaseName, mode: Mode, options: RaceOptions): Promise<Record<SideName, SideRounds>> {
   const server = await FakeDataNode.start(name, MODES[mode].busyUs);
   const sides = {
-    ours: JavaProcess.spawn(process.execPath, ["--import", "tsx", resolve(HERE, "ours-side.ts")], "our client (bench/client/ours-side.ts)"),
-    java: JavaProcess.start("client.ClientBench", ["-Xms1g", "-Xmx1g"]),
-    floor: JavaProcess.spawn(process.execPath, ["--import", "tsx", resolve(HERE, "floor-side.ts")], "the floor (bench/client/floor-side.ts)"),
+    ours: new JsonLinesChild([process.execPath, ["--import", "tsx", resolve(HERE, "ours-side.ts")]], "our client (bench/client/ours-side.ts)"),
+    java: new JsonLinesChild(javaCommand(JAVA_MAIN.clientBench, ["-Xms1g", "-Xmx1g"]), "Java client"),
+    floor: new JsonLinesChild([process.execPath, ["--import", "tsx", resolve(HERE, "floor-side.ts")]], "the floor (bench/client/floor-side.ts)"),
   };
   try {
     for (const side of SIDES) {
@@ -116,12 +118,6 @@ class FakeDataNode {
   stop(): void {
     this.child.kill();
   }
-}
-
-export function median(values: readonly number[]): number {
-  const sorted = [...values].sort((a, b) => a - b);
-  const mid = sorted.length >> 1;
-  return sorted.length % 2 === 1 ? sorted[mid]! : (sorted[mid - 1]! + sorted[mid]!) / 2;
 }
 
 export function allCases(filter: string | undefined): CaseName[] {

@@ -3,12 +3,13 @@
 // instant replies.
 import { mkdirSync, writeFileSync } from "node:fs";
 import { resolve } from "node:path";
-import { type CaseRounds, median, type Mode, MODES, type SideName, SIDES } from "./race.js";
+import { type CaseRounds, type Mode, MODES, type SideName, SIDES } from "./race.js";
 import { caseSpec, type CaseName } from "./workload.js";
 import { resultFileName } from "../lib/report.js";
+import { median, round } from "../lib/stats.js";
 import type { BenchLevel } from "../lib/suite.js";
 
-/** Targets of issue 10 on the insert cases: CPU per request ours/Java and ours/floor, both modes. */
+/** Targets on the insert cases: CPU per request ours/Java and ours/floor, both modes. */
 export const TARGETS = { ratioJava: 1.0, ratioFloor: 1.5 };
 
 interface ModeFigures {
@@ -104,9 +105,4 @@ export function writeClientResults(results: readonly ClientCaseResult[], setting
   const modes = Object.fromEntries(Object.entries(MODES).map(([k, v]) => [k, v.what]));
   writeFileSync(path, `${JSON.stringify({ suite: "client", node: process.version, sides: SIDES, modes, settings, cases: results }, null, 2)}\n`);
   return path;
-}
-
-function round(x: number, digits: number): number {
-  const f = 10 ** digits;
-  return Math.round(x * f) / f;
 }

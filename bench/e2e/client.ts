@@ -1,5 +1,5 @@
 // Our client as the benchmark loads it: the built package (`pnpm build`), not its sources. The
-// bench workspace package does not depend on @zerowire/iotdb-client, so it is found by path.
+// bench declares the package (bench/package.json); its dist/ is loaded by path.
 import type * as IoTDBClient from "../../packages/iotdb-client/dist/index.js";
 
 const builtClient = new URL("../../packages/iotdb-client/dist/index.mjs", import.meta.url);

@@ -1,5 +1,6 @@
 // A case's timed rounds turned into the figures the table, the JSON and the chart show.
-import type { LatencySummary } from "./stats.js";
+import { median, round } from "../lib/stats.js";
+import type { LatencySummary } from "./round-measure.js";
 import type { CaseRun, RoundRecord } from "./write-case.js";
 import type { WriteMethod } from "./writer.js";
 
@@ -80,20 +81,3 @@ export function writeFigures(run: CaseRun, client: "node" | "java", method?: Wri
   return figures;
 }
 
-/** Lowest and highest of ours[i] / java[i] over the rounds both libraries ran (round i of each ran in the same ABBA pair or rotation). */
-export function pairedRange(ours: readonly number[], java: readonly number[]): { min: number; max: number } {
-  const n = Math.min(ours.length, java.length);
-  const ratios = Array.from({ length: n }, (_, i) => ours[i]! / java[i]!);
-  return { min: round(Math.min(...ratios), 3), max: round(Math.max(...ratios), 3) };
-}
-
-export function median(values: readonly number[]): number {
-  const sorted = [...values].sort((a, b) => a - b);
-  const mid = sorted.length >> 1;
-  return sorted.length % 2 === 1 ? sorted[mid]! : (sorted[mid - 1]! + sorted[mid]!) / 2;
-}
-
-export function round(value: number, digits: number): number {
-  const f = 10 ** digits;
-  return Math.round(value * f) / f;
-}

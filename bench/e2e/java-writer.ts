@@ -1,8 +1,9 @@
 // The write workload on the official Java client: one long-lived JVM per writer (bench/java,
-// e2e.E2eWrite) driven by JSON lines, so its JIT stays warm from round to round.
+// zerowire.bench.e2e.E2eWrite) driven by JSON lines, so its JIT stays warm from round to round.
 import type { Endpoint } from "./connect.js";
-import { JavaProcess } from "./java-process.js";
-import type { RoundMeasure } from "./stats.js";
+import { JAVA_MAIN, javaCommand } from "../lib/jvm.js";
+import { JsonLinesChild } from "../lib/json-lines-child.js";
+import type { RoundMeasure } from "./round-measure.js";
 import { templateJson } from "./template.js";
 import { clientDevices, devicePrefix, TABLE_NAME, TAG_COLUMN, type Workload } from "./workload.js";
 import type { RoundProgress, RoundSpec, Writer } from "./writer.js";
@@ -16,10 +17,10 @@ export interface JavaWriterOptions {
 }
 
 export class JavaWriter implements Writer {
-  private constructor(private readonly jvm: JavaProcess) {}
+  private constructor(private readonly jvm: JsonLinesChild) {}
 
   static async open(e: Endpoint, w: Workload, javaOpts: readonly string[], options: JavaWriterOptions = {}): Promise<JavaWriter> {
-    const jvm = JavaProcess.start("e2e.E2eWrite", javaOpts);
+    const jvm = new JsonLinesChild(javaCommand(JAVA_MAIN.e2eWrite, javaOpts), "Java client");
     try {
       await jvm.request(
         {

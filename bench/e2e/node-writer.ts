@@ -5,7 +5,7 @@ import { flatString } from "../lib/data.js";
 import { client, type IoTDBClient } from "./client.js";
 import { openTablePool, openTreePool, type Endpoint } from "./connect.js";
 import { measured, type RoundTally, timedRound } from "./round-tally.js";
-import type { RoundMeasure } from "./stats.js";
+import type { RoundMeasure } from "./round-measure.js";
 import { templateRow } from "./template.js";
 import { clientDevices, deviceName, pointsPerTablet, TABLE_NAME, TAG_COLUMN, type Model, type Workload } from "./workload.js";
 import type { RoundProgress, RoundSpec, Writer } from "./writer.js";

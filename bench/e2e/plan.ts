@@ -47,7 +47,7 @@ export function plan(inv: Invocation): Plan {
     } else if (WRITE_CASES.some((c) => c.name === s)) caseNames.add(s);
     else {
       throw new ConfigError(
-        `unknown mode or case "${s}"; modes: ${Object.keys(MODES).join(", ")}; the issue-5 suites: write, query, all, or a case: ${WRITE_CASES.map((c) => c.name).join(", ")}`,
+        `unknown mode or case "${s}"; modes: ${Object.keys(MODES).join(", ")}; the comparison suites: write, query, all, or a write case: ${WRITE_CASES.map((c) => c.name).join(", ")}`,
       );
     }
   }

@@ -28,9 +28,8 @@ export interface ResultFile {
 }
 
 /**
- * What each ratio should reach (issue 10, "cut the client's cost per request": ours at least as
- * fast as Java and at most Java's CPU; the columnar read at most 0.6 of Java's CPU; issue 19's
- * row-arrival cases below).
+ * What each ratio should reach: on the tablet and query cases ours at least as fast as Java and
+ * at most Java's CPU, the columnar read at most 0.6 of Java's CPU; the row-arrival cases below.
  */
 export const TARGETS: Record<string, { throughput?: number; cpu?: number }> = {
   "e2e-tree-default": { throughput: 1, cpu: 1 },
@@ -39,7 +38,7 @@ export const TARGETS: Record<string, { throughput?: number; cpu?: number }> = {
   "e2e-tree-large": { throughput: 1, cpu: 1 },
   "e2e-query-columnar": { cpu: 0.6 },
   "e2e-query-rows": { throughput: 1, cpu: 1 },
-  // Issue 19: single rows through the batching writer against Java's hand-batched tablets and
+  // Row arrival: single rows through the batching writer against Java's hand-batched tablets and
   // its insertRecord per row; concurrent one-row insertRecord calls against Java's thread pool.
   "e2e-ingest-rows": { throughput: 1, cpu: 0.8 },
   "e2e-ingest-rows-per-record": { throughput: 10 },

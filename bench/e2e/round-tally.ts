@@ -1,7 +1,7 @@
 // What our client's writers (node-writer.ts, row-writer.ts) count during a round, as its writes
 // settle: ops, failed ops, points, loops, latencies, and the progress the display shows.
 import type { IoTDBClient } from "./client.js";
-import { LatencyLog, summarizeLatencies, type RoundMeasure } from "./stats.js";
+import { LatencyLog, summarizeLatencies, type RoundMeasure } from "./round-measure.js";
 import type { RoundProgress, RoundSpec } from "./writer.js";
 
 type Outcome = IoTDBClient.ItemOutcome<unknown>;

@@ -5,7 +5,7 @@
 // and a row sampled as T's i-th row of the round is acknowledged once T's settled count passes i.
 // Failed rows settle too (the writer's 'failed' event), without a latency. Bookkeeping is per
 // sampled row and per request, never per row: the writer's hot path is what is measured.
-import type { LatencyLog } from "./stats.js";
+import type { LatencyLog } from "./round-measure.js";
 
 interface TargetRows {
   /** Rows of the target settled (acknowledged or failed) this round. */

@@ -14,7 +14,7 @@ import type { IoTDBClient } from "./client.js";
 import { openTreePool, type Endpoint } from "./connect.js";
 import { type RoundTally, timedRound } from "./round-tally.js";
 import { RowAckLatency } from "./row-ack-latency.js";
-import type { RoundMeasure } from "./stats.js";
+import type { RoundMeasure } from "./round-measure.js";
 import { templateRow } from "./template.js";
 import type { MixType } from "./type-mix.js";
 import { clientDevices, deviceName, type Workload } from "./workload.js";

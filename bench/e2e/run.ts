@@ -6,7 +6,7 @@
 // a client that did not run, reads that disagree, unbounded memory).
 import { ConfigError, parseInvocation, type Settings } from "./config.js";
 import { openTreeSession } from "./connect.js";
-import { buildJavaHarness } from "./java-process.js";
+import { buildBenchJava } from "../lib/jvm.js";
 import { comparisonMethods, printComparison } from "./parity/comparison.js";
 import { printConfiguration, printResults } from "./parity/report.js";
 import { dropQueryData, writeQueryData } from "./query/query-data.js";
@@ -33,7 +33,7 @@ async function main(): Promise<number> {
   }
   const cfg = what.run;
   if (cfg.smoke) console.log("SMOKE run: a few seconds per client per case and mode; checks that both clients ran and every point was stored");
-  if (cfg.clients !== "node" || what.query !== undefined) buildJavaHarness();
+  if (cfg.clients !== "node" || what.query !== undefined) buildBenchJava();
 
   const problems: string[] = [];
   const resultCases: ResultCase[] = [];

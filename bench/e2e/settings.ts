@@ -1,6 +1,6 @@
 // Every setting of the end-to-end benchmark: name, default and meaning (the bench README has
 // them in tables by group). Names and defaults are the existing IoTDB Node.js client's benchmark
-// tools' where they have the setting; suites.ts holds what a suite (the issue-5 cases, a mode,
+// tools' where they have the setting; suites.ts holds what a suite (the write cases, a mode,
 // the smoke run) sets differently.
 import { DEFAULT_TYPE_MIX_TEXT } from "./type-mix.js";
 
@@ -34,7 +34,7 @@ export const SETTINGS = {
   TEST_ROUNDS: ["1", "timed rounds per library (Node and Java alternating)"],
   REPORT_INTERVAL: ["5000", "ms between progress lines when stdout is not a terminal (0: none)"],
   ENABLE_DETAILED_METRICS: ["true", "true: the report shows latency percentiles (p50/p90/p95/p99); false: min/max/average only"],
-  DURATION: [undefined, "seconds per round, used when LOOP is unset and TOTAL_DATA_POINTS is not given (the issue-5 cases: 10)"],
+  DURATION: [undefined, "seconds per round, used when LOOP is unset and TOTAL_DATA_POINTS is not given (the write cases: 10)"],
 
   POOL_MAX_SIZE: ["20", "most sessions of each library's session pool (per worker)"],
   POOL_MIN_SIZE: ["5", "sessions our pool opens before timing and keeps when idle (Java's pools have no minimum)"],

@@ -1,4 +1,4 @@
-// What a command runs: the issue-5 suites (the write cases and the query benchmark) and the
+// What a command runs: the comparison suites (the write cases and the query benchmark) and the
 // modes of the existing Node client's benchmark tools, each with the defaults it sets over the
 // settings table's, and the smoke run's.
 import { availableParallelism } from "node:os";
@@ -21,7 +21,7 @@ export function isMode(name: string): name is ModeName {
 }
 
 /**
- * Defaults a suite sets over the settings table's. The issue-5 cases keep their own: rounds of
+ * Defaults a suite sets over the settings table's. The write cases keep their own: rounds of
  * DURATION seconds, warm-up rounds until throughput stops rising and five timed rounds per
  * library, because a JIT comparison needs them and a median of five rounds resists a noisy one.
  * cluster takes the existing cluster tool's documented defaults.

@@ -1,4 +1,4 @@
-// When a case's warm-up is over. With WARMUP_UNTIL_STABLE (the issue-5 cases' default) the
+// When a case's warm-up is over. With WARMUP_UNTIL_STABLE (the write cases' default) the
 // warm-up rounds go on, both libraries alternating, until neither library's round throughput
 // still rises: a JIT, a connection pool or a server cache still warming would otherwise be
 // counted against whichever library happens to run first. "Still rising" is a new best by more

@@ -7,7 +7,7 @@ import { sensorTypes } from "./type-mix.js";
 
 export type Model = "tree" | "aligned" | "table";
 
-/** The issue-5 write cases. */
+/** The write cases: ours against Java on one workload each, with ratios and targets (results.ts). */
 export interface WriteCase {
   name: string;
   model: Model;
@@ -45,7 +45,7 @@ export const WRITE_CASES: readonly WriteCase[] = [
   // What auto-converting records to tablets is worth: 100 records (10 devices × 10 rows) per
   // insertRecords call, which Java 2.0.5 (40 or more records) and our default send as insertTablets.
   { name: "e2e-insert-records", model: "tree", shape: { deviceNumber: 10, sensorNumber: 10, batchSize: 10 }, insert: "records" },
-  // Issue 19: rows arriving one at a time (DEVICE_NUMBER × SENSOR_NUMBER, CLIENT_NUMBER producers),
+  // Row arrival: rows arriving one at a time (DEVICE_NUMBER × SENSOR_NUMBER, CLIENT_NUMBER producers),
   // and CONCURRENT_WRITERS small writers of one record per call (a device each).
   { name: "e2e-ingest-rows", model: "tree", insert: "rows" },
   { name: "e2e-concurrent-records", model: "tree", insert: "concurrentRecords" },
@@ -112,7 +112,7 @@ export function pointsPerLoop(w: Workload): number {
   return w.range.count * pointsPerTablet(w);
 }
 
-/** An issue-5 case: its warm-up rounds are as long as its timed ones (the JIT needs the work). */
+/** A write case: its warm-up rounds are as long as its timed ones (the JIT needs the work). */
 export function buildCaseWorkload(c: WriteCase, p: WriteParams): Workload {
   const suffix = c.name.replace(/^e2e-/, "").replace(/-default$/, "").replaceAll("-", "_");
   const database = c.model === "table" ? `e2e_${suffix}` : `root.e2e_${suffix}`;

@@ -9,7 +9,7 @@ import { JavaWriter } from "./java-writer.js";
 import { NodeWriter } from "./node-writer.js";
 import { formatPoints, ProgressDisplay } from "./progress.js";
 import { createSchema, dropSchema } from "./schema.js";
-import type { ClientName, RoundMeasure } from "./stats.js";
+import type { ClientName, RoundMeasure } from "./round-measure.js";
 import { countStoredPoints } from "./verify.js";
 import { moreWarmup, RISE_TOLERANCE, stillRising, type WarmupPolicy } from "./warmup.js";
 import { NodeWorker } from "./workers/node-worker.js";

@@ -2,7 +2,8 @@
 // library's timed rounds (a round disturbed by other work moves a median less than a total), and
 // come with the range of the per-pair ratios (round i of ours over round i of Java: the two
 // rounds of one ABBA pair ran back to back), so a noisy run shows as a wide range.
-import { pairedRange, writeFigures, round, type WriteFigures } from "./figures.js";
+import { pairedRange, round } from "../lib/stats.js";
+import { writeFigures, type WriteFigures } from "./figures.js";
 import { formatPoints } from "./progress.js";
 import { type ResultCase, TARGETS, verdict } from "./results.js";
 import { typeCounts } from "./type-mix.js";

@@ -1,6 +1,6 @@
 // What every writer (our client in this process, a worker process, the Java client, a group of
 // workers) does: run a round as told and report what it measured.
-import type { RoundMeasure } from "./stats.js";
+import type { RoundMeasure } from "./round-measure.js";
 import type { RoundSpan } from "./workload.js";
 
 /**

@@ -1,6 +1,6 @@
 #!/usr/bin/env python3
 """Writes a request.json with the three bench shapes and the repo's 1000-row TsBlock vector, for
-running the harness on its own: ./sample-request.py > /tmp/req.json && java ... Harness /tmp/req.json
+running the harness on its own: ./sample-request.py > /tmp/req.json && java ... zerowire.bench.codec.Harness /tmp/req.json
 (the Node benchmark writes its own request with its own data; see README.md)."""
 import json
 import os

@@ -2,15 +2,15 @@
 // bytes, run from the bench in the same run:
 // - bench/java: the timing harness (one JVM, warmed up, median ns per op per case);
 // - fuzz/java: the vector generator (the bytes the Java client produces for the same data).
-// Both are built with Maven on first use (their build.sh is a no-op when up to date).
+// Both are built with Maven on first use (their build.sh is a no-op when up to date); bench/java
+// is built and launched by jvm.ts, as for every other benchmark's JVM.
 import { spawnSync } from "node:child_process";
-import { existsSync, mkdtempSync, readFileSync, rmSync, statSync, writeFileSync } from "node:fs";
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join, resolve } from "node:path";
+import { buildBenchJava, JAVA_MAIN, javaCommand } from "./jvm.js";
 
-const ROOT = resolve(import.meta.dirname, "../..");
-const HARNESS_DIR = join(ROOT, "bench/java");
-const GENERATOR_DIR = join(ROOT, "fuzz/java");
+const GENERATOR_DIR = resolve(import.meta.dirname, "../../fuzz/java");
 
 export interface HarnessRequest {
   warmupMs: number;
@@ -43,12 +43,13 @@ export function harnessTiming(quick: boolean): Pick<HarnessRequest, "warmupMs" |
 
 /** Runs the timing harness on `request` (building it first if needed); results by case name. */
 export function runHarness(request: HarnessRequest): Map<string, HarnessResult> {
-  buildHarness();
+  // bench/java also holds other benchmarks' Java code: a jar from an earlier build times the codec
+  // while someone's edit of that code does not compile.
+  buildBenchJava({ staleJarOk: true });
   return withTempDir((dir) => {
     const file = join(dir, "request.json");
     writeFileSync(file, JSON.stringify(request));
-    const classpath = `${join(HARNESS_DIR, "target/bench-harness.jar")}:${join(HARNESS_DIR, "target/lib/*")}`;
-    const out = run("java", ["-cp", classpath, "Harness", file], "the Java timing harness");
+    const out = run(...javaCommand(JAVA_MAIN.codecHarness, [], [file]), "the Java timing harness");
     const results = new Map<string, HarnessResult>();
     for (const line of out.split("\n")) {
       if (line.trim() === "") continue;
@@ -57,26 +58,6 @@ export function runHarness(request: HarnessRequest): Map<string, HarnessResult> 
     }
     return results;
   });
-}
-
-let harnessBuilt = false;
-
-/**
- * Builds bench/java once per run. The module also holds other benchmarks' Java code: when it
- * does not compile (e.g. while someone edits it) but a jar from an earlier build exists, that
- * jar is used, with a warning.
- */
-function buildHarness(): void {
-  if (harnessBuilt) return;
-  try {
-    run(join(HARNESS_DIR, "build.sh"), [], "bench/java/build.sh");
-  } catch (err) {
-    const jar = join(HARNESS_DIR, "target/bench-harness.jar");
-    if (!existsSync(jar)) throw err;
-    const firstLines = String((err as Error).message).split("\n").slice(0, 4).join("\n    ");
-    console.warn(`  warning: bench/java did not build; timing with the jar built ${statSync(jar).mtime.toISOString()}:\n    ${firstLines}`);
-  }
-  harnessBuilt = true;
 }
 
 /** The Java client's vector (shared format) for each case, in order. Throws if Java rejected one. */

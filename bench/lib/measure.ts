@@ -8,6 +8,7 @@
 // - each side's figure is the median over rounds of the per-round median latency, which a
 //   burst of load or a GC pause in one round cannot move much.
 import { Bench } from "tinybench";
+import { median } from "./stats.js";
 import type { BenchCase } from "./suite.js";
 
 export interface MeasureOptions {
@@ -115,8 +116,3 @@ function nsPerOp(bench: Bench, name: string, batch: number): number {
   return (result.latency.p50 * 1e6) / batch;
 }
 
-export function median(values: number[]): number {
-  const sorted = [...values].sort((a, b) => a - b);
-  const mid = sorted.length >> 1;
-  return sorted.length % 2 === 1 ? sorted[mid]! : (sorted[mid - 1]! + sorted[mid]!) / 2;
-}

@@ -2,6 +2,7 @@
 import { mkdirSync, writeFileSync } from "node:fs";
 import { resolve } from "node:path";
 import type { CaseTiming } from "./measure.js";
+import { round } from "./stats.js";
 import type { BenchCase, BenchLevel } from "./suite.js";
 
 /** One entry of results/<suite>.json; this shape is read by tooling, keep it exact. */
@@ -77,9 +78,4 @@ export function printTable(suite: string, rows: TableRow[]): void {
 
 function formatNs(ns: number): string {
   return ns >= 100 ? Math.round(ns).toLocaleString("en-US") : ns.toFixed(1);
-}
-
-function round(x: number, digits: number): number {
-  const f = 10 ** digits;
-  return Math.round(x * f) / f;
 }

@@ -1,5 +1,5 @@
 // Inputs per decoder over the whole run (uvu loads every *.prop.ts into one process), printed
-// when the process exits: the figure the robustness issue asks for.
+// when the process exits: how many inputs each decoder survived.
 const totals = new Map<string, number>();
 
 export function recordTotal(decoder: string, inputs: number): void {

@@ -8,8 +8,9 @@ import { resolve } from "node:path";
 import { promisify } from "node:util";
 import type { QueryParams } from "../config.js";
 import { openTreeSession, type Endpoint } from "../connect.js";
-import { LIBRARY, median, pairedRange, round } from "../figures.js";
-import { JavaProcess } from "../java-process.js";
+import { median, pairedRange, round } from "../../lib/stats.js";
+import { JAVA_MAIN, javaCommand } from "../../lib/jvm.js";
+import { LIBRARY } from "../figures.js";
 import { formatPoints } from "../progress.js";
 import type { ResultCase } from "../results.js";
 import { querySql, type QueryData } from "./query-data.js";
@@ -101,7 +102,9 @@ async function readOnce(e: Endpoint, way: ReadWay, p: QueryParams, javaOpts: rea
     line = stdout;
   } else {
     const mode = way === "java-rows" ? "rows" : "iterator";
-    line = await JavaProcess.runOnce("e2e.E2eQuery", javaOpts, [JSON.stringify({ ...spec, mode })]);
+    const [java, args] = javaCommand(JAVA_MAIN.e2eQuery, javaOpts, [JSON.stringify({ ...spec, mode })]);
+    const { stdout } = await run(java, args, { maxBuffer: 1 << 20 });
+    line = stdout;
   }
   const result = { way, ...(JSON.parse(line.trim().split("\n").pop()!) as Omit<ReadResult, "way">) };
   console.log(

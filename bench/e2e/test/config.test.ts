@@ -80,7 +80,7 @@ test("comparison: TABLET_COUNT 100 and CONCURRENCY 10 by default", () => {
   assert.equal(loadSettings(["--TABLET_COUNT=200", "--CONCURRENCY", "20"], {}, "comparison").comparison, { tabletCount: 200, concurrency: 20 });
 });
 
-test("the issue-5 cases keep their own round: 10 s, warm-up until stable (2 to 8 rounds), five timed rounds, unless given", () => {
+test("the write cases keep their own round: 10 s, warm-up until stable (2 to 8 rounds), five timed rounds, unless given", () => {
   const w = loadSettings([], {}, "cases").write;
   assert.equal([w.length, w.warmupRounds, w.warmupUntilStable, w.warmupMaxRounds, w.testRounds], [{ durationMs: 10_000 }, 2, true, 8, 5]);
   assert.equal(loadSettings([], { TOTAL_DATA_POINTS: "5000" }, "cases").write.length, { totalPoints: 5000 });

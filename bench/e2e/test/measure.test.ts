@@ -1,7 +1,7 @@
 // Latency summaries and the merge of worker processes' rounds into one report.
 import { test } from "uvu";
 import * as assert from "uvu/assert";
-import { summarizeLatencies, type RoundMeasure } from "../stats.js";
+import { summarizeLatencies, type RoundMeasure } from "../round-measure.js";
 import { mergeMeasures } from "../workers/writer-group.js";
 
 test("latency summary: nearest rank, p95 included", () => {

@@ -6,7 +6,7 @@ import { plan } from "../plan.js";
 
 const planOf = (argv: string[], env: NodeJS.ProcessEnv = {}) => plan(parseInvocation(argv, env));
 
-test("no selector: the issue-5 write cases, the records case and the row-arrival cases; --smoke: every case, the query benchmark and every mode", () => {
+test("no selector: the tablet write cases, the records case and the row-arrival cases; --smoke: every case, the query benchmark and every mode", () => {
   const full = planOf([]);
   const names = ["e2e-tree-default", "e2e-aligned-default", "e2e-table-default", "e2e-tree-large", "e2e-insert-records", "e2e-ingest-rows", "e2e-concurrent-records"];
   assert.equal(full.cases?.workloads.map((w) => w.name), names);
@@ -31,7 +31,7 @@ test("row arrival: ingest-rows takes the common shape and pool; concurrent-recor
   assert.is(bound.bindSessions, false);
 });
 
-test("modes by name, each with its own defaults; issue-5 selectors as before", () => {
+test("modes by name, each with its own defaults; the write and query selectors as before", () => {
   const p = planOf(["cluster", "comparison"]);
   assert.equal(p.cases, undefined);
   assert.equal(p.modes.map((m) => [m.mode, m.workload.model, m.settings.write.pool.maxSize]), [["cluster", "table", 10], ["comparison", "tree", 20]]);

@@ -3,7 +3,7 @@
 import { test } from "uvu";
 import * as assert from "uvu/assert";
 import { RowAckLatency } from "../row-ack-latency.js";
-import { LatencyLog } from "../stats.js";
+import { LatencyLog } from "../round-measure.js";
 
 const logged = (log: LatencyLog) => Array.from(LatencyLog.all([log]));
 

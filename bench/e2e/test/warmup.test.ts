@@ -2,8 +2,8 @@
 // alternate ABBA; and the ratios and their ranges come from the rounds' medians and pairs.
 import { test } from "uvu";
 import * as assert from "uvu/assert";
-import { pairedRange } from "../figures.js";
-import type { ClientName, RoundMeasure } from "../stats.js";
+import { pairedRange } from "../../lib/stats.js";
+import type { ClientName, RoundMeasure } from "../round-measure.js";
 import { CLIENTS_METHOD, schedule, type RoundRecord, type Step } from "../write-case.js";
 import { moreWarmup, stillRising } from "../warmup.js";
 

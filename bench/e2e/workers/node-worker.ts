@@ -2,8 +2,8 @@
 import { type ChildProcess, fork } from "node:child_process";
 import { resolve } from "node:path";
 import type { Endpoint } from "../connect.js";
-import { EventQueue, type ChildEvent } from "../event-queue.js";
-import type { RoundMeasure } from "../stats.js";
+import { EventQueue, type ChildEvent } from "../../lib/event-queue.js";
+import type { RoundMeasure } from "../round-measure.js";
 import type { Workload } from "../workload.js";
 import type { RoundProgress, RoundSpec, Writer } from "../writer.js";
 

@@ -1,7 +1,7 @@
 // WORKER_COUNT writers (worker processes, each with its own pool and share of the devices) run
 // each round together; their figures are merged into the group's: points, ops and CPU summed,
 // latencies pooled, wall time from the first command sent to the last answer.
-import { concatLatencies, summarizeLatencies, type RoundMeasure } from "../stats.js";
+import { concatLatencies, summarizeLatencies, type RoundMeasure } from "../round-measure.js";
 import type { RoundProgress, RoundSpec, Writer } from "../writer.js";
 
 const PROGRESS_MS = 100;

@@ -1,11 +1,12 @@
-// A loopback server that answers the client RPC service through the generated Processor, with
-// handler methods each test can replace. It records every request it received.
-import net from "node:net";
+// The fake DataNode (FakeServer: connections, frames) answering the client RPC service through the
+// generated Processor, with handler methods each test can replace: for tests that assert on a
+// request's decoded fields rather than its bytes. It records every request it received.
 import thrift from "thrift";
 import { Processor } from "../../src/gen/IClientRPCService.js";
 import { TSExecuteStatementResp, TSOpenSessionResp, TSStatus } from "../../src/gen/client_types.js";
 import { toInt64 } from "../../src/thrift/int64.js";
 import type { SessionOptions } from "../../src/index.js";
+import { FakeServer, type Peer } from "./fake-server.js";
 
 export type Handler = Record<string, (...args: any[]) => unknown>;
 
@@ -45,23 +46,30 @@ const ARITY: Record<string, number> = { testConnectionEmptyRPC: 0, getProperties
 
 export class FakeIoTDB {
   readonly received: Received[] = [];
-  readonly sockets: net.Socket[] = [];
-  handler: Handler;
-  connections = 0;
+  handler: Handler = defaultHandler(this);
+  private server!: FakeServer;
+  /** Per connection, the Processor's receiver its frames go through. */
+  private readonly receivers = new WeakMap<Peer, (frame: Buffer) => void>();
 
-  private constructor(
-    private readonly server: net.Server,
-    readonly port: number,
-  ) {
-    this.handler = defaultHandler(this);
-  }
+  private constructor() {}
 
   static async start(): Promise<FakeIoTDB> {
-    const server = net.createServer();
-    const port = await new Promise<number>((resolve) => server.listen(0, "127.0.0.1", () => resolve((server.address() as net.AddressInfo).port)));
-    const fake = new FakeIoTDB(server, port);
-    server.on("connection", (socket) => fake.serve(socket));
+    const fake = new FakeIoTDB();
+    fake.server = await FakeServer.start((call, peer) => {
+      let receive = fake.receivers.get(peer);
+      if (receive === undefined) fake.receivers.set(peer, (receive = fake.serve(peer)));
+      receive(call.frame);
+    });
     return fake;
+  }
+
+  get port(): number {
+    return this.server.port;
+  }
+
+  /** Connections accepted so far. */
+  get connections(): number {
+    return this.server.connections;
   }
 
   /** The requests of one method, in order. */
@@ -71,18 +79,14 @@ export class FakeIoTDB {
 
   /** Breaks every open connection from the server side. */
   dropConnections(): void {
-    for (const s of this.sockets) s.destroy();
+    this.server.dropConnections();
   }
 
   async close(): Promise<void> {
-    this.dropConnections();
-    await new Promise<void>((resolve) => this.server.close(() => resolve()));
+    await this.server.close();
   }
 
-  private serve(socket: net.Socket): void {
-    const connection = ++this.connections;
-    this.sockets.push(socket);
-    socket.on("error", () => {});
+  private serve({ socket, connection }: Peer): (frame: Buffer) => void {
     // Each call is recorded and then delegated to the current handler.
     const recording = new Proxy(
       {},
@@ -102,12 +106,11 @@ export class FakeIoTDB {
       },
     );
     const processor = new Processor(recording);
-    const receive = thrift.TFramedTransport.receiver((transport: thrift.TFramedTransport) => {
+    return thrift.TFramedTransport.receiver((transport: thrift.TFramedTransport) => {
       const input = new thrift.TBinaryProtocol(transport);
       const output = new thrift.TBinaryProtocol(new thrift.TFramedTransport(undefined, (frame?: Buffer) => frame && socket.write(frame)));
       processor.process(input, output);
     }, 0);
-    socket.on("data", (chunk: Buffer) => receive(chunk));
   }
 }
 

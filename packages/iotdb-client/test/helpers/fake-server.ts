@@ -1,5 +1,9 @@
-// A loopback TCP server whose answers each test scripts: it splits the client's bytes into
-// frames, reads each call's method and seqid, and hands them to the test.
+// The loopback fake DataNode of the client's tests and of fuzz/vectors: it accepts connections
+// (numbered 1, 2, ... in accept order), splits the client's bytes into frames, records each
+// call's method, seqid and frame, and hands it to an answerer. Tests that script bytes answer
+// here directly; FakeIoTDB (fake-iotdb.ts) answers through the generated Processor with
+// per-method handlers; fuzz/vectors/fake-datanode.ts gives it the session-call vectors' answers.
+// bench/client/fake-datanode.ts is a separate process on purpose (see its own comment).
 import net from "node:net";
 import tls from "node:tls";
 
@@ -12,11 +16,15 @@ export interface ReceivedCall {
 
 export interface Peer {
   readonly socket: net.Socket;
+  /** The connection's number: 1 for the first accepted, and so on. */
+  readonly connection: number;
   send(bytes: Buffer): void;
 }
 
 export class FakeServer {
   readonly calls: ReceivedCall[] = [];
+  /** Connections accepted so far (whether or not they sent a call). */
+  connections = 0;
   private readonly sockets = new Set<net.Socket>();
 
   private constructor(
@@ -33,7 +41,7 @@ export class FakeServer {
       fake.sockets.add(socket);
       socket.on("close", () => fake.sockets.delete(socket));
       socket.on("error", () => {});
-      const peer: Peer = { socket, send: (bytes) => void socket.write(bytes) };
+      const peer: Peer = { socket, connection: ++fake.connections, send: (bytes) => void socket.write(bytes) };
       let pending = Buffer.alloc(0);
       socket.on("data", (chunk: Buffer) => {
         pending = Buffer.concat([pending, chunk]);
@@ -49,8 +57,13 @@ export class FakeServer {
     return fake;
   }
 
-  async close(): Promise<void> {
+  /** Breaks every open connection from the server side. */
+  dropConnections(): void {
     for (const socket of this.sockets) socket.destroy();
+  }
+
+  async close(): Promise<void> {
+    this.dropConnections();
     await new Promise<void>((resolve) => this.server.close(() => resolve()));
   }
 }

@@ -17,6 +17,9 @@ import java.util.function.Function;
  * Session conversation: every frame in both directions is recorded, with the number of its
  * connection (1, 2, ... in accept order). Each call frame is answered by `answer` (framed reply
  * bytes). One thread per connection; the conversation is read after the clients closed.
+ *
+ * <p>The Java counterpart of the Node fake DataNode (packages/iotdb-client/test/helpers/
+ * fake-server.ts, used by fuzz/vectors): the Java client runs in this JVM, so its peer is here.
  */
 final class FakeDataNode implements AutoCloseable {
   /** One frame as it crossed the socket (length prefix included). */

@@ -1,4 +1,4 @@
-package e2e;
+package zerowire.bench.e2e;
 
 import java.time.ZoneId;
 import java.util.LinkedHashMap;

@@ -1,4 +1,4 @@
-package e2e;
+package zerowire.bench.e2e;
 
 import com.google.gson.Gson;
 import com.google.gson.JsonObject;

@@ -1,4 +1,7 @@
-// What one round measured, on either client, and the latency summary both compute the same way.
+// What one round measured, on either client, and the latency summary both compute the same way
+// (nearest-rank percentiles from bench/lib/stats.ts).
+
+import { nearestRank } from "../lib/stats.js";
 
 export type ClientName = "node" | "java";
 
@@ -41,7 +44,7 @@ export function summarizeLatencies(latencies: Float64Array): LatencySummary {
   const n = latencies.length;
   if (n === 0) return NO_OPS;
   latencies.sort();
-  const rank = (p: number) => latencies[Math.max(0, Math.ceil(p * n) - 1)]!;
+  const rank = (p: number) => nearestRank(latencies, p);
   let sum = 0;
   for (let i = 0; i < n; i++) sum += latencies[i]!;
   return { min: latencies[0]!, p50: rank(0.5), p90: rank(0.9), p95: rank(0.95), p99: rank(0.99), max: latencies[n - 1]!, avg: sum / n };

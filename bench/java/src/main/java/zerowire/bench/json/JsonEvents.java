@@ -1,4 +1,4 @@
-package lines;
+package zerowire.bench.json;
 
 import com.google.gson.Gson;
 import java.io.PrintStream;
@@ -8,7 +8,7 @@ import java.util.Map;
 
 /**
  * The events a benchmark child process answers its driver with: one JSON object per stdout line,
- * {"event": name, ...}, flushed at once (bench/e2e/java-process.ts reads them).
+ * {"event": name, ...}, flushed at once (bench/lib/json-lines-child.ts reads them).
  */
 public final class JsonEvents {
   private static final Gson GSON = new Gson();

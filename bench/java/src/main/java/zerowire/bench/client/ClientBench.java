@@ -1,7 +1,7 @@
-package client;
+package zerowire.bench.client;
 
-import static lines.JsonEvents.emit;
-import static lines.JsonEvents.event;
+import static zerowire.bench.json.JsonEvents.emit;
+import static zerowire.bench.json.JsonEvents.event;
 
 import com.google.gson.JsonArray;
 import com.google.gson.JsonElement;

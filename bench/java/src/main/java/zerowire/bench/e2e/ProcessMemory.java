@@ -1,4 +1,4 @@
-package e2e;
+package zerowire.bench.e2e;
 
 import java.io.IOException;
 import java.nio.file.Files;

@@ -1,4 +1,4 @@
-package e2e;
+package zerowire.bench.e2e;
 
 import java.util.Arrays;
 import java.util.LinkedHashMap;

@@ -1,4 +1,4 @@
-package e2e;
+package zerowire.bench.e2e;
 
 import com.sun.management.OperatingSystemMXBean;
 import java.lang.management.ManagementFactory;

@@ -1,3 +1,5 @@
+package zerowire.bench.codec;
+
 import java.nio.ByteBuffer;
 import java.nio.charset.StandardCharsets;
 import org.apache.tsfile.block.column.Column;

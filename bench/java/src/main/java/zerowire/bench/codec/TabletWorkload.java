@@ -1,3 +1,5 @@
+package zerowire.bench.codec;
+
 import com.google.gson.JsonArray;
 import com.google.gson.JsonObject;
 import java.nio.ByteBuffer;
@@ -11,6 +13,7 @@ import org.apache.tsfile.utils.BitMap;
 import org.apache.tsfile.write.record.Tablet;
 import org.apache.tsfile.write.schema.IMeasurementSchema;
 import org.apache.tsfile.write.schema.MeasurementSchema;
+import zerowire.bench.json.JsonColumns;
 
 /**
  * One op, by route, from the same in-memory columns (Java primitive arrays and Strings, converted
@@ -48,48 +51,7 @@ final class TabletWorkload {
       JsonObject col = cols.get(c).getAsJsonObject();
       types[c] = TSDataType.valueOf(col.get("type").getAsString());
       schemas.add(new MeasurementSchema(col.get("name").getAsString(), types[c]));
-      columns[c] = toArray(types[c], col.getAsJsonArray("values"));
-    }
-  }
-
-  private Object toArray(TSDataType type, JsonArray values) {
-    if (values.size() != timestamps.length) {
-      throw new IllegalArgumentException("a column's values differ in length from timestamps");
-    }
-    int n = values.size();
-    switch (type) {
-      case DOUBLE: {
-        double[] a = new double[n];
-        for (int i = 0; i < n; i++) a[i] = Double.parseDouble(values.get(i).getAsString());
-        return a;
-      }
-      case FLOAT: {
-        float[] a = new float[n];
-        for (int i = 0; i < n; i++) a[i] = (float) Double.parseDouble(values.get(i).getAsString());
-        return a;
-      }
-      case INT32: {
-        int[] a = new int[n];
-        for (int i = 0; i < n; i++) a[i] = values.get(i).getAsInt();
-        return a;
-      }
-      case INT64: {
-        long[] a = new long[n];
-        for (int i = 0; i < n; i++) a[i] = Long.parseLong(values.get(i).getAsString());
-        return a;
-      }
-      case BOOLEAN: {
-        boolean[] a = new boolean[n];
-        for (int i = 0; i < n; i++) a[i] = values.get(i).getAsBoolean();
-        return a;
-      }
-      case TEXT: {
-        String[] a = new String[n];
-        for (int i = 0; i < n; i++) a[i] = values.get(i).getAsString();
-        return a;
-      }
-      default:
-        throw new IllegalArgumentException("bench shapes use DOUBLE/FLOAT/INT32/INT64/BOOLEAN/TEXT");
+      columns[c] = JsonColumns.toArray(types[c], col.getAsJsonArray("values"), timestamps.length, "column " + col.get("name").getAsString());
     }
   }
 

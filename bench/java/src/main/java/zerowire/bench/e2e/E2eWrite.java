@@ -1,7 +1,7 @@
-package e2e;
+package zerowire.bench.e2e;
 
-import static lines.JsonEvents.emit;
-import static lines.JsonEvents.event;
+import static zerowire.bench.json.JsonEvents.emit;
+import static zerowire.bench.json.JsonEvents.event;
 
 import com.google.gson.JsonObject;
 import com.google.gson.JsonParser;

@@ -1,4 +1,4 @@
-package e2e;
+package zerowire.bench.e2e;
 
 import com.google.gson.JsonArray;
 import com.google.gson.JsonElement;
@@ -14,6 +14,7 @@ import org.apache.tsfile.utils.BitMap;
 import org.apache.tsfile.write.record.Tablet;
 import org.apache.tsfile.write.schema.IMeasurementSchema;
 import org.apache.tsfile.write.schema.MeasurementSchema;
+import zerowire.bench.json.JsonColumns;
 
 /**
  * The write workload as the Node side described it in the "open" command: the same devices,
@@ -63,7 +64,7 @@ final class WriteWorkload {
       JsonObject sensor = sensors.get(s).getAsJsonObject();
       TSDataType type = TSDataType.valueOf(sensor.get("type").getAsString());
       schemas.add(new MeasurementSchema(sensor.get("name").getAsString(), type));
-      columns[s] = column(type, template.get(s).getAsJsonArray());
+      columns[s] = JsonColumns.toArray(type, template.get(s).getAsJsonArray(), batchSize, "template column " + s);
     }
     pointsPerTablet = sensors.size() * batchSize;
 
@@ -183,45 +184,5 @@ final class WriteWorkload {
     List<String> out = new ArrayList<>();
     for (JsonElement e : array) out.add(e.getAsString());
     return out;
-  }
-
-  private Object column(TSDataType type, JsonArray values) {
-    int n = values.size();
-    if (n != batchSize) throw new IllegalArgumentException("a template column has " + n + " values, expected " + batchSize);
-    switch (type) {
-      case FLOAT: {
-        float[] a = new float[n];
-        for (int i = 0; i < n; i++) a[i] = (float) values.get(i).getAsDouble();
-        return a;
-      }
-      case DOUBLE: {
-        double[] a = new double[n];
-        for (int i = 0; i < n; i++) a[i] = values.get(i).getAsDouble();
-        return a;
-      }
-      case INT32: {
-        int[] a = new int[n];
-        for (int i = 0; i < n; i++) a[i] = values.get(i).getAsInt();
-        return a;
-      }
-      case INT64: {
-        long[] a = new long[n];
-        for (int i = 0; i < n; i++) a[i] = Long.parseLong(values.get(i).getAsString());
-        return a;
-      }
-      case BOOLEAN: {
-        boolean[] a = new boolean[n];
-        for (int i = 0; i < n; i++) a[i] = values.get(i).getAsBoolean();
-        return a;
-      }
-      case TEXT: {
-        String[] a = new String[n];
-        int i = 0;
-        for (JsonElement v : values) a[i++] = v.getAsString();
-        return a;
-      }
-      default:
-        throw new IllegalArgumentException("the write benchmark generates BOOLEAN/INT32/INT64/FLOAT/DOUBLE/TEXT, not " + type);
-    }
   }
 }

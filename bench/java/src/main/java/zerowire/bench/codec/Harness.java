@@ -1,3 +1,5 @@
+package zerowire.bench.codec;
+
 import com.google.gson.JsonArray;
 import com.google.gson.JsonElement;
 import com.google.gson.JsonObject;
@@ -11,15 +13,16 @@ import java.util.Map;
 import java.util.function.LongSupplier;
 
 /**
- * `java -cp 'target/bench-harness.jar:target/lib/*' Harness request.json`: times each case of the
- * request (protocol in README.md) and prints one JSON line per case on stdout.
+ * `java -cp 'target/bench-harness.jar:target/lib/*' zerowire.bench.codec.Harness request.json`:
+ * times each case of the request (protocol in README.md) and prints one JSON line per case on
+ * stdout.
  */
 public final class Harness {
   private Harness() {}
 
   public static void main(String[] args) throws Exception {
     if (args.length != 1) {
-      System.err.println("usage: Harness <request.json>");
+      System.err.println("usage: zerowire.bench.codec.Harness <request.json>");
       System.exit(2);
     }
     JsonObject request;

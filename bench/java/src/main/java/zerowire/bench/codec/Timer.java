@@ -1,3 +1,5 @@
+package zerowire.bench.codec;
+
 import java.util.Arrays;
 import java.util.function.LongSupplier;
 
