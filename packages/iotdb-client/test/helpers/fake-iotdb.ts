@@ -2,7 +2,7 @@
 // handler methods each test can replace. It records every request it received.
 import net from "node:net";
 import thrift from "thrift";
-import { Processor } from "../../src/gen/IClientRPCService.js";
+import { Processor } from "../gen/IClientRPCService.js";
 import { TSExecuteStatementResp, TSOpenSessionResp, TSStatus } from "../../src/gen/client_types.js";
 import { toInt64 } from "../../src/thrift/int64.js";
 import type { SessionOptions } from "../../src/index.js";
