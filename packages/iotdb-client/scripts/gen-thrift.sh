@@ -9,7 +9,7 @@
 #      RPCs src/thrift/rpc-signatures.ts names (the published client carries nothing else);
 #      test/gen gets the full service file (Client, Processor) for the tests' fake servers. Its
 #      file-top comment lists every edit and why.
-# <out-root> defaults to this package; scripts/check-generated.mjs (in `pnpm test`) writes to a
+# <out-root> defaults to this package; scripts/check-thrift-gen.mjs (in `pnpm test`) writes to a
 # temporary one and fails on any difference from the committed files.
 set -euo pipefail
 package_dir="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
