@@ -1,12 +1,13 @@
 // The client's RPCs on @zerowire/thrift against the `thrift` package they replaced: for every
-// RPC the client makes (those src/gen carries), in both protocols, on random arguments (every field of every
-// argument struct, each optional one set or not), the frame RpcCodec.encodeCall builds is byte for
-// byte the frame the generated Client's sender (test/gen, the full compiler output) writes on the
-// `thrift` package's protocol; and every
-// method's reply, written by the `thrift` package, decodes (decodeReplies, Connection's path) equal
-// to what the `thrift` package's protocol reads through the same generated receiver, and to the
-// value written. The oracle is the `thrift` package's protocols; the arguments and replies come
-// from the IDL text (helpers/idl-values.ts), so a method or field added there is covered.
+// RPC the client makes (those src/gen carries), in both protocols, on random arguments (every
+// field of every argument struct, each optional one set or not), the frame RpcCodec.encodeCall
+// builds from the generated *_args struct is byte for byte the frame the generated Client's
+// sender (test/gen, the compiler's full output) writes on the `thrift` package's protocol; and
+// every method's reply, written by the `thrift` package, decodes (decodeReplies, Connection's
+// path) equal to what the `thrift` package's protocol reads through the generated Client's
+// receiver, and to the value written. The oracle is the `thrift` package's protocols and the
+// generated Client; the arguments and replies come from the IDL text (helpers/idl-values.ts), so
+// a method or field added there is covered.
 import fc from "fast-check";
 import thrift from "thrift";
 import { test } from "uvu";
