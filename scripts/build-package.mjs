@@ -14,11 +14,7 @@
 // Optional peer dependencies (peerDependenciesMeta optional, e.g. the client's apache-arrow): a
 // declaration that imports one gets `// @ts-ignore` above that import, so a consumer without the
 // package still compiles with skipLibCheck false (those types are then `any`).
-//
-// Warnings: esbuild reports "duplicate-case" in the Thrift compiler's output (src/gen/*.js: every
-// result struct's reader has a second `case 0:`, dead code the compiler emits). Those, and only
-// those, are dropped; every other warning is printed and errors fail the build as usual.
-import { build, formatMessages } from "esbuild";
+import { build } from "esbuild";
 import { execFileSync } from "node:child_process";
 import { readFileSync, readdirSync, rmSync, statSync, writeFileSync } from "node:fs";
 import { dirname, join, resolve } from "node:path";
@@ -38,10 +34,10 @@ const common = {
   // module's (the client's TimeoutError became _TimeoutError), and constructor.name and
   // util.inspect(error) would show the mangled name.
   keepNames: true,
-  // Errors print as usual; warnings are printed below, after the generated code's are dropped.
-  logLevel: "error",
+  // Warnings print (the generated code has none: scripts/gen-thrift.sh drops its dead arms); errors fail the build.
+  logLevel: "warning",
 };
-const results = await Promise.all([
+await Promise.all([
   build({
     ...common,
     format: "esm",
@@ -52,11 +48,6 @@ const results = await Promise.all([
   }),
   build({ ...common, format: "cjs", outfile: "dist/index.cjs" }),
 ]);
-const warnings = results.flatMap((r) => r.warnings).filter((w) => !isGeneratedCodeWarning(w));
-if (warnings.length > 0) {
-  for (const text of await formatMessages(warnings, { kind: "warning", color: process.stderr.isTTY })) process.stderr.write(text);
-}
-
 const tsc = require.resolve("typescript/bin/tsc");
 execFileSync(process.execPath, [tsc, "-p", "tsconfig.build.json"], { stdio: "inherit" });
 removeUnreachableDeclarations("dist");
@@ -75,11 +66,6 @@ function markOptionalPeerImports(dir) {
     const marked = text.replace(/^import .* from "([^"]+)";$/gm, (line, from) => (optional.has(from) ? `// @ts-ignore: optional peer dependency\n${line}` : line));
     if (marked !== text) writeFileSync(file, marked);
   }
-}
-
-/** The Thrift compiler's dead duplicate `case 0:` in src/gen/ (regenerated code, not ours to edit). */
-function isGeneratedCodeWarning(w) {
-  return w.id === "duplicate-case" && /^src\/gen\/[^/]+\.js$/.test(w.location?.file ?? "");
 }
 
 /** Deletes every .d.ts under dir that dir/index.d.ts does not reach through relative imports. */

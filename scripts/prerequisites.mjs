@@ -5,7 +5,8 @@
 // Each entry is a program some suite spawns (grep scripts/, packages/*/itest, bench/, fuzz/ for
 // spawn/execFile): the IoTDB servers (java, mvn, gcc for the loopback bind shim, ss), the TLS
 // tests (keytool), the Java differential fuzz and benchmark harness (java, mvn, bash), the
-// pack-and-install test (npm). The list is also in the README ("What a machine needs").
+// pack-and-install test (npm), the generated-code check (thrift). The list is also in the README
+// ("What a machine needs").
 import { spawnSync } from "node:child_process";
 
 /** Node: import.meta.dirname (used by the scripts and tests) arrived in 20.11. */
@@ -37,6 +38,12 @@ export const TOOLS = [
   { name: "ss (iproute2)", why: "shows which ports the IoTDB servers listen on", probe: ["ss", "-V"] },
   { name: "bash", why: "runs the build and run scripts of fuzz/java and bench/java", probe: ["bash", "--version"] },
   { name: "npm", why: "installs the packed tarballs in the pack-and-install test", probe: ["npm", "-v"] },
+  {
+    name: "thrift (Apache Thrift compiler 0.17.0)",
+    why: "regenerates the committed Thrift code to check it matches its IDL (scripts/check-thrift-gen.mjs)",
+    probe: ["thrift", "--version"],
+    accept: (out) => (/^Thrift version 0\.17\.0\b/m.test(out) ? undefined : `${out.trim()} found, 0.17.0 needed (another version generates other code)`),
+  },
 ];
 
 /**

@@ -26,6 +26,9 @@ if (missingTools.length > 0) {
 }
 
 const suites = [
+  // Regenerates the committed Thrift output (the client's src/gen and test/gen, the thrift
+  // package's test/gen) into a temporary directory and fails on any difference.
+  { name: "generated Thrift code equals its generators' output", cmd: process.execPath, args: ["scripts/check-thrift-gen.mjs"] },
   { name: "unit", cmd: process.execPath, args: [...uvu, "packages", "test/.*\\.test\\.ts$"] },
   // The unit tests again with the portable UTF-8 path forced (TextEncoder/TextDecoder instead of
   // Node's internal Buffer#utf8Write/#utf8Slice; packages/writer/src/buffer-utf8.ts).

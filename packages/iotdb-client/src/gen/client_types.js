@@ -572,9 +572,6 @@ const TSCloseSessionReq = module.exports.TSCloseSessionReq = class {
           input.skip(ftype);
         }
         break;
-        case 0:
-          input.skip(ftype);
-          break;
         default:
           input.skip(ftype);
       }

@@ -2,8 +2,9 @@
 // protocols, so that the published client does not depend on `thrift` (whose own dependencies
 // broke the client's import on Node 18, 20 < 20.19 and 22 < 22.12: uuid became ES-module only).
 // scripts/thrift-gen.sh rewrites the generated `require('thrift')` to this module; the generated
-// code reads `require(...).Thrift`. Only the generated code uses it: the protocols are
-// @zerowire/thrift's, and the client's own code never depends on these classes' identity.
+// code reads `require(...).Thrift`. Besides the generated code, only RpcCodec uses it (it reads an
+// EXCEPTION reply as a TApplicationException): the protocols are @zerowire/thrift's. The tests'
+// fake servers run the full generated service (test/gen) on the `thrift` package instead.
 //
 // Semantics follow the `thrift` package 0.24 (the reference the rpc-bytes test compares with):
 // the same type and message codes, TApplicationException's struct (message: field 1, type:
@@ -56,7 +57,7 @@ interface StructOutput {
   writeStructEnd(): void;
 }
 
-/** An EXCEPTION reply's body (the recv_* methods read it), or what a Processor answers with. */
+/** An EXCEPTION reply's body (RpcCodec.readResult reads it). */
 class TApplicationException extends Error {
   override name = "TApplicationException";
   type: number;

@@ -1,18 +1,20 @@
-// Control-path RPCs through the Thrift-generated code on @zerowire/thrift's protocols: calls are
-// serialized by the generated send_* methods straight into one framed buffer (its length
-// backfilled on flush), replies are parsed by the generated recv_* methods (their *_result
-// classes) reading the frame in place. The hot-path inserts bypass this with the codec's prebuilt
-// frames. What the generated code takes from the `thrift` package besides protocols (Thrift.Type,
-// its exception classes) is src/thrift/generated-code-runtime.ts; `thrift` itself is only the
-// types the generated .d.ts are written against.
+// Control-path RPCs on @zerowire/thrift's protocols with the Thrift-generated structs: a call is
+// the CALL message header and the method's generated *_args struct (`new X_args(params).write`),
+// written straight into one framed buffer (its length backfilled on flush); a reply is its header
+// and the generated *_result struct (`X_result.read`), reading the frame in place. That is what the
+// generated Client's send_*/recv_* do, without the Client: src/gen carries only these structs
+// (scripts/gen-thrift.sh), and nothing here touches generated code's private state. The hot-path
+// inserts bypass this with the codec's prebuilt frames. What the generated code takes from the
+// `thrift` package besides protocols (Thrift.Type, its exception classes) is
+// src/thrift/generated-code-runtime.ts.
 //
 // Reading in place means binary fields (TsBlocks, ...) come out as views of the frame: the frame
 // handed to readHeader must stay unchanged for as long as the result is used (Connection copies a
 // frame that sits in a reused read buffer first). i64 fields are copied into their Int64s.
-import type thrift from "thrift";
 import { TBinaryProtocol, TCompactProtocol, TFramedTransport } from "@zerowire/thrift";
 import { EncodeError } from "../errors.js";
-import { Client } from "../gen/IClientRPCService.js";
+import * as calls from "../gen/IClientRPCService_calls.js";
+import { Thrift } from "./generated-code-runtime.js";
 import type { RpcArgs, RpcMethod, RpcResult } from "./rpc-signatures.js";
 
 /** TBinaryProtocol (strict write, the Java default) or TCompactProtocol (Java's enableRPCCompression). */
@@ -39,29 +41,39 @@ export class ReplyError extends Error {
   override readonly name = "ReplyError";
 }
 
-type GeneratedCallback = (error: unknown, result?: unknown) => void;
-
-/** What the generated client exposes at run time beyond its .d.ts. */
-interface GeneratedClient {
-  _seqid: number;
-  _reqs: Record<number, GeneratedCallback>;
+/** A method's generated argument and result structs, and its parameter names in IDL order. */
+interface CallStructs {
+  Args: calls.CallArgsClass;
+  Result: calls.CallResultClass;
+  params: string[];
 }
 
-/** @internal Encodes calls and reads replies with the generated code (used by Connection only). */
+const structsByMethod = new Map<RpcMethod, CallStructs>();
+
+function structsOf(method: RpcMethod): CallStructs {
+  let structs = structsByMethod.get(method);
+  if (structs === undefined) {
+    const Args = calls[`IClientRPCService_${method}_args`];
+    // A generated struct's constructor sets each of its fields to null, in IDL order: the
+    // parameter names, as the generated send_* passes its positional arguments.
+    structs = { Args, Result: calls[`IClientRPCService_${method}_result`], params: Object.keys(new Args()) };
+    structsByMethod.set(method, structs);
+  }
+  return structs;
+}
+
+/** @internal Encodes calls and reads replies with the generated structs (used by Connection only). */
 export class RpcCodec {
-  private readonly client: Client;
   private readonly protocolClass: new (trans: TFramedTransport) => Protocol;
-  /** The frame the last send_* flushed, until encodeCall takes it. */
+  private readonly output: TFramedTransport;
+  /** The frame the last call flushed, until encodeCall takes it. */
   private flushed: Buffer | undefined;
 
   constructor(readonly protocol: WireProtocol) {
     this.protocolClass = protocol === "compact" ? TCompactProtocol : TBinaryProtocol;
     // No buffer pool: each frame is a buffer of its own (sized after the previous one), which the
     // caller keeps until the socket has taken it; releasing it would be a no-op.
-    const output = new TFramedTransport(undefined, (frame) => (this.flushed = frame));
-    // The generated .d.ts types its constructor with the `thrift` package's classes; ours
-    // implement what the generated code calls on them.
-    this.client = new Client(output as unknown as thrift.TTransport, this.protocolClass as unknown as new (t: thrift.TTransport) => thrift.TProtocol);
+    this.output = new TFramedTransport(undefined, (frame) => (this.flushed = frame));
   }
 
   /**
@@ -70,19 +82,24 @@ export class RpcCodec {
    * belongs, an i32 out of range) are an EncodeError.
    */
   encodeCall<M extends RpcMethod>(method: M, seqid: number, args: RpcArgs<M>): Buffer {
-    (this.client as unknown as GeneratedClient)._seqid = seqid;
-    const send = (this.client as unknown as Record<string, (...a: unknown[]) => void>)[`send_${method}`];
-    if (send === undefined) throw new Error(`no generated sender for ${method}`);
+    const { Args, params } = structsOf(method);
+    const output = new this.protocolClass(this.output);
     try {
-      send.apply(this.client, args);
+      const named: Record<string, unknown> = {};
+      for (let i = 0; i < params.length; i++) named[params[i]!] = (args as readonly unknown[])[i];
+      const body = new Args(named);
+      output.writeMessageBegin(method, MESSAGE_TYPE.CALL, seqid);
+      body.write(output);
+      output.writeMessageEnd();
+      this.output.flush();
     } catch (e) {
-      // The generated sender has called the protocol's reset(): what it wrote so far is dropped
-      // and cannot prefix the next request.
+      // What was written so far is dropped and cannot prefix the next request.
+      output.reset();
       throw new EncodeError(`${method}: cannot encode the request: ${e instanceof Error ? e.message : String(e)}`);
     }
     const frame = this.flushed;
     this.flushed = undefined;
-    if (frame === undefined) throw new Error("generated sender did not flush a frame");
+    if (frame === undefined) throw new Error("the framed transport did not flush a frame");
     return frame;
   }
 
@@ -100,28 +117,28 @@ export class RpcCodec {
     }
   }
 
-  /** Reads the reply body with the generated *_result class of the method. */
+  /**
+   * Reads the reply body: the generated *_result struct of the method, or on an EXCEPTION message
+   * the TApplicationException the server raised (as the generated recv_* does).
+   */
   readResult<M extends RpcMethod>(method: M, header: ReplyHeader): RpcResult<M> {
-    const client = this.client as unknown as GeneratedClient & Record<string, unknown>;
-    const recv = client[`recv_${method}`] as ((input: Protocol, mtype: number, rseqid: number) => void) | undefined;
-    if (recv === undefined) throw new Error(`no generated receiver for ${method}`);
     if (header.type !== MESSAGE_TYPE.REPLY && header.type !== MESSAGE_TYPE.EXCEPTION) {
       throw new ReplyError(`${method}: message type ${header.type} is not a reply`);
     }
-    let outcome: { error: unknown; result?: unknown } | undefined;
-    client._reqs[header.seqid] = (error, result) => {
-      outcome = { error, result };
-    };
+    const { input } = header;
+    let body: InstanceType<typeof Thrift.TApplicationException> | calls.CallResult;
     try {
-      recv.call(client, header.input, header.type, header.seqid);
+      body = header.type === MESSAGE_TYPE.EXCEPTION ? new Thrift.TApplicationException() : new (structsOf(method).Result)();
+      body.read(input);
+      input.readMessageEnd();
     } catch (e) {
       throw new ReplyError(`${method}: malformed reply: ${describeReadFailure(e)}`, { cause: e });
-    } finally {
-      delete client._reqs[header.seqid];
     }
-    if (outcome === undefined) throw new ReplyError(`${method}: the generated receiver gave no result`);
-    if (outcome.error != null) throw new ReplyError(`${method}: ${describeReplyError(header.type, outcome.error)}`);
-    return outcome.result as RpcResult<M>;
+    if (body instanceof Thrift.TApplicationException) {
+      throw new ReplyError(`${method}: server raised a Thrift application exception (type ${body.type}): ${body.message}`);
+    }
+    if (body.success === null) throw new ReplyError(`${method}: ${method} failed: unknown result`);
+    return body.success as RpcResult<M>;
   }
 }
 
@@ -136,13 +153,4 @@ export class RpcCodec {
 function describeReadFailure(e: unknown): string {
   if (e instanceof RangeError && /call stack/i.test(e.message)) return "nested too deep for the reader (its call stack ran out)";
   return e instanceof Error ? e.message : String(e);
-}
-
-/** An EXCEPTION message's error is the TApplicationException the generated receiver read; else its text. */
-function describeReplyError(messageType: number, error: unknown): string {
-  if (messageType === MESSAGE_TYPE.EXCEPTION && error instanceof Error) {
-    const type = (error as { type?: number }).type;
-    return `server raised a Thrift application exception (type ${type}): ${error.message}`;
-  }
-  return typeof error === "string" ? error : String(error);
 }

@@ -2,7 +2,7 @@
 // generated Processor, with handler methods each test can replace: for tests that assert on a
 // request's decoded fields rather than its bytes. It records every request it received.
 import thrift from "thrift";
-import { Processor } from "../../src/gen/IClientRPCService.js";
+import { Processor } from "../gen/IClientRPCService.js";
 import { TSExecuteStatementResp, TSOpenSessionResp, TSStatus } from "../../src/gen/client_types.js";
 import { toInt64 } from "../../src/thrift/int64.js";
 import type { SessionOptions } from "../../src/index.js";

@@ -5,12 +5,12 @@
 //
 "use strict";
 
-const thrift = require('../thrift/generated-code-runtime');
+const thrift = require('thrift');
 const Thrift = thrift.Thrift;
 const Int64 = require('node-int64');
 
 
-const ttypes = require('./client_types');
+const ttypes = require('../../src/gen/client_types');
 //HELPER FUNCTIONS AND STRUCTURES
 
 const IClientRPCService_openSession_args = class {

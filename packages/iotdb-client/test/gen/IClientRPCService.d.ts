@@ -9,7 +9,7 @@ import Thrift = thrift.Thrift;
 import Q = thrift.Q;
 import Int64 = require('node-int64');
 
-import ttypes = require('./client_types');
+import ttypes = require('../../src/gen/client_types');
 import TAggregationType = ttypes.TAggregationType
 import TSProtocolVersion = ttypes.TSProtocolVersion
 import TEndPoint = ttypes.TEndPoint
