@@ -3,7 +3,7 @@ const assert = require("node:assert/strict");
 const { BufferPool, Reader, utf8Slice, utf8Write, Writer } = require("@zerowire/writer");
 const { encodeTabletBuffers } = require("@zerowire/iotdb-codec");
 const { TBinaryProtocol, TFramedTransport } = require("@zerowire/thrift");
-const { BufferPool: ClientBufferPool, ConnectionError, Session, TSDataType } = require("@zerowire/iotdb-client");
+const { BufferPool: ClientBufferPool, ConnectionError, OptionError, PoolTimeoutError, Session, TimeoutError, TSDataType } = require("@zerowire/iotdb-client");
 
 for (const name of ["@zerowire/writer", "@zerowire/thrift", "@zerowire/iotdb-codec", "@zerowire/iotdb-client"]) {
   assert.equal(require(`${name}/package.json`).version, process.env.ZW_EXPECTED_VERSION, `${name}/package.json`);
@@ -44,6 +44,10 @@ assert.equal(ClientBufferPool, BufferPool);
 assert.equal(TSDataType.INT32, 1);
 const session = new Session({ host: "127.0.0.1", port: 1 });
 assert.equal(session.isOpen, false);
+// Errors keep their class names and codes in the bundle; a bad option fails in the constructor.
+assert.throws(() => new Session({ protocol: "Compact" }), (e) => e instanceof OptionError && e.name === "OptionError" && e.code === "ERR_IOTDB_OPTION" && e.option === "protocol");
+const waited = new PoolTimeoutError("x", 1);
+assert.ok(waited instanceof TimeoutError && waited.name === "PoolTimeoutError" && waited.code === "ERR_IOTDB_POOL_TIMEOUT");
 assert
   .rejects(session.executeQueryStatement("select 1"), (e) => e instanceof ConnectionError && /not open/.test(e.message))
   .then(() => console.log("cjs ok"));

@@ -4,7 +4,7 @@ import { createRequire } from "node:module";
 import { BufferPool, Reader, utf8Slice, utf8Write, Writer } from "@zerowire/writer";
 import { encodeTabletBuffers } from "@zerowire/iotdb-codec";
 import { TBinaryProtocol, TFramedTransport } from "@zerowire/thrift";
-import { BufferPool as ClientBufferPool, ConnectionError, Session, TSDataType } from "@zerowire/iotdb-client";
+import { BufferPool as ClientBufferPool, ConnectionError, OptionError, PoolTimeoutError, Session, TimeoutError, TSDataType } from "@zerowire/iotdb-client";
 
 const require = createRequire(import.meta.url);
 for (const name of ["@zerowire/writer", "@zerowire/thrift", "@zerowire/iotdb-codec", "@zerowire/iotdb-client"]) {
@@ -47,4 +47,8 @@ assert.equal(TSDataType.INT32, 1);
 const session = new Session({ host: "127.0.0.1", port: 1 });
 assert.equal(session.isOpen, false);
 await assert.rejects(session.executeQueryStatement("select 1"), (e) => e instanceof ConnectionError && /not open/.test(e.message));
+// Errors keep their class names and codes in the bundle; a bad option fails in the constructor.
+assert.throws(() => new Session({ protocol: "Compact" }), (e) => e instanceof OptionError && e.name === "OptionError" && e.code === "ERR_IOTDB_OPTION" && e.option === "protocol");
+const waited = new PoolTimeoutError("x", 1);
+assert.ok(waited instanceof TimeoutError && waited.name === "PoolTimeoutError" && waited.code === "ERR_IOTDB_POOL_TIMEOUT");
 console.log("esm ok");

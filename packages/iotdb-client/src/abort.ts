@@ -5,6 +5,7 @@
 // answers each), so the caller stops waiting at once while the reply is still read in the
 // background and dropped (a query's result is closed on the server when it arrives): the session
 // stays usable. Such a request is still bounded by requestTimeoutMs like any other.
+import { OptionError } from "./errors.js";
 
 /** The `signal` option of every call that can wait. */
 export interface CallOptions {
@@ -30,7 +31,7 @@ export function abortError(signal: AbortSignal, what: string): AbortError {
 export function signalOf(options: CallOptions | undefined, what: string): AbortSignal | undefined {
   const signal = options?.signal;
   if (signal === undefined || signal instanceof AbortSignal) return signal;
-  throw new TypeError(`${what}: options.signal must be an AbortSignal, got ${signal === null ? "null" : typeof signal}`);
+  throw new OptionError("signal", `${what}: options.signal must be an AbortSignal, got ${signal === null ? "null" : typeof signal}`);
 }
 
 const ignore = (): void => {};

@@ -5,6 +5,7 @@ import type net from "node:net";
 import type tls from "node:tls";
 import { ConnectionError, EncodeError, TimeoutError, type EndPoint, type Status } from "./errors.js";
 import type { TSStatus } from "./gen/client_types.js";
+import { oneOfOption, positiveOption } from "./options.js";
 import { statusError, toStatus } from "./status.js";
 import { RpcCodec, type WireProtocol } from "./thrift/rpc-codec.js";
 import type { RpcArgs, RpcMethod, RpcResult } from "./thrift/rpc-signatures.js";
@@ -43,6 +44,26 @@ export const CONNECTION_DEFAULTS = {
   /** IoTDB 2.0.x's default dn_thrift_max_frame_size (its floor is 8 MiB). */
   maxRequestFrameSize: 512 * 1024 * 1024,
 };
+
+const WIRE_PROTOCOLS: readonly WireProtocol[] = ["binary", "compact"];
+
+/** The connection's settings, checked (an OptionError names a bad one) and defaulted. */
+export type ResolvedConnectionOptions = Required<Pick<ConnectionOptions, "protocol" | "connectTimeoutMs" | "requestTimeoutMs" | "maxFrameSize" | "maxRequestFrameSize">>;
+
+/**
+ * The connection's part of a session's options, as a session resolves them at construction (and
+ * Connection again, as it can be made on its own): `protocol` is exactly "binary" or "compact",
+ * so every reader of the connection gets the one resolved value.
+ */
+export function resolveConnectionOptions(options: Omit<ConnectionOptions, "host" | "port">): ResolvedConnectionOptions {
+  return {
+    protocol: oneOfOption("protocol", options.protocol ?? CONNECTION_DEFAULTS.protocol, WIRE_PROTOCOLS),
+    connectTimeoutMs: positiveOption("connectTimeoutMs", options.connectTimeoutMs ?? CONNECTION_DEFAULTS.connectTimeoutMs, "ms"),
+    requestTimeoutMs: positiveOption("requestTimeoutMs", options.requestTimeoutMs ?? CONNECTION_DEFAULTS.requestTimeoutMs, "ms"),
+    maxFrameSize: positiveOption("maxFrameSize", options.maxFrameSize ?? CONNECTION_DEFAULTS.maxFrameSize, "bytes"),
+    maxRequestFrameSize: positiveOption("maxRequestFrameSize", options.maxRequestFrameSize ?? CONNECTION_DEFAULTS.maxRequestFrameSize, "bytes"),
+  };
+}
 
 /** Bytes of one complete frame, owned by the sender until release() (the Writer's OwnedBytes). */
 export interface FrameBytes {
@@ -90,8 +111,7 @@ export class Connection {
 
   /** Connects (TCP or TLS) within the connect timeout. */
   static async open(options: ConnectionOptions): Promise<Connection> {
-    const connectTimeoutMs = positive("connectTimeoutMs", options.connectTimeoutMs ?? CONNECTION_DEFAULTS.connectTimeoutMs);
-    resolveLimits(options); // bad options fail before a socket exists
+    const { connectTimeoutMs } = resolveConnectionOptions(options); // bad options fail before a socket exists
     const connected = await connectSocket({ host: options.host, port: options.port, tls: options.tls, connectTimeoutMs, signal: options.signal });
     const connection = new Connection(connected.socket, options);
     // A plain TCP socket reads into the process's shared buffer (no 'data' events).
@@ -106,8 +126,8 @@ export class Connection {
   constructor(socket: net.Socket, options: ConnectionOptions) {
     this.socket = socket;
     this.endpoint = { host: options.host, port: options.port };
-    this.protocol = options.protocol ?? CONNECTION_DEFAULTS.protocol;
-    const { requestTimeoutMs, maxFrameSize, maxRequestFrameSize } = resolveLimits(options);
+    const { protocol, requestTimeoutMs, maxFrameSize, maxRequestFrameSize } = resolveConnectionOptions(options);
+    this.protocol = protocol;
     this.requestTimeoutMs = requestTimeoutMs;
     this.maxRequestFrameSize = maxRequestFrameSize;
     this.codec = new RpcCodec(this.protocol);
@@ -355,16 +375,3 @@ function settleStatus(pending: Pending, status: Status): void {
 
 /** Marks a close() by the client, as opposed to a broken connection. */
 const CLOSED_BY_CLIENT = new ConnectionError("closed by the client");
-
-function resolveLimits(options: ConnectionOptions): { requestTimeoutMs: number; maxFrameSize: number; maxRequestFrameSize: number } {
-  return {
-    requestTimeoutMs: positive("requestTimeoutMs", options.requestTimeoutMs ?? CONNECTION_DEFAULTS.requestTimeoutMs),
-    maxFrameSize: positive("maxFrameSize", options.maxFrameSize ?? CONNECTION_DEFAULTS.maxFrameSize),
-    maxRequestFrameSize: positive("maxRequestFrameSize", options.maxRequestFrameSize ?? CONNECTION_DEFAULTS.maxRequestFrameSize),
-  };
-}
-
-function positive(name: string, value: number): number {
-  if (!(value > 0)) throw new RangeError(`${name} must be a positive number of ${name.endsWith("FrameSize") ? "bytes" : "ms"}, got ${value}`);
-  return value;
-}

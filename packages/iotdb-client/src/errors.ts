@@ -1,6 +1,16 @@
 // The errors a caller can act on: the server refused (IoTDBError, with its status code), the
-// connection is gone (ConnectionError), the server did not answer in time (TimeoutError). Bad
-// input is the codec's EncodeError (re-exported), thrown before anything is sent.
+// connection is gone (ConnectionError), the server did not answer in time (TimeoutError), an
+// option was bad (OptionError). Bad data is the codec's EncodeError (re-exported), thrown before
+// anything is sent.
+//
+// Every error class the client raises has a stable `code` that names it across copies of the
+// package (ESM and CJS both loaded, where `instanceof` fails): a string, except IoTDBError and its
+// QueryTimeoutError, whose `code` is the server's TSStatusCode (a number, compared with
+// StatusCode.*), as a server error's code in postgres.js is the server's own. A subclass has its
+// own code; `instanceof` still answers for its base (a PoolClosedError is a ConnectionError, a
+// PoolTimeoutError a TimeoutError). Plain inheritance only: a class has one base, so the server's
+// QueryTimeoutError is an IoTDBError (the server answered, with a status), not a TimeoutError
+// (the client's own clock ran out: a reply, a connect, a pool's wait).
 export { EncodeError } from "@zerowire/iotdb-codec";
 
 /** Where a DataNode can be reached; the server names one in a redirect hint. */
@@ -35,33 +45,29 @@ export class IoTDBError extends Error {
 /** The connection could not be made, broke, or was closed; the request's outcome is unknown. */
 export class ConnectionError extends Error {
   override readonly name: string = "ConnectionError";
+  readonly code: string = "ERR_IOTDB_CONNECTION";
   constructor(message: string, options?: { cause?: unknown }) {
     super(message, options);
   }
 }
 
 /**
- * No answer within the configured time; the connection it was on has been closed. A query the
- * server itself ended for its timeout is a QueryTimeoutError, which is also an instance of this
- * class (`instanceof TimeoutError` holds for it), so one check catches both.
+ * The client's own clock ran out: no reply within requestTimeoutMs (the connection it was on has
+ * been closed), open() not done within connectTimeoutMs, or (a PoolTimeoutError) no pooled
+ * session free within waitTimeoutMs. A query the server ended for its timeout is the server's
+ * answer, a QueryTimeoutError (an IoTDBError).
  */
 export class TimeoutError extends Error {
   override readonly name: string = "TimeoutError";
+  readonly code: string = "ERR_IOTDB_TIMEOUT";
   constructor(message: string, readonly timeoutMs: number, options?: { cause?: unknown }) {
     super(message, options);
-  }
-
-  /** Also true for a QueryTimeoutError (an IoTDBError: a class has one base class). */
-  static override [Symbol.hasInstance](value: unknown): boolean {
-    if (Function.prototype[Symbol.hasInstance].call(this, value)) return true;
-    return this === TimeoutError && value instanceof QueryTimeoutError;
   }
 }
 
 /**
  * The server ended a query for its timeout (status 712 or 720; the query's queryTimeoutMs).
- * An IoTDBError with its status, and `instanceof TimeoutError` as well. The session and its
- * connection stay usable.
+ * An IoTDBError with its status (`code` is 712 or 720). The session and its connection stay usable.
  */
 export class QueryTimeoutError extends IoTDBError {
   override readonly name: string = "QueryTimeoutError";
@@ -73,9 +79,37 @@ export class QueryTimeoutError extends IoTDBError {
   }
 }
 
+/**
+ * @internal A request timed out, by the client's clock (TimeoutError) or the server's
+ * (QueryTimeoutError): session failover and the pool treat both as a DataNode that may be hung.
+ */
+export function timedOut(error: unknown): error is TimeoutError | QueryTimeoutError {
+  return error instanceof TimeoutError || error instanceof QueryTimeoutError;
+}
+
+/**
+ * A bad option: a constructor's (Session, TableSession, the pools, pool.writer()), a call's
+ * options object (`{ fetchSize }`, `{ signal }`, `{ timeoutMs }`), or a setter of an option
+ * (setFetchSize, setTimeZone, ...). `option` names it; the message names it, the value and what
+ * is accepted. A RangeError, as most of these checks threw before there was one class (code that
+ * caught RangeError still does).
+ */
+export class OptionError extends RangeError {
+  override readonly name = "OptionError";
+  readonly code = "ERR_IOTDB_OPTION";
+  constructor(
+    /** The option, as its key is spelled (`"fetchSize"`, `"nodeUrls"`, `"signal"`). */
+    readonly option: string,
+    message: string,
+  ) {
+    super(message);
+  }
+}
+
 /** A SessionDataSet used after close() or read a second time. */
 export class DataSetError extends Error {
   override readonly name = "DataSetError";
+  readonly code = "ERR_IOTDB_DATA_SET";
 }
 
 function describeStatus(status: Status): string {

@@ -28,7 +28,7 @@ export type { WireProtocol } from "./thrift/rpc-codec.js";
 // The errors a ConnectionError's cause may be.
 export { ReplyError } from "./thrift/rpc-codec.js";
 export { FrameError } from "./transport/frame-reader.js";
-export { IoTDBError, ConnectionError, TimeoutError, QueryTimeoutError, DataSetError, EncodeError } from "./errors.js";
+export { IoTDBError, ConnectionError, TimeoutError, QueryTimeoutError, DataSetError, OptionError, EncodeError } from "./errors.js";
 export type { Status, EndPoint } from "./errors.js";
 export { StatusCode } from "./status-codes.js";
 export type { StatusCodeName } from "./status-codes.js";

@@ -7,7 +7,7 @@ import { test } from "uvu";
 import * as assert from "uvu/assert";
 import { TSExecuteStatementResp } from "../src/gen/client_types.js";
 import { toInt64 } from "../src/thrift/int64.js";
-import { AbortError, type CallOptions, Session, TableSessionPool } from "../src/index.js";
+import { AbortError, type CallOptions, OptionError, Session, TableSessionPool } from "../src/index.js";
 import { ok, withFake } from "./helpers/fake-iotdb.js";
 
 // Two rows (times 1, 2; INT64 values 10, 20): the first TsBlock of vector 055.
@@ -178,14 +178,18 @@ test("a pool's wait for a session: AbortError, and the waiter leaves the line", 
   });
 });
 
-test("a signal that is not an AbortSignal is a TypeError, before anything is sent", async () => {
+test("a signal that is not an AbortSignal is an OptionError naming `signal`, before anything is sent", async () => {
   await withFake(async (fake, options) => {
     const session = new Session(options);
     await session.open();
     const bad = { signal: "stop" } as unknown as CallOptions;
     await session.executeQueryStatement("select s from root.sg.d", bad).then(
       () => assert.unreachable(),
-      (e: unknown) => assert.instance(e, TypeError),
+      (e: unknown) => {
+        assert.instance(e, OptionError);
+        assert.is((e as OptionError).option, "signal");
+        assert.is((e as Error).message, "executeQueryStatementV2: options.signal must be an AbortSignal, got string");
+      },
     );
     assert.is(fake.calls("executeQueryStatementV2").length, 0);
     await session.close();

@@ -2,7 +2,7 @@
 // BufferPool it is given, gives every buffer back to it, and leaves the shared default pool alone.
 import { test } from "uvu";
 import * as assert from "uvu/assert";
-import { BufferPool, Session, SessionPool, TableSession } from "../src/index.js";
+import { BufferPool, OptionError, Session, SessionPool, TableSession } from "../src/index.js";
 import { framePool as sharedPool } from "../src/session/base-session.js";
 import { FakeIoTDB } from "./helpers/fake-iotdb.js";
 
@@ -48,9 +48,9 @@ test("a SessionPool hands its framePool to every session it opens", async () => 
   }
 });
 
-test("a framePool that is not a pool is a TypeError at construction", () => {
-  assert.throws(() => new Session({ framePool: {} as BufferPool }), (e: unknown) => e instanceof TypeError && /framePool must be a BufferPool/.test((e as Error).message));
-  assert.throws(() => new TableSession({ framePool: null as unknown as BufferPool }), (e: unknown) => e instanceof TypeError);
+test("a framePool that is not a pool is an OptionError at construction", () => {
+  assert.throws(() => new Session({ framePool: {} as BufferPool }), (e: unknown) => e instanceof OptionError && e.message === "framePool must be a BufferPool, got a Object");
+  assert.throws(() => new TableSession({ framePool: null as unknown as BufferPool }), (e: unknown) => e instanceof OptionError && e.option === "framePool");
 });
 
 test.run();

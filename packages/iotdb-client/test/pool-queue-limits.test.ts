@@ -7,7 +7,7 @@
 import dc from "node:diagnostics_channel";
 import { test } from "uvu";
 import * as assert from "uvu/assert";
-import { AbortError, IOTDB_CHANNELS, type IoTDBEventMessage, type IoTDBTraceContext, PoolTimeoutError, type PoolRequestEnd, SessionPool, TableSessionPool } from "../src/index.js";
+import { AbortError, IOTDB_CHANNELS, OptionError, type IoTDBEventMessage, type IoTDBTraceContext, PoolTimeoutError, type PoolRequestEnd, SessionPool, TableSessionPool } from "../src/index.js";
 import { base, breakFirst, FakeIoTDB, ok, record, rejection, until, url } from "./helpers/pool-fakes.js";
 
 const at = (deviceId: string, time: number) => ({ ...record(deviceId), time });
@@ -130,7 +130,7 @@ test("aborted once sent alone, and with group commit off while waiting for a ses
       controller.abort();
       assert.instance(await rejection(waiting), AbortError, `groupCommit ${groupCommit}: the waiting insert`);
       assert.instance(await rejection(pool.insertRecords([at("root.q.x", 3)], { signal: AbortSignal.abort() })), AbortError);
-      assert.instance(await rejection(pool.insertRecord(at("root.q.y", 3), { signal: 5 as never })), TypeError);
+      assert.instance(await rejection(pool.insertRecord(at("root.q.y", 3), { signal: 5 as never })), OptionError);
       free(false);
       await holding;
       const late = new AbortController();

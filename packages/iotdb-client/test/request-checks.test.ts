@@ -6,7 +6,7 @@ import { test } from "uvu";
 import * as assert from "uvu/assert";
 import { insertTabletCall, writeCallFrame } from "@zerowire/iotdb-codec";
 import { Writer } from "@zerowire/writer";
-import { CONNECTION_DEFAULTS, EncodeError, Session } from "../src/index.js";
+import { CONNECTION_DEFAULTS, EncodeError, OptionError, Session } from "../src/index.js";
 import { framePool } from "../src/session/base-session.js";
 import { FakeIoTDB } from "./helpers/fake-iotdb.js";
 
@@ -61,14 +61,11 @@ test("maxRequestFrameSize: a request one byte over it is refused before sending,
   assert.is(CONNECTION_DEFAULTS.maxRequestFrameSize, 512 * 1024 * 1024);
 });
 
-test("maxRequestFrameSize must be a positive number of bytes", async () => {
-  const session = new Session({ port: 1, maxRequestFrameSize: 0 });
-  const error = await session.open().then(
-    () => undefined,
-    (e: unknown) => e,
+test("maxRequestFrameSize must be a positive number of bytes, checked at construction", () => {
+  assert.throws(
+    () => new Session({ port: 1, maxRequestFrameSize: 0 }),
+    (e: unknown) => e instanceof OptionError && e.option === "maxRequestFrameSize" && e.message === "maxRequestFrameSize must be a positive number of bytes, got 0",
   );
-  assert.instance(error, RangeError);
-  assert.is((error as Error).message, "maxRequestFrameSize must be a positive number of bytes, got 0");
 });
 
 test("SQL that is not a string is refused before anything is sent", async () => {

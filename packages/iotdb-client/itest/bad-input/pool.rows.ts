@@ -94,6 +94,10 @@ rowTest("P42", async (row) => {
   assert.is(pool.isEnableRedirection(), false, "P42: unchanged");
 });
 
+rowTest("P45", async (row) => {
+  await checkRow(proxy, row, () => pool.withSession((s) => s.ping()), () => new SessionPool(poolOptions<Session>({ requestTimeoutMs: -5 })));
+});
+
 rowTest("P43", async (row) => {
   const held = await tables.getSession();
   await held.close();

@@ -173,6 +173,14 @@ rowTest("S77", async (row) => {
   await checkRow(proxy, row, () => session.ping(), () => new Session({ nodeUrls: ["localhost"] }));
 });
 
+rowTest("S79", async (row) => {
+  await checkRow(proxy, row, () => session.ping(), () => new Session(viaProxy(proxy, { requestTimeoutMs: -5 })));
+});
+
+rowTest("S80", async (row) => {
+  await checkRow(proxy, row, () => table.ping(), () => new TableSession(viaProxy(proxy, { protocol: "Compact" as never })));
+});
+
 test("after the refused calls, good ones on the same sessions are stored, and nothing else is", async () => {
   await session.insertTablet(tablet("INT32", [7]));
   await table.insert(tableTablet("t"));

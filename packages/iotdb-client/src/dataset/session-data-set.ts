@@ -12,9 +12,10 @@ import type Int64 from "node-int64";
 import { abortable, abortError, type CallOptions, signalOf } from "../abort.js";
 import type { Connection } from "../connection.js";
 import { fetchChannel, noteBlocks, operationAttributes } from "../diagnostics.js";
-import { ConnectionError, DataSetError } from "../errors.js";
+import { ConnectionError, DataSetError, OptionError } from "../errors.js";
 import type { TSExecuteStatementResp } from "../gen/client_types.js";
 import { TSCloseOperationReq, TSFetchResultsReq } from "../gen/client_types.js";
+import { checkedReadModes, shown } from "../options.js";
 import { verifyStatus } from "../status.js";
 import { toInt64 } from "../thrift/int64.js";
 import { BlockStream, type Interruption } from "./block-stream.js";
@@ -187,7 +188,7 @@ export class SessionDataSet<M extends Int64Mode = "bigint"> implements AsyncIter
   stream<Q extends Int64Mode = M>(options: ResultStreamOptions<Q> = {}): Readable {
     const signal = this.signalOf(options);
     const read = this.readOptions(options);
-    if (options.as !== undefined && options.as !== "rows" && options.as !== "blocks") throw new TypeError(`stream: options.as must be "rows" or "blocks", got ${JSON.stringify(options.as)}`);
+    if (options.as !== undefined && options.as !== "rows" && options.as !== "blocks") throw new OptionError("as", `stream: options.as must be "rows" or "blocks", got ${shown(options.as)}`);
     const blocks = options.as === "blocks";
     const highWaterMark = options.highWaterMark ?? (blocks ? 1 : 1024);
     const chunksOf = blocks ? (block: ResultBlock) => [block].values() : (block: ResultBlock) => block.rows(read);
@@ -301,6 +302,7 @@ export class SessionDataSet<M extends Int64Mode = "bigint"> implements AsyncIter
   }
 
   private readOptions<Q extends Int64Mode>(options: RowReadOptions<Q>): Required<RowOptions<Q>> {
+    checkedReadModes(options);
     return { int64: (options.int64 ?? this.handle.int64) as Q, float32: options.float32 ?? this.handle.float32 };
   }
 

@@ -9,6 +9,8 @@
 import { EventEmitter } from "node:events";
 import type { Writable } from "node:stream";
 import { type Cell, EncodeError } from "@zerowire/iotdb-codec";
+import { OptionError } from "../errors.js";
+import { shown } from "../options.js";
 import { type BatchOutcome, deliver } from "./batch-delivery.js";
 import type { TabletSink } from "./tablet-sink.js";
 import { type Batch, TargetBuffer } from "./target-buffer.js";
@@ -136,7 +138,7 @@ export abstract class BatchWriter extends EventEmitter {
   close(options: WriterCloseOptions = {}): Promise<WriterCloseResult> {
     const timeoutMs = options?.timeoutMs;
     if (timeoutMs !== undefined && (typeof timeoutMs !== "number" || !(timeoutMs >= 0))) {
-      throw new RangeError(`close timeoutMs must be a number >= 0, got ${String(timeoutMs)}`);
+      throw new OptionError("timeoutMs", `close timeoutMs must be a number >= 0, got ${shown(timeoutMs)}`);
     }
     this.closing ??= this.shutdown(timeoutMs);
     return this.closing;

@@ -4,8 +4,7 @@
 // moving regions. Everything else (a type conflict 507, bad input EncodeError, no permission, ...)
 // is permanent: sending it again would fail again. Delays grow by 2 per retry, with jitter so that
 // writers that failed together do not come back together.
-import { ConnectionError, IoTDBError, TimeoutError } from "../errors.js";
-import { PoolTimeoutError } from "../pool/pool-errors.js";
+import { ConnectionError, IoTDBError, timedOut } from "../errors.js";
 import { StatusCode } from "../status-codes.js";
 
 /** Statuses a later attempt may get past: the server (or a region of it) is busy, starting or moving. */
@@ -23,7 +22,7 @@ const TRANSIENT_CODES: ReadonlySet<number> = new Set([
 ]);
 
 export function isTransient(error: unknown): boolean {
-  if (error instanceof ConnectionError || error instanceof TimeoutError || error instanceof PoolTimeoutError) return true;
+  if (error instanceof ConnectionError || timedOut(error)) return true;
   return error instanceof IoTDBError && (error.status.needRetry === true || TRANSIENT_CODES.has(error.code));
 }
 

@@ -3,6 +3,7 @@
 /** write() (or define*) after close() was called: the row was not taken. */
 export class WriterClosedError extends Error {
   override readonly name = "WriterClosedError";
+  readonly code = "ERR_IOTDB_WRITER_CLOSED";
 }
 
 /**
@@ -11,6 +12,7 @@ export class WriterClosedError extends Error {
  */
 export class WriterFullError extends Error {
   override readonly name = "WriterFullError";
+  readonly code = "ERR_IOTDB_WRITER_FULL";
   constructor(
     message: string,
     readonly maxBufferedPoints: number,

@@ -1,5 +1,6 @@
 // What a batching writer is created with, and its defaults. Checked once, at pool.writer(): a
-// bad option throws a RangeError naming it, before the writer exists.
+// bad option throws an OptionError naming it, before the writer exists (options.ts).
+import { badOption, integerOption } from "../options.js";
 
 export interface BatchWriterOptions {
   /**
@@ -43,31 +44,24 @@ export const WRITER_DEFAULTS = {
 } as const;
 
 export function resolveWriterOptions(options: BatchWriterOptions = {}): ResolvedWriterOptions {
-  if (options === null || typeof options !== "object") throw new RangeError(`writer options must be an object, got ${String(options)}`);
+  if (options === null || typeof options !== "object") throw badOption("options", "an object", options);
   const o = { ...WRITER_DEFAULTS, ...definedOnly(options) };
-  const batchPoints = count("batchPoints", o.batchPoints, 1);
-  const highWaterMark = count("highWaterMark", options.highWaterMark ?? 10 * batchPoints, 1);
+  const batchPoints = integerOption("batchPoints", o.batchPoints, 1);
+  const highWaterMark = integerOption("highWaterMark", options.highWaterMark ?? 10 * batchPoints, 1);
   const resolved: ResolvedWriterOptions = {
     batchPoints,
-    batchBytes: count("batchBytes", o.batchBytes, 1),
-    flushIntervalMs: count("flushIntervalMs", o.flushIntervalMs, 0),
-    maxInFlight: count("maxInFlight", o.maxInFlight, 1),
+    batchBytes: integerOption("batchBytes", o.batchBytes, 1),
+    flushIntervalMs: integerOption("flushIntervalMs", o.flushIntervalMs, 0),
+    maxInFlight: integerOption("maxInFlight", o.maxInFlight, 1),
     highWaterMark,
-    maxBufferedPoints: count("maxBufferedPoints", options.maxBufferedPoints ?? 4 * highWaterMark, highWaterMark),
-    maxRetries: count("maxRetries", o.maxRetries, 0),
-    retryBaseMs: count("retryBaseMs", o.retryBaseMs, 0),
-    retryMaxMs: count("retryMaxMs", o.retryMaxMs, 0),
+    maxBufferedPoints: integerOption("maxBufferedPoints", options.maxBufferedPoints ?? 4 * highWaterMark, highWaterMark),
+    maxRetries: integerOption("maxRetries", o.maxRetries, 0),
+    retryBaseMs: integerOption("retryBaseMs", o.retryBaseMs, 0),
+    retryMaxMs: integerOption("retryMaxMs", o.retryMaxMs, 0),
   };
   return resolved;
 }
 
 function definedOnly(options: BatchWriterOptions): BatchWriterOptions {
   return Object.fromEntries(Object.entries(options).filter(([, v]) => v !== undefined));
-}
-
-function count(name: string, value: unknown, min: number): number {
-  if (typeof value !== "number" || !Number.isSafeInteger(value) || value < min) {
-    throw new RangeError(`writer option ${name} must be an integer >= ${min}, got ${String(value)}`);
-  }
-  return value;
 }

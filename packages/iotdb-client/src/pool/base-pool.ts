@@ -9,7 +9,8 @@ import type { Int64Mode } from "@zerowire/iotdb-codec";
 import { abortable, abortError, type CallOptions, signalOf } from "../abort.js";
 import type { SessionDataSet } from "../dataset/session-data-set.js";
 import { acquireChannel, operationAttributes, redirectChannel, retryChannel } from "../diagnostics.js";
-import { ConnectionError, EncodeError, IoTDBError, type EndPoint, type Status, TimeoutError } from "../errors.js";
+import { ConnectionError, EncodeError, IoTDBError, OptionError, type QueryTimeoutError, type EndPoint, type Status, TimeoutError, timedOut } from "../errors.js";
+import { booleanOption, shown } from "../options.js";
 import type { BaseSession, QueryOptions } from "../session/base-session.js";
 import { checkedFetchSize, checkedQueryTimeout, SESSION_DEFAULTS, type SessionOptions, systemZoneId } from "../session/session-options.js";
 import { queryRedirectOf } from "../session/query-redirects.js";
@@ -214,8 +215,7 @@ export abstract class BasePool<S extends BaseSession<Int64Mode>, M extends Int64
    * no routes; the routes already learned are kept for when it is turned on again.
    */
   setEnableRedirection(enabled: boolean): void {
-    if (typeof enabled !== "boolean") throw new RangeError(`enableRedirection must be a boolean, got ${String(enabled)}`);
-    this.options.enableRedirection = enabled;
+    this.options.enableRedirection = booleanOption("enableRedirection", enabled);
   }
 
   /** Java's isEnableRedirection. */
@@ -273,7 +273,7 @@ export abstract class BasePool<S extends BaseSession<Int64Mode>, M extends Int64
   close(options: PoolCloseOptions = {}): Promise<void> {
     const timeoutMs = options?.timeoutMs;
     if (timeoutMs !== undefined && (typeof timeoutMs !== "number" || !(timeoutMs >= 0))) {
-      return Promise.reject(new RangeError(`close: timeoutMs must be a number >= 0, got ${String(timeoutMs)}`));
+      return Promise.reject(new OptionError("timeoutMs", `close: timeoutMs must be a number >= 0, got ${shown(timeoutMs)}`));
     }
     this.closing ??= (async () => {
       await this.settled(timeoutMs);
@@ -487,7 +487,7 @@ export abstract class BasePool<S extends BaseSession<Int64Mode>, M extends Int64
     if (this.forced !== undefined || !isRetryable(error)) return false;
     // A DataNode that did not answer in time is likely hung: trying it again would hold the
     // caller for another timeout, so a timed-out call is retried only while another DataNode is up.
-    return !(error instanceof TimeoutError && this.options.endpoints.every((e) => this.health.isDown(e)));
+    return !(requestTimedOut(error) && this.options.endpoints.every((e) => this.health.isDown(e)));
   }
 
   // ---- group commit (group-commit.ts says why and how) ---------------------
@@ -808,7 +808,7 @@ export abstract class BasePool<S extends BaseSession<Int64Mode>, M extends Int64
       candidates = [target, ...candidates.filter((e) => endpointKey(e) !== endpointKey(target))];
     }
     const failures: string[] = [];
-    const timeouts: TimeoutError[] = [];
+    const timeouts: (TimeoutError | QueryTimeoutError)[] = [];
     for (const endpoint of candidates) {
       if (this.forced !== undefined) throw this.forced;
       const entry = this.poolAt(endpoint);
@@ -819,7 +819,7 @@ export abstract class BasePool<S extends BaseSession<Int64Mode>, M extends Int64
         if (!isUnreachable(error) || this.forced !== undefined) throw error;
         this.endpointFailed(endpoint);
         failures.push(`${endpointKey(endpoint)}: ${(error as Error).message}`);
-        if (error instanceof TimeoutError) timeouts.push(error);
+        if (requestTimedOut(error)) timeouts.push(error);
         continue;
       }
       return this.leaseOf(entry, session, endpoint);
@@ -915,9 +915,14 @@ export abstract class BasePool<S extends BaseSession<Int64Mode>, M extends Int64
 
 
 
+/** A request that timed out (by the client's clock or the server's), as opposed to a wait for a pooled session (PoolTimeoutError). */
+function requestTimedOut(error: unknown): error is TimeoutError | QueryTimeoutError {
+  return timedOut(error) && !(error instanceof PoolTimeoutError);
+}
+
 /** The connection is gone or never came up: the DataNode may be down. */
 function isUnreachable(error: unknown): boolean {
-  return error instanceof ConnectionError || error instanceof TimeoutError;
+  return error instanceof ConnectionError || requestTimedOut(error);
 }
 
 function isRetryable(error: unknown): boolean {

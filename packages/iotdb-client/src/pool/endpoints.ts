@@ -1,4 +1,5 @@
-// DataNode endpoints: parsing nodeUrls, a key per endpoint, and which ones to try in what order.
+// DataNode endpoints: a key per endpoint, and which ones to try in what order (nodeUrls are
+// parsed with the other options, in options.ts).
 // A connection failure marks an endpoint down for a while; endpoints not marked down are tried
 // first (in the configured order), then the marked ones (longest-marked first), so a pool whose
 // every DataNode failed still tries them all and recovers as soon as one answers again.
@@ -16,22 +17,6 @@ export function endpointKey(endpoint: EndPoint): string {
   let key = keys.get(endpoint);
   if (key === undefined) keys.set(endpoint, (key = `${endpoint.host}:${endpoint.port}`));
   return key;
-}
-
-/** "host:port", "[v6 address]:port" or { host, port }. */
-export function parseNodeUrl(url: string | EndPoint): EndPoint {
-  if (typeof url === "object" && url !== null) return { host: url.host, port: checkedPort(url.port, JSON.stringify(url)) };
-  if (typeof url !== "string") throw new RangeError(`a node URL is "host:port" or { host, port }, got ${String(url)}`);
-  const colon = url.lastIndexOf(":");
-  if (colon <= 0) throw new RangeError(`a node URL is "host:port", got ${JSON.stringify(url)}`);
-  let host = url.slice(0, colon);
-  if (host.startsWith("[") && host.endsWith("]")) host = host.slice(1, -1);
-  return { host, port: checkedPort(Number(url.slice(colon + 1)), JSON.stringify(url)) };
-}
-
-function checkedPort(port: number, what: string): number {
-  if (!Number.isInteger(port) || port <= 0 || port > 65535) throw new RangeError(`bad port in node URL ${what}`);
-  return port;
 }
 
 interface DownMark {

@@ -1,9 +1,11 @@
 // What a pool is created with, and its defaults. Session options (user, zone, timeouts, protocol,
-// TLS, database, ...) apply to every session the pool opens.
+// TLS, database, ...) apply to every session the pool opens: they are checked here, in the
+// pool's constructor, by the session's own resolver, so a bad one fails before any session
+// exists (options.ts says what an option is and how a bad one fails).
 import type { Int64Mode } from "@zerowire/iotdb-codec";
-import type { EndPoint } from "../errors.js";
-import type { SessionOptions } from "../session/session-options.js";
-import { parseNodeUrl } from "./endpoints.js";
+import { type EndPoint, OptionError } from "../errors.js";
+import { badOption, booleanOption, integerOption, resolveEndpoints } from "../options.js";
+import { resolveSessionOptions, SESSION_DEFAULTS, type SessionOptions } from "../session/session-options.js";
 
 /** S: the session class; M: the int64 mode, inferred from `int64` ("bigint" when left out). */
 export interface PoolOptions<S = never, M extends Int64Mode = "bigint"> extends Omit<SessionOptions<M>, "autoReconnect"> {
@@ -91,6 +93,7 @@ export const POOL_DEFAULTS = {
 } as const;
 
 export function resolvePoolOptions<S>(options: PoolOptions<S, Int64Mode>): ResolvedPoolOptions {
+  if (options === null || typeof options !== "object") throw badOption("options", "an object", options);
   const {
     nodeUrls,
     host,
@@ -109,22 +112,23 @@ export function resolvePoolOptions<S>(options: PoolOptions<S, Int64Mode>): Resol
     allowExitOnIdle = false,
     groupCommit = true,
     groupCommitMaxPoints = POOL_DEFAULTS.groupCommitMaxPoints,
-    createSession: _createSession,
+    createSession,
     ...session
   } = options;
-  if (nodeUrls !== undefined && (host !== undefined || port !== undefined)) throw new RangeError("give either nodeUrls or host/port, not both");
-  if (nodeUrls !== undefined && (!Array.isArray(nodeUrls) || nodeUrls.length === 0)) throw new RangeError("nodeUrls must be a non-empty array");
-  const endpoints = nodeUrls === undefined ? [{ host: host ?? "127.0.0.1", port: port ?? 6667 }] : nodeUrls.map(parseNodeUrl);
-  count("maxSize", maxSize, 1);
-  count("minSize", minSize, 0);
-  if (minSize > maxSize) throw new RangeError(`minSize (${minSize}) must not exceed maxSize (${maxSize})`);
-  count("maxRetries", maxRetries, 0);
-  count("maxRoutes", maxRoutes, 1);
-  for (const [name, ms] of Object.entries({ waitTimeoutMs, maxIdleMs, healthCheckAfterIdleMs, endpointDownMs, retryIntervalMs, closeGraceMs })) count(name, ms, 0);
-  if (typeof enableRedirection !== "boolean") throw new RangeError(`enableRedirection must be a boolean, got ${String(enableRedirection)}`);
-  if (typeof allowExitOnIdle !== "boolean") throw new RangeError(`allowExitOnIdle must be a boolean, got ${String(allowExitOnIdle)}`);
-  if (typeof groupCommit !== "boolean") throw new RangeError(`groupCommit must be a boolean, got ${String(groupCommit)}`);
-  count("groupCommitMaxPoints", groupCommitMaxPoints, 1);
+  const endpoints = resolveEndpoints({ nodeUrls, host, port }, { host: SESSION_DEFAULTS.host, port: SESSION_DEFAULTS.port });
+  integerOption("maxSize", maxSize, 1);
+  integerOption("minSize", minSize, 0);
+  if (minSize > maxSize) throw new OptionError("minSize", `minSize (${minSize}) must not exceed maxSize (${maxSize})`);
+  integerOption("maxRetries", maxRetries, 0);
+  integerOption("maxRoutes", maxRoutes, 1);
+  for (const [name, ms] of Object.entries({ waitTimeoutMs, maxIdleMs, healthCheckAfterIdleMs, endpointDownMs, retryIntervalMs, closeGraceMs })) integerOption(name, ms, 0);
+  booleanOption("enableRedirection", enableRedirection);
+  booleanOption("allowExitOnIdle", allowExitOnIdle);
+  booleanOption("groupCommit", groupCommit);
+  integerOption("groupCommitMaxPoints", groupCommitMaxPoints, 1);
+  if (createSession !== undefined && typeof createSession !== "function") throw badOption("createSession", "a function", createSession);
+  // Every session's options, checked once here as each session will check them (at the first endpoint).
+  resolveSessionOptions({ ...session, ...endpoints[0] });
   return {
     endpoints,
     session,
@@ -143,8 +147,4 @@ export function resolvePoolOptions<S>(options: PoolOptions<S, Int64Mode>): Resol
     groupCommit,
     groupCommitMaxPoints,
   };
-}
-
-function count(name: string, value: number, min: number): void {
-  if (!Number.isSafeInteger(value) || value < min) throw new RangeError(`${name} must be an integer >= ${min}, got ${value}`);
 }

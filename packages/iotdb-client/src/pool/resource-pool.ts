@@ -6,7 +6,7 @@
 // TimeoutError rather than making it wait on the same silent server again. reap() closes items
 // idle for maxIdleMs (POOL_MAX_IDLE_TIME).
 import { abortError } from "../abort.js";
-import { ConnectionError, TimeoutError } from "../errors.js";
+import { ConnectionError, timedOut } from "../errors.js";
 import { PoolTimeoutError } from "./pool-errors.js";
 
 export interface ResourceHooks<T> {
@@ -246,7 +246,7 @@ export class ResourcePool<T> {
           this.destroy(item);
           if (this.closed) {
             this.fail(waiter, this.closedError());
-          } else if (error instanceof TimeoutError) {
+          } else if (timedOut(error)) {
             // The other side did not answer in time: another item (or a new one) would wait on it again.
             this.fail(waiter, error);
             this.dispatch();

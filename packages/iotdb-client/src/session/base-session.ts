@@ -9,13 +9,14 @@ import { abortable, abortError, type CallOptions, signalOf } from "../abort.js";
 import { Connection } from "../connection.js";
 import { insertChannel, type IoTDBTraceAttributes, type IoTDBTraceContext, noteBlocks, openChannel, type OperationChannel, operationAttributes, queryChannel } from "../diagnostics.js";
 import { SessionDataSet } from "../dataset/session-data-set.js";
-import { ConnectionError, EncodeError, IoTDBError, TimeoutError, type EndPoint, type Status } from "../errors.js";
+import { ConnectionError, EncodeError, TimeoutError, timedOut, type EndPoint, type Status } from "../errors.js";
 import { TSCloseOperationReq, TSCloseSessionReq, TSExecuteStatementReq, TSProtocolVersion, TSSetTimeZoneReq, type TSExecuteStatementResp } from "../gen/client_types.js";
 import { verifyStatus } from "../status.js";
 import { fromInt64, toInt64 } from "../thrift/int64.js";
 import type { RpcArgs, RpcMethod, RpcResult } from "../thrift/rpc-signatures.js";
+import { checkedReadModes } from "../options.js";
 import { openSessionRequest } from "./open-request.js";
-import { checkedFetchSize, checkedQueryTimeout, resolveSessionOptions, type ResolvedSessionOptions, type SessionCredentials, type SessionOptions, type SqlDialect } from "./session-options.js";
+import { checkedFetchSize, checkedQueryTimeout, checkedZoneId, resolveSessionOptions, type ResolvedSessionOptions, type SessionCredentials, type SessionOptions, type SqlDialect } from "./session-options.js";
 
 /**
  * Per-query settings; each defaults to the session's. `signal` aborts the query call and, unless
@@ -178,7 +179,7 @@ export abstract class BaseSession<M extends Int64Mode = "bigint"> {
    * offsets); a zone the server refuses is an IoTDBError and changes nothing.
    */
   async setTimeZone(zoneId: string): Promise<void> {
-    if (typeof zoneId !== "string" || zoneId.trim() === "") throw new EncodeError(`setTimeZone: zoneId must be a non-empty string, got ${JSON.stringify(zoneId)}`);
+    checkedZoneId(zoneId);
     const status = await this.rpc("setTimeZone", (s) => [new TSSetTimeZoneReq({ sessionId: s.sessionId, timeZone: zoneId })]);
     verifyStatus(status, "setTimeZone");
     this.options.zoneId = zoneId;
@@ -332,7 +333,8 @@ export abstract class BaseSession<M extends Int64Mode = "bigint"> {
     onRedirect?: (dataSet: SessionDataSet<Q>, endpoint: EndPoint) => void,
   ): Promise<SessionDataSet<Q>> {
     const fetchSize = checkedFetchSize(options.fetchSize ?? this.options.fetchSize);
-    const queryTimeoutMs = options.queryTimeoutMs ?? this.options.queryTimeoutMs;
+    const queryTimeoutMs = checkedQueryTimeout(options.queryTimeoutMs ?? this.options.queryTimeoutMs);
+    checkedReadModes(options);
     const requestTimeoutMs = this.queryCallTimeout(queryTimeoutMs);
     const signal = signalOf(options, method);
     const state = await this.ready(signal);
@@ -424,7 +426,7 @@ export abstract class BaseSession<M extends Int64Mode = "bigint"> {
         this.options.port = endpoint.port;
         return state;
       } catch (error) {
-        if (!(error instanceof ConnectionError || error instanceof TimeoutError)) throw error;
+        if (!(error instanceof ConnectionError || timedOut(error))) throw error;
         failures.push(`${endpoint.host}:${endpoint.port}: ${error.message}`);
       }
     }
@@ -483,7 +485,7 @@ export abstract class BaseSession<M extends Int64Mode = "bigint"> {
     } catch (e) {
       connection.close();
       if (signal?.aborted === true) throw abortError(signal, `opening a session on ${endpoint.host}:${endpoint.port}`);
-      if (e instanceof TimeoutError && !(e instanceof IoTDBError) && performance.now() >= deadline - 1) {
+      if (e instanceof TimeoutError && performance.now() >= deadline - 1) {
         throw new TimeoutError(`opening a session on ${endpoint.host}:${endpoint.port}: not done within connectTimeoutMs ${o.connectTimeoutMs} ms (${e.message})`, o.connectTimeoutMs, { cause: e });
       }
       throw e;

@@ -1,10 +1,12 @@
-// What a session is opened with, and the Java client's defaults.
+// What a session is opened with, and the Java client's defaults. resolveSessionOptions checks
+// every option in the session's constructor (options.ts says what an option is and how a bad one
+// fails); the pools run it on their session options in theirs.
 import type tls from "node:tls";
 import { DEFAULT_MAX_VALUE_BYTES, type Float32Mode, type Int64Mode } from "@zerowire/iotdb-codec";
 import type { BufferPool } from "@zerowire/writer";
-import { CONNECTION_DEFAULTS } from "../connection.js";
-import type { EndPoint } from "../errors.js";
-import { parseNodeUrl } from "../pool/endpoints.js";
+import { resolveConnectionOptions } from "../connection.js";
+import { type EndPoint, OptionError } from "../errors.js";
+import { badOption, booleanOption, FLOAT32_MODES, INT64_MODES, integerOption, oneOfOption, positiveOption, resolveEndpoints, stringOption } from "../options.js";
 import type { WireProtocol } from "../thrift/rpc-codec.js";
 
 /** The model a session speaks: Session opens "tree", TableSession "table" (openSession's sql_dialect). */
@@ -106,61 +108,50 @@ export const SESSION_DEFAULTS = {
   queryTimeoutMs: 60_000,
 } as const;
 
-/** A fetch size as a session takes it (option, setFetchSize): a positive int32, else a RangeError. */
-export function checkedFetchSize(fetchSize: number): number {
-  if (!Number.isInteger(fetchSize) || fetchSize <= 0 || fetchSize > 0x7fffffff) throw new RangeError(`fetchSize must be a positive int32, got ${fetchSize}`);
-  return fetchSize;
+/** A fetch size as a session takes it (option, setFetchSize, a query's option): a positive int32. */
+export function checkedFetchSize(fetchSize: unknown): number {
+  return integerOption("fetchSize", fetchSize, 1, 0x7fffffff, "a positive int32");
 }
 
-/** A query timeout as a session takes it (option, setQueryTimeout): 0 (none) or a positive integer of ms, else a RangeError. */
-export function checkedQueryTimeout(queryTimeoutMs: number): number {
-  if (!Number.isSafeInteger(queryTimeoutMs) || queryTimeoutMs < 0) throw new RangeError(`queryTimeoutMs must be 0 or a positive integer, got ${queryTimeoutMs}`);
-  return queryTimeoutMs;
+/** A query timeout as a session takes it (option, setQueryTimeout, a query's option): 0 (none) or a positive integer of ms. */
+export function checkedQueryTimeout(queryTimeoutMs: unknown): number {
+  return integerOption("queryTimeoutMs", queryTimeoutMs, 0, Number.MAX_SAFE_INTEGER, "0 or a positive integer");
+}
+
+/** A time zone as a session takes it (option, setTimeZone): a non-empty string, sent as given (the server knows Java's zone names). */
+export function checkedZoneId(zoneId: unknown): string {
+  return stringOption("zoneId", zoneId);
 }
 
 export function resolveSessionOptions(options: SessionOptions<Int64Mode>): { settings: ResolvedSessionOptions; credentials: SessionCredentials } {
-  const fetchSize = checkedFetchSize(options.fetchSize ?? SESSION_DEFAULTS.fetchSize);
-  const queryTimeoutMs = checkedQueryTimeout(options.queryTimeoutMs ?? SESSION_DEFAULTS.queryTimeoutMs);
-  const int64 = options.int64 ?? "bigint";
+  if (options === null || typeof options !== "object") throw badOption("options", "an object", options);
   const pool = options.framePool;
-  if (pool !== undefined && (typeof pool?.acquire !== "function" || typeof pool.release !== "function")) throw new TypeError("framePool must be a BufferPool");
-  if (int64 !== "bigint" && int64 !== "number") throw new RangeError(`int64 must be "bigint" or "number", got ${String(int64)}`);
-  const autoConvertRecords = options.autoConvertRecords ?? true;
-  if (typeof autoConvertRecords !== "boolean") throw new TypeError(`autoConvertRecords must be a boolean, got ${typeof autoConvertRecords}`);
-  const float32 = options.float32 ?? "exact";
-  if (float32 !== "exact" && float32 !== "shortest") throw new RangeError(`float32 must be "exact" or "shortest", got ${String(float32)}`);
-  const maxValueBytes = options.maxValueBytes ?? DEFAULT_MAX_VALUE_BYTES;
-  if (typeof maxValueBytes !== "number" || !(maxValueBytes > 0)) throw new RangeError(`maxValueBytes must be a positive number of bytes, got ${String(maxValueBytes)}`);
-  const endpoints = sessionEndpoints(options);
+  if (pool !== undefined && (typeof pool?.acquire !== "function" || typeof pool.release !== "function")) throw badOption("framePool", "a BufferPool", pool);
+  const endpoints = resolveEndpoints(options, { host: SESSION_DEFAULTS.host, port: SESSION_DEFAULTS.port });
   const settings: ResolvedSessionOptions = {
     host: endpoints[0]!.host,
     port: endpoints[0]!.port,
     endpoints,
-    username: options.username ?? SESSION_DEFAULTS.username,
-    zoneId: options.zoneId ?? systemZoneId(),
-    database: options.database,
-    protocol: options.protocol ?? CONNECTION_DEFAULTS.protocol,
-    connectTimeoutMs: options.connectTimeoutMs ?? CONNECTION_DEFAULTS.connectTimeoutMs,
-    requestTimeoutMs: options.requestTimeoutMs ?? CONNECTION_DEFAULTS.requestTimeoutMs,
-    maxFrameSize: options.maxFrameSize ?? CONNECTION_DEFAULTS.maxFrameSize,
-    maxRequestFrameSize: options.maxRequestFrameSize ?? CONNECTION_DEFAULTS.maxRequestFrameSize,
-    maxValueBytes,
-    fetchSize,
-    queryTimeoutMs,
-    int64,
-    float32,
-    autoReconnect: options.autoReconnect ?? true,
-    autoConvertRecords,
+    username: stringOption("username", options.username ?? SESSION_DEFAULTS.username, true),
+    zoneId: options.zoneId === undefined ? systemZoneId() : checkedZoneId(options.zoneId),
+    database: options.database === undefined ? undefined : stringOption("database", options.database, true),
+    ...resolveConnectionOptions(options),
+    maxValueBytes: positiveOption("maxValueBytes", options.maxValueBytes ?? DEFAULT_MAX_VALUE_BYTES, "bytes"),
+    fetchSize: checkedFetchSize(options.fetchSize ?? SESSION_DEFAULTS.fetchSize),
+    queryTimeoutMs: checkedQueryTimeout(options.queryTimeoutMs ?? SESSION_DEFAULTS.queryTimeoutMs),
+    int64: oneOfOption("int64", options.int64 ?? "bigint", INT64_MODES),
+    float32: oneOfOption("float32", options.float32 ?? "exact", FLOAT32_MODES),
+    autoReconnect: booleanOption("autoReconnect", options.autoReconnect ?? true),
+    autoConvertRecords: booleanOption("autoConvertRecords", options.autoConvertRecords ?? true),
   };
-  return { settings, credentials: { password: options.password ?? SESSION_DEFAULTS.password, tls: options.tls } };
-}
-
-function sessionEndpoints(options: SessionOptions<Int64Mode>): readonly EndPoint[] {
-  const { nodeUrls, host, port } = options;
-  if (nodeUrls === undefined) return [{ host: host ?? SESSION_DEFAULTS.host, port: port ?? SESSION_DEFAULTS.port }];
-  if (host !== undefined || port !== undefined) throw new RangeError("give either nodeUrls or host/port, not both");
-  if (!Array.isArray(nodeUrls) || nodeUrls.length === 0) throw new RangeError("nodeUrls must be a non-empty array");
-  return nodeUrls.map(parseNodeUrl);
+  const tlsOption = options.tls;
+  if (tlsOption !== undefined && typeof tlsOption !== "boolean" && (typeof tlsOption !== "object" || tlsOption === null)) {
+    throw badOption("tls", "true, false or Node TLS options (tls.connect's)", tlsOption);
+  }
+  const password = options.password ?? SESSION_DEFAULTS.password;
+  // Not shown(password): a message never carries a password, even a mistyped one.
+  if (typeof password !== "string") throw new OptionError("password", `password must be a string, got a ${typeof password}`);
+  return { settings, credentials: { password, tls: tlsOption } };
 }
 
 /** This machine's IANA time zone, as Intl resolves it (TZ, then the system setting). */

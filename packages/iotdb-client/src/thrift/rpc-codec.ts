@@ -39,6 +39,7 @@ export interface ReplyHeader {
 /** A reply that is not a result: a Thrift application exception or a malformed message. */
 export class ReplyError extends Error {
   override readonly name = "ReplyError";
+  readonly code = "ERR_IOTDB_REPLY";
 }
 
 /** A method's generated argument and result structs, and its parameter names in IDL order. */

@@ -7,6 +7,7 @@
 /** Why the stream cannot be framed any further. */
 export class FrameError extends Error {
   override readonly name = "FrameError";
+  readonly code = "ERR_IOTDB_FRAME";
 }
 
 /** The first buffer of a frame spread over chunks: a socket read's worth, or the frame if smaller. */
