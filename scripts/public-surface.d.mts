@@ -1,4 +1,4 @@
-// Types of public-surface.mjs for the packages' test/public-surface.test.ts.
+// Types of public-surface.mjs for scripts/public-surface-test.mjs and the packages' tests.
 export declare const PACKAGE_DIRS: readonly string[];
 export declare function surfaceOf(dir: string, mode: "dist" | "source"): Promise<string>;
 export declare function publishedExportsProblem(dir: string): string | undefined;
