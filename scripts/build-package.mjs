@@ -1,13 +1,28 @@
-// Builds the package in the current directory: src/index.ts -> dist/index.mjs (ESM),
-// dist/index.cjs (CJS) with esbuild, and dist/**/*.d.ts with tsc. Dependencies stay external,
-// so @zerowire/* packages import each other through their own published entry points.
+// Builds the package in the current directory, one entry per subpath of its package.json
+// "exports" that has a "source" condition (e.g. "." -> src/index.ts, "./seams" -> src/seams.ts):
+// the ESM file its "import" condition names (dist/<name>.mjs), the CommonJS file its "require"
+// condition names (dist/<name>.cjs), both with esbuild, and dist/**/*.d.ts with tsc.
+// Dependencies stay external, so @zerowire/* packages import each other through their own
+// published entry points.
+//
+// One copy of each module across entries: a class bundled into two entries would be two classes
+// (an error thrown by a subpath's function would fail `instanceof` against the root's export). So
+// the ESM build splits modules two entries share into dist/chunks/; the CommonJS build, which
+// esbuild cannot split, bundles every entry into dist/internal.cjs (each entry's exports one
+// namespace of it) and writes each entry's file as a one-line re-export of its namespace. A
+// package with one entry gets plain bundles, as before.
+//
+// Published exports: pnpm pack/publish replaces "exports" with publishConfig.exports (pnpm's
+// publishConfig override), which has no "source" condition and no workspace-only subpath (e.g.
+// "./test-support"): the tarball names no file it lacks (scripts/pack-test.mjs checks;
+// test/public-surface.test.ts checks the two maps agree).
 //
 // CommonJS types: the packages are "type": "module", so TypeScript reads every .d.ts as ESM. A
 // CommonJS consumer (node16/nodenext resolution, the `require` condition) gets dist/**/*.d.cts: a
 // copy of each emitted .d.ts whose relative imports point at the .d.cts copies, so the whole
 // CommonJS type graph is CommonJS.
 //
-// Declarations: only those reachable from dist/index.d.ts are kept. tsc emits one per source
+// Declarations: only those reachable from an entry's .d.ts are kept. tsc emits one per source
 // file, and an internal module's (e.g. the client's, which import the Thrift-generated types and
 // node-int64) would name packages that are not dependencies of the published package.
 //
@@ -23,8 +38,10 @@ import { createRequire } from "node:module";
 const require = createRequire(import.meta.url);
 rmSync("dist", { recursive: true, force: true });
 
+const manifest = JSON.parse(readFileSync("package.json", "utf8"));
+const entries = buildEntries(manifest);
+
 const common = {
-  entryPoints: ["src/index.ts"],
   bundle: true,
   platform: "node",
   target: "node18",
@@ -37,26 +54,64 @@ const common = {
   // Warnings print (the generated code has none: scripts/gen-thrift.sh drops its dead arms); errors fail the build.
   logLevel: "warning",
 };
+// Bundled CommonJS (e.g. Thrift-generated code) may require() external packages; give the ESM
+// build a real require for them.
+const esmBanner = { js: 'import { createRequire as __zwCreateRequire } from "node:module"; const require = __zwCreateRequire(import.meta.url);' };
 await Promise.all([
   build({
     ...common,
     format: "esm",
-    outfile: "dist/index.mjs",
-    // Bundled CommonJS (e.g. Thrift-generated code) may require() external packages; give the
-    // ESM build a real require for them.
-    banner: { js: 'import { createRequire as __zwCreateRequire } from "node:module"; const require = __zwCreateRequire(import.meta.url);' },
+    entryPoints: entries.map((e) => ({ in: e.source, out: e.name })),
+    outdir: "dist",
+    outExtension: { ".js": ".mjs" },
+    splitting: entries.length > 1,
+    chunkNames: "chunks/[name]-[hash]",
+    banner: esmBanner,
   }),
-  build({ ...common, format: "cjs", outfile: "dist/index.cjs" }),
+  entries.length === 1
+    ? build({ ...common, format: "cjs", entryPoints: [entries[0].source], outfile: `dist/${entries[0].name}.cjs` })
+    : buildCommonJsEntries(entries),
 ]);
 const tsc = require.resolve("typescript/bin/tsc");
 execFileSync(process.execPath, [tsc, "-p", "tsconfig.build.json"], { stdio: "inherit" });
-removeUnreachableDeclarations("dist");
+removeUnreachableDeclarations("dist", entries);
 markOptionalPeerImports("dist");
 writeCommonJsDeclarations("dist");
 
+/**
+ * The entries: each subpath of "exports" with a "source" condition, named by its "import" file
+ * (dist/<name>.mjs; its "require" file must be dist/<name>.cjs and its types dist/<name>.d.ts and
+ * .d.cts beside them, as the source's tsc output is).
+ */
+function buildEntries(manifest) {
+  const entries = [];
+  for (const [subpath, target] of Object.entries(manifest.exports ?? {})) {
+    if (typeof target !== "object" || target === null || target.source === undefined) continue;
+    const name = /^\.\/dist\/(.+)\.mjs$/.exec(target.import?.default ?? "")?.[1];
+    const expected = name && {
+      source: `./src/${name}.ts`,
+      import: { types: `./dist/${name}.d.ts`, default: `./dist/${name}.mjs` },
+      require: { types: `./dist/${name}.d.cts`, default: `./dist/${name}.cjs` },
+    };
+    if (!expected || JSON.stringify(target) !== JSON.stringify(expected)) {
+      throw new Error(`build-package: exports["${subpath}"] must be ${JSON.stringify(expected ?? "{ source: ./src/<name>.ts, import: dist/<name>.mjs + .d.ts, require: dist/<name>.cjs + .d.cts }")}, is ${JSON.stringify(target)}`);
+    }
+    entries.push({ subpath, name, source: target.source });
+  }
+  if (entries.length === 0) throw new Error('build-package: no "exports" subpath has a "source" condition');
+  return entries;
+}
+
+/** CommonJS for several entries: dist/internal.cjs holds them all, dist/<name>.cjs re-exports its part (see the top). */
+async function buildCommonJsEntries(entries) {
+  const all = entries.map((e, i) => `export * as e${i} from ${JSON.stringify(resolve(e.source))};`).join("\n");
+  const result = await build({ ...common, format: "cjs", stdin: { contents: all, resolveDir: resolve("."), sourcefile: "entries.js" }, outfile: "dist/internal.cjs" });
+  entries.forEach((e, i) => writeFileSync(`dist/${e.name}.cjs`, `"use strict";\n// ${manifest.name}${e.subpath.slice(1)}: one namespace of internal.cjs, the one bundle of every entry.\nmodule.exports = require("./internal.cjs").e${i};\n`));
+  return result;
+}
+
 /** `// @ts-ignore` above each declaration import of an optional peer dependency (see the top). */
 function markOptionalPeerImports(dir) {
-  const manifest = JSON.parse(readFileSync("package.json", "utf8"));
   const optional = new Set(Object.entries(manifest.peerDependenciesMeta ?? {}).filter(([, meta]) => meta?.optional === true).map(([name]) => name));
   if (optional.size === 0) return;
   for (const f of readdirSync(dir, { recursive: true })) {
@@ -68,11 +123,11 @@ function markOptionalPeerImports(dir) {
   }
 }
 
-/** Deletes every .d.ts under dir that dir/index.d.ts does not reach through relative imports. */
-function removeUnreachableDeclarations(dir) {
+/** Deletes every .d.ts under dir that no entry's .d.ts reaches through relative imports. */
+function removeUnreachableDeclarations(dir, entries) {
   const relative = /(?:from|import)\s*\(?\s*(["'])(\.{1,2}\/[^"']*)\.js\1/g;
   const reached = new Set();
-  const pending = [resolve(dir, "index.d.ts")];
+  const pending = entries.map((e) => resolve(dir, `${e.name}.d.ts`));
   while (pending.length > 0) {
     const file = pending.pop();
     if (reached.has(file)) continue;

@@ -1,8 +1,10 @@
 // The packages as a user gets them: `pnpm pack` each package (its prepack script builds it and the
 // workspace packages it depends on, so no manual build step), check each tarball's contents and
-// package.json, install the four tarballs with npm into a temporary project outside the
-// workspace, and check that an app with only the client gets the production tree the root
-// README lists. Then, under the oldest Node of each claimed line (18.0.0, 20.0.0, ... below) and
+// package.json (its exports name only files it has: no "source" condition, no workspace-only
+// subpath), install the four tarballs with npm into a temporary project outside the workspace,
+// check each installed package's public surface against its committed public-surface.txt
+// (scripts/public-surface.mjs), and check that an app with only the client gets the production
+// tree the root README lists. Then, under the oldest Node of each claimed line (18.0.0, 20.0.0, ... below) and
 // the Node running this: an ES module and a CommonJS script that use each package
 // (scripts/pack-test/use.*), tsc (strict, module/moduleResolution node16, skipLibCheck false) on
 // .mts and .cts files (types.*, tsx-use.*), tsx running a .mts that imports and a .cts that
@@ -25,6 +27,7 @@ import { builtinModules } from "node:module";
 import { cpSync, existsSync, mkdirSync, mkdtempSync, readFileSync, readdirSync, rmSync, statSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join, resolve } from "node:path";
+import { surfaceFile, surfaceOf } from "./public-surface.mjs";
 
 const root = resolve(import.meta.dirname, "..");
 const fixtures = join(import.meta.dirname, "pack-test");
@@ -93,6 +96,7 @@ try {
     check(`${p.name}: tarball has ${packageFiles.join(", ")}`, missing.length === 0, `missing: ${missing.join(", ")}`);
     const manifest = JSON.parse(readFileSync(join(into, "package/package.json"), "utf8"));
     checkManifest(p, manifest);
+    checkExportTargets(p, manifest, listed);
     checkDeclarationImports(p, manifest, join(into, "package"), listed);
     check(`${p.name}: LICENSE is the repository's`, readFileSync(join(into, "package/LICENSE"), "utf8") === readFileSync(join(root, "LICENSE"), "utf8"));
   }
@@ -106,6 +110,17 @@ try {
   const tgz = readdirSync(tarballs).map((f) => join(tarballs, f));
   const installed = step("npm install the four tarballs", "npm", ["install", "--prefer-online", "--no-audit", "--no-fund", "--loglevel=error", ...tgz, `@types/node@${typesNode}`], project);
   if (installed !== undefined) {
+    for (const p of packages) {
+      const dir = join(project, "node_modules", p.name);
+      const committed = readFileSync(surfaceFile(join(root, "packages", p.dir)), "utf8");
+      let actual;
+      try {
+        actual = await surfaceOf(dir, "dist");
+      } catch (e) {
+        actual = String(e);
+      }
+      check(`${p.name}: the installed package's surface (export paths, names, kinds; ESM and CommonJS at run time) is packages/${p.dir}/public-surface.txt`, actual === committed, `installed:\n${actual}`);
+    }
     checkProductionTree(tgz, join(work, "app"));
     for (const f of readdirSync(fixtures)) cpSync(join(fixtures, f), join(project, f));
     const server = iotdbServer();
@@ -160,6 +175,26 @@ function checkManifest(p, manifest) {
     dot?.require?.types === "./dist/index.d.cts" && dot?.require?.default === "./dist/index.cjs" && dot?.import?.types === "./dist/index.d.ts" && dot?.import?.default === "./dist/index.mjs",
     JSON.stringify(dot),
   );
+}
+
+/** The tarball's exports (pnpm packs publishConfig.exports) name only files it has: no "source" condition, no workspace-only subpath. */
+function checkExportTargets(p, manifest, listed) {
+  const problems = [];
+  const walk = (target, where) => {
+    if (typeof target === "string") {
+      if (!listed.includes(target.replace(/^\.\//, ""))) problems.push(`${where} -> ${target} (not in the tarball)`);
+      return;
+    }
+    for (const [key, value] of Object.entries(target)) {
+      if (key === "source") problems.push(`${where}: a "source" condition`);
+      walk(value, `${where}.${key}`);
+    }
+  };
+  for (const [subpath, target] of Object.entries(manifest.exports ?? {})) {
+    if (subpath === "./test-support") problems.push(`the workspace-only ${subpath}`);
+    walk(target, subpath);
+  }
+  check(`${p.name}: exports (${Object.keys(manifest.exports ?? {}).join(", ")}) name only files in the tarball, no "source" condition, no workspace-only subpath`, problems.length === 0, problems.join("; "));
 }
 
 /** Every package a shipped declaration imports is a dependency, with its types (own or @types/*),

@@ -3,6 +3,20 @@
 // what is missing, if not. Prints a summary and a final "N passed, N failed" line (counting test
 // cases and vector checks); exits 1 if any suite failed.
 //
+// Tiers: `node scripts/test.mjs <tier>...` runs only the suites of those tiers, same output.
+//   unit      uvu tests of the packages and bench/e2e: no server, no JDK (`pnpm test:unit`).
+//   property  the property tests that need no Java (`pnpm test:property`): no server, no JDK,
+//             but minutes of CPU at their fixed case counts, so a tier of their own.
+//   vectors   the committed Java vectors, replayed (`pnpm test:vectors`); no JDK.
+//   server    the suites that start IoTDB servers or a JVM, and the pack-and-install test
+//             (`pnpm test:server`); checks the prerequisites first.
+// Run as tiers, the unit and property tiers resolve the packages through the "source" export
+// condition (src/*.ts under tsx, in NODE_OPTIONS so child processes do too): a client test sees
+// a change to the writer without a build. (The tests of the built dist/ itself, e.g. the
+// client's test/package.test.ts, still read the last build.)
+// With no tier (`pnpm test`, after `pnpm build`), all of them, the unit tier against the built
+// dist/ as users get it (plus the portable UTF-8 run), and the prerequisites checked first.
+//
 // The vector suites check the repo's own sets (vectors/java-2.0.5, vectors/java-2.0.5-calls); the
 // cross-checks against the reference sets beside the repo (../shared/vectors/java-2.0.5 and
 // java-2.0.5-calls) run when those exist and report NOT RUN otherwise, so a clone with nothing
@@ -17,7 +31,17 @@ import { checkPrerequisites } from "./prerequisites.mjs";
 const root = resolve(import.meta.dirname, "..");
 const uvu = ["--import", "tsx", resolve(root, "node_modules/uvu/bin.js")];
 
-const missingTools = checkPrerequisites();
+const TIERS = ["unit", "property", "vectors", "server"];
+const chosen = process.argv.slice(2);
+for (const t of chosen) {
+  if (!TIERS.includes(t)) {
+    console.error(`scripts/test.mjs: unknown tier ${t} (tiers: ${TIERS.join(", ")})`);
+    process.exit(2);
+  }
+}
+const everything = chosen.length === 0;
+
+const missingTools = everything || chosen.includes("server") ? checkPrerequisites() : [];
 if (missingTools.length > 0) {
   console.error("pnpm test: this machine lacks what the suites need (see README, \"What a machine needs\"):");
   for (const problem of missingTools) console.error(`  missing: ${problem}`);
@@ -27,44 +51,55 @@ if (missingTools.length > 0) {
 
 const suites = [
   // Regenerates the committed Thrift output (the client's src/gen and test/gen, the thrift
-  // package's test/gen) into a temporary directory and fails on any difference.
-  { name: "generated Thrift code equals its generators' output", cmd: process.execPath, args: ["scripts/check-thrift-gen.mjs"] },
-  { name: "unit", cmd: process.execPath, args: [...uvu, "packages", "test/.*\\.test\\.ts$"] },
+  // package's test/gen) into a temporary directory and fails on any difference. Needs the thrift
+  // compiler, so not the unit tier.
+  { tier: "server", name: "generated Thrift code equals its generators' output", cmd: process.execPath, args: ["scripts/check-thrift-gen.mjs"] },
+  { tier: "unit", name: "unit", cmd: process.execPath, args: [...uvu, "packages", "test/.*\\.test\\.ts$"] },
   // The unit tests again with the portable UTF-8 path forced (TextEncoder/TextDecoder instead of
   // Node's internal Buffer#utf8Write/#utf8Slice; packages/writer/src/buffer-utf8.ts).
-  { name: "unit (portable UTF-8)", cmd: process.execPath, args: [...uvu, "packages", "test/.*\\.test\\.ts$"], env: { ZEROWIRE_PORTABLE_UTF8: "1" } },
-  { name: "property", cmd: process.execPath, args: [...uvu, "fuzz", ".*\\.prop\\.ts$"] },
-  { name: "Java vectors (the repo's set, or VECTORS_DIR)", cmd: process.execPath, args: ["--import", "tsx", "fuzz/vectors/check.ts"] },
+  { tier: "unit", full: true, name: "unit (portable UTF-8)", cmd: process.execPath, args: [...uvu, "packages", "test/.*\\.test\\.ts$"], env: { ZEROWIRE_PORTABLE_UTF8: "1" } },
+  { tier: "property", name: "property", cmd: process.execPath, args: [...uvu, "fuzz", "^(?!codec-java/).*\\.prop\\.ts$"] },
+  // The differential fuzz against the Java client: one JVM (fuzz/java), so not the unit tier.
+  { tier: "server", name: "property: Java differential", cmd: process.execPath, args: [...uvu, "fuzz", "^codec-java/.*\\.prop\\.ts$"] },
+  { tier: "vectors", name: "Java vectors (the repo's set, or VECTORS_DIR)", cmd: process.execPath, args: ["--import", "tsx", "fuzz/vectors/check.ts"] },
   // Pairs the repo's vectors with ../shared/vectors/java-2.0.5 by name; NOT RUN (exit 0) without it.
-  { name: "Java vectors: repo set vs reference set beside the repo", cmd: process.execPath, args: ["--import", "tsx", "fuzz/vectors/cross-check.ts"] },
+  { tier: "vectors", name: "Java vectors: repo set vs reference set beside the repo", cmd: process.execPath, args: ["--import", "tsx", "fuzz/vectors/cross-check.ts"] },
   // The repo's Java Session call sequences (string records, records as tablets, templates,
   // setTimeZone, last queries, query settings), replayed through our Session frame by frame.
-  { name: "Java session-call vectors (the repo's set)", cmd: process.execPath, args: ["--import", "tsx", "fuzz/vectors/check.ts", resolve(root, "vectors/java-2.0.5-calls")] },
+  { tier: "vectors", name: "Java session-call vectors (the repo's set)", cmd: process.execPath, args: ["--import", "tsx", "fuzz/vectors/check.ts", resolve(root, "vectors/java-2.0.5-calls")] },
   // The repo's call vectors equal ../shared/vectors/java-2.0.5-calls file by file; NOT RUN (exit 0) without it.
-  { name: "Java session-call vectors: repo set vs reference set beside the repo", cmd: process.execPath, args: ["--import", "tsx", "fuzz/vectors/cross-check-calls.ts"] },
+  { tier: "vectors", name: "Java session-call vectors: repo set vs reference set beside the repo", cmd: process.execPath, args: ["--import", "tsx", "fuzz/vectors/cross-check-calls.ts"] },
   // Starts the project's IoTDB servers (scripts/iotdb-server) unless IOTDB_HOST is set; fails if they cannot start
   // (ZEROWIRE_NO_SERVER=1 skips it, loudly).
-  { name: "iotdb-client integration (real server)", cmd: process.execPath, args: ["--import", "tsx", "packages/iotdb-client/itest/run.ts"] },
-  { name: "server faults (real server: SIGKILL, SIGSTOP, restart mid-query)", cmd: process.execPath, args: ["--import", "tsx", "packages/iotdb-client/itest/faults/run.ts"] },
-  { name: "buffer ownership under load, soak (real server)", cmd: process.execPath, args: ["--import", "tsx", "packages/iotdb-client/itest/load/run.ts"] },
-  { name: "bad-input table (real server, nothing sent)", cmd: process.execPath, args: ["--import", "tsx", "packages/iotdb-client/itest/bad-input/run.ts"] },
-  { name: "bench unit", cmd: process.execPath, args: [...uvu, "bench", "test/.*\\.test\\.ts$"] },
+  { tier: "server", name: "iotdb-client integration (real server)", cmd: process.execPath, args: ["--import", "tsx", "packages/iotdb-client/itest/run.ts"] },
+  { tier: "server", name: "server faults (real server: SIGKILL, SIGSTOP, restart mid-query)", cmd: process.execPath, args: ["--import", "tsx", "packages/iotdb-client/itest/faults/run.ts"] },
+  { tier: "server", name: "buffer ownership under load, soak (real server)", cmd: process.execPath, args: ["--import", "tsx", "packages/iotdb-client/itest/load/run.ts"] },
+  { tier: "server", name: "bad-input table (real server, nothing sent)", cmd: process.execPath, args: ["--import", "tsx", "packages/iotdb-client/itest/bad-input/run.ts"] },
+  { tier: "unit", name: "bench unit", cmd: process.execPath, args: [...uvu, "bench", "test/.*\\.test\\.ts$"] },
   // The end-to-end benchmark in smoke mode: a few seconds per client per case against the
   // project's own server, failing unless both clients ran and every point was stored.
-  { name: "e2e benchmark smoke", cmd: process.execPath, args: ["--import", "tsx", "bench/e2e/run.ts", "--smoke"] },
+  { tier: "server", name: "e2e benchmark smoke", cmd: process.execPath, args: ["--import", "tsx", "bench/e2e/run.ts", "--smoke"] },
   // pnpm pack of each package (prepack rebuilds dist/), npm install of the tarballs outside the
   // workspace, the client's production tree; under the oldest Node of each claimed line and this
   // one: ESM + CommonJS scripts, tsc node16 and tsx on .mts/.cts, a round trip against its own
   // IoTDB server on port 9067 (scripts/pack-test.mjs).
-  { name: "packages as published (pack, npm install, npm ls; per Node version: ESM, CommonJS, tsc node16, tsx, round trip)", cmd: process.execPath, args: ["scripts/pack-test.mjs"] },
+  { tier: "server", name: "packages as published (pack, npm install, npm ls; per Node version: ESM, CommonJS, tsc node16, tsx, round trip)", cmd: process.execPath, args: ["scripts/pack-test.mjs"] },
 ];
+
+// A tier run on its own (`pnpm test:unit`) is the maintainer's loop: the packages' sources, no
+// build; `pnpm test` checks the built packages (no "source" condition).
+// tsx goes in NODE_OPTIONS too (the URL "--import tsx" resolves to, so it loads once), for the
+// node processes tests spawn.
+const sourceEnv = everything ? {} : { NODE_OPTIONS: `${process.env.NODE_OPTIONS ?? ""} --conditions=source --import=${import.meta.resolve("tsx")}`.trim() };
 
 let passed = 0;
 let failed = 0;
 const summary = [];
-for (const suite of suites) {
+for (const suite of suites.filter((s) => everything || (chosen.includes(s.tier) && !s.full))) {
   console.log(`\n=== ${suite.name}`);
-  const { code, output } = await run(suite.cmd, suite.args, suite.env);
+  const started = Date.now();
+  const { code, output } = await run(suite.cmd, suite.args, { ...(suite.tier === "unit" || suite.tier === "property" ? sourceEnv : {}), ...suite.env });
+  console.log(`(${suite.name}: ${((Date.now() - started) / 1000).toFixed(1)} s)`);
   const printed = countResults(output);
   // A suite that exits 0 after a "NOT RUN: <reason>" line and no counts (the cross-check without
   // ../shared) counts as nothing and is listed as not run.

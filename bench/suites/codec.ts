@@ -20,15 +20,13 @@
 import {
   decodeTsBlock,
   parseTypeName,
-  prepareTablet,
   TabletBuilder,
   TsBlockArena,
-  writeTimeBuffer,
-  writeValueBuffer,
   type Tablet,
   type TsBlock,
   type TsBlockColumn,
 } from "@zerowire/iotdb-codec";
+import { prepareTablet, writeTimeBuffer, writeValueBuffer } from "@zerowire/iotdb-codec/lower-level";
 import { BufferPool, Writer } from "@zerowire/writer";
 import { availableParallelism, loadavg } from "node:os";
 import { refTimeBuffer, refValueBuffer, type RefTablet } from "../../fuzz/codec/reference-encoder.js";

@@ -5,8 +5,7 @@
 // errors come from the client's source, as in reply-decoding.ts.
 import { EventEmitter } from "node:events";
 import type net from "node:net";
-import { Connection } from "../../packages/iotdb-client/src/connection.js";
-import { ConnectionError } from "../../packages/iotdb-client/src/errors.js";
+import { Connection, ConnectionError } from "@zerowire/iotdb-client/test-support";
 import type { ReplyContext } from "./reply-decoding.js";
 
 /** Enough of a net.Socket for Connection: it writes nowhere and closes when told. */

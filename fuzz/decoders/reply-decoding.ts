@@ -12,10 +12,7 @@
 // (DecodeError).
 import { DecodeError, ResultSetDecoder } from "@zerowire/iotdb-codec";
 import type { WireProtocol } from "@zerowire/iotdb-client";
-import type { RpcMethod } from "../../packages/iotdb-client/src/thrift/rpc-signatures.js";
-import { decodeReplies } from "../../packages/iotdb-client/src/thrift/reply-decoding.js";
-import { ReplyError } from "../../packages/iotdb-client/src/thrift/rpc-codec.js";
-import { FrameError } from "../../packages/iotdb-client/src/transport/frame-reader.js";
+import { decodeReplies, FrameError, ReplyError, type RpcMethod } from "@zerowire/iotdb-client/test-support";
 import { MAX_CELLS } from "./settings.js";
 
 export type { RpcMethod, WireProtocol };

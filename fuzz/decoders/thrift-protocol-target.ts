@@ -5,7 +5,7 @@
 import { createHash } from "node:crypto";
 import Int64 from "node-int64";
 import { ReadError, TBinaryProtocol, TCompactProtocol, TFramedTransport } from "@zerowire/thrift";
-import types from "../../packages/thrift/test/gen/everything_types.js";
+import { everythingTypes as types } from "@zerowire/thrift/test-support";
 import { normalize } from "../thrift/normalize.js";
 import type { DecodeTarget } from "./harness.js";
 

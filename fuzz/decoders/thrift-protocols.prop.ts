@@ -6,7 +6,7 @@
 import { test } from "uvu";
 import fc from "fast-check";
 import * as assert from "uvu/assert";
-import { oursWrite, PROTOCOLS } from "../../packages/thrift/test/codecs.js";
+import { oursWrite, PROTOCOLS } from "@zerowire/thrift/test-support";
 import { everything } from "../thrift/everything-arbitraries.js";
 import { normalize } from "../thrift/normalize.js";
 import { assertNoFailures, checkStructured, finish, fuzzRealBytes } from "./campaign.js";

@@ -8,7 +8,7 @@
 // binary protocol parses an i64 key string as hex). Unit tests pin those cases by hand.
 import fc from "fast-check";
 import Int64 from "node-int64";
-import types from "../../packages/thrift/test/gen/everything_types.js";
+import { everythingTypes as types } from "@zerowire/thrift/test-support";
 
 export interface Options {
   thriftSafe: boolean;

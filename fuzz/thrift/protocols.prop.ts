@@ -12,9 +12,7 @@ import * as assert from "uvu/assert";
 import fc from "fast-check";
 import thrift from "thrift";
 import { TBinaryProtocol, TCompactProtocol, TFramedTransport } from "@zerowire/thrift";
-import types from "../../packages/thrift/test/gen/everything_types.js";
-import Echo from "../../packages/thrift/test/gen/Echo.js";
-import { oursRead, oursWrite, PROTOCOLS, thriftRead, thriftWrite } from "../../packages/thrift/test/codecs.js";
+import { Echo, everythingTypes as types, oursRead, oursWrite, PROTOCOLS, thriftRead, thriftWrite } from "@zerowire/thrift/test-support";
 import { everything } from "./everything-arbitraries.js";
 import { asThriftCompactReadsIt, normalize } from "./normalize.js";
 

@@ -4,11 +4,11 @@
 import {
   encodeTabletBuffers,
   insertTabletCall,
-  prepareTablet,
   writeCallFrame,
   writeCallRequest,
   type Tablet,
 } from "@zerowire/iotdb-codec";
+import { prepareTablet } from "@zerowire/iotdb-codec/lower-level";
 import { Writer } from "@zerowire/writer";
 import { columnarTablet, rowsTablet, type TabletInput } from "./vector-input.js";
 import { compareHex, compareValue, type CheckResult, type Section, type Vector } from "./vector.js";

@@ -2,10 +2,18 @@
 // loopback server that records every frame a client sends and answers openSession with sessionId
 // 42 (statementId 7 from requestStatementId), template queries with an empty answer, and every other call from `fakeDataNodeReplies`,
 // by default a TSStatus of 200. A call whose answer is not a TSStatus gets an entry there.
-import { FakeServer, type ReceivedCall } from "../../packages/iotdb-client/test/helpers/fake-server.js";
-import { i64Reply, statusReply, structReply } from "../../packages/iotdb-client/test/helpers/replies.js";
-import { TSExecuteStatementResp, TSOpenSessionResp, TSQueryTemplateResp, TSStatus } from "../../packages/iotdb-client/src/gen/client_types.js";
-import { toInt64 } from "../../packages/iotdb-client/src/thrift/int64.js";
+import {
+  FakeServer,
+  i64Reply,
+  type ReceivedCall,
+  statusReply,
+  structReply,
+  toInt64,
+  TSExecuteStatementResp,
+  TSOpenSessionResp,
+  TSQueryTemplateResp,
+  TSStatus,
+} from "@zerowire/iotdb-client/test-support";
 
 export type Protocol = "binary" | "compact";
 type Reply = (protocol: Protocol, seqid: number) => Buffer;

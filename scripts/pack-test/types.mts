@@ -1,6 +1,8 @@
 // Type-checked (strict, node16, skipLibCheck false) as an ES module: the `import` condition's .d.ts.
 import { Reader, Writer } from "@zerowire/writer";
 import { encodeTabletBuffers, type Tablet } from "@zerowire/iotdb-codec";
+import { prepareTablet, type PreparedTablet } from "@zerowire/iotdb-codec/lower-level";
+import { setInt64BE } from "@zerowire/writer/seams";
 import { TBinaryProtocol, TFramedTransport } from "@zerowire/thrift";
 import { Session, SessionPool, type SessionDataSet, type SessionOptions, type Status } from "@zerowire/iotdb-client";
 
@@ -10,6 +12,8 @@ const tablet: Tablet = {
   values: [Int32Array.of(7, 8)],
 };
 const encoded: { timestamps: Uint8Array; values: Uint8Array } = encodeTabletBuffers(tablet);
+const prepared: PreparedTablet = prepareTablet(tablet);
+setInt64BE(new DataView(new ArrayBuffer(8)), 0, 1n);
 const bytes: Uint8Array = new Writer().i64be(1).finish().bytes;
 const first: bigint = new Reader(bytes).i64be();
 const options: SessionOptions = { host: "127.0.0.1", port: 6667 };
@@ -25,4 +29,4 @@ export async function run(): Promise<[Status, SessionDataSet]> {
   return [status, rows];
 }
 const header: { fname: string; mtype: number; rseqid: number } = new TBinaryProtocol(new TFramedTransport(bytes)).readMessageBegin();
-export const used = [encoded, first, id, header];
+export const used = [encoded, prepared, first, id, header];

@@ -1,7 +1,9 @@
 // Run from CommonJS in the temporary project the pack test installs the tarballs into.
 const assert = require("node:assert/strict");
 const { BufferPool, Reader, utf8Slice, utf8Write, Writer } = require("@zerowire/writer");
-const { encodeTabletBuffers } = require("@zerowire/iotdb-codec");
+const { EncodeError, encodeTabletBuffers } = require("@zerowire/iotdb-codec");
+const { HI_WORD, hiWord, LO_WORD, loWord } = require("@zerowire/writer/seams");
+const { prepareTablet } = require("@zerowire/iotdb-codec/lower-level");
 const { TBinaryProtocol, TFramedTransport } = require("@zerowire/thrift");
 const { BufferPool: ClientBufferPool, ConnectionError, OptionError, PoolTimeoutError, Session, TimeoutError, TSDataType } = require("@zerowire/iotdb-client");
 
@@ -38,6 +40,10 @@ const { timestamps, values } = encodeTabletBuffers({
 });
 assert.equal(Buffer.from(timestamps).toString("hex"), "00000000000000010000000000000002");
 assert.equal(Buffer.from(values).toString("hex"), "000000080000000700");
+
+// subpaths: the writer's seams and the codec's lower level, whose EncodeError is the root's class.
+assert.deepEqual([HI_WORD + LO_WORD, hiWord(-1), loWord(2 ** 32 + 5)], [1, -1, 5]);
+assert.throws(() => prepareTablet({ schema: { model: "tree", target: "root.sg.d1", aligned: false, columns: [{ name: "s", type: "INT32" }] }, timestamps: [1], values: [] }), EncodeError);
 
 // client: one @zerowire/writer in the tree; a Session that is never opened refuses a query.
 assert.equal(ClientBufferPool, BufferPool);

@@ -2,7 +2,9 @@
 import assert from "node:assert/strict";
 import { createRequire } from "node:module";
 import { BufferPool, Reader, utf8Slice, utf8Write, Writer } from "@zerowire/writer";
-import { encodeTabletBuffers } from "@zerowire/iotdb-codec";
+import { EncodeError, encodeTabletBuffers } from "@zerowire/iotdb-codec";
+import { HI_WORD, hiWord, LO_WORD, loWord } from "@zerowire/writer/seams";
+import { prepareTablet } from "@zerowire/iotdb-codec/lower-level";
 import { TBinaryProtocol, TFramedTransport } from "@zerowire/thrift";
 import { BufferPool as ClientBufferPool, ConnectionError, OptionError, PoolTimeoutError, Session, TimeoutError, TSDataType } from "@zerowire/iotdb-client";
 
@@ -40,6 +42,10 @@ const { timestamps, values } = encodeTabletBuffers({
 });
 assert.equal(Buffer.from(timestamps).toString("hex"), "00000000000000010000000000000002");
 assert.equal(Buffer.from(values).toString("hex"), "000000080000000700");
+
+// subpaths: the writer's seams and the codec's lower level, whose EncodeError is the root's class.
+assert.deepEqual([HI_WORD + LO_WORD, hiWord(-1), loWord(2 ** 32 + 5)], [1, -1, 5]);
+assert.throws(() => prepareTablet({ schema: { model: "tree", target: "root.sg.d1", aligned: false, columns: [{ name: "s", type: "INT32" }] }, timestamps: [1], values: [] }), EncodeError);
 
 // client: one @zerowire/writer in the tree; a Session that is never opened refuses a query.
 assert.equal(ClientBufferPool, BufferPool);

@@ -2,7 +2,8 @@
 // and the INT64 sum (beyond 2^53) is exact; the same result as typed columns agrees.
 import { test } from "uvu";
 import * as assert from "uvu/assert";
-import { Connection, type Session } from "../src/index.js";
+import type { Session } from "../src/index.js";
+import { Connection } from "../src/connection.js";
 import type { RpcMethod } from "../src/thrift/rpc-signatures.js";
 import { openSession, setup, uniqueName } from "./env.js";
 

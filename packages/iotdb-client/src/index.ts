@@ -1,11 +1,12 @@
 // @zerowire/iotdb-client: Apache IoTDB sessions (tree and table model) on @zerowire/iotdb-codec.
+// The user API only: the session base class, the Connection and its defaults are internal (the
+// repo's fuzz/ reaches them through the workspace-only "./test-support" export, test/support.ts).
 export { Session } from "./session/session.js";
 export type { AggregationName, AggregationOptions, MeasurementSpec, TimeseriesOptions } from "./session/session.js";
 export type { SqlDialect } from "./session/session-options.js";
 export { TAggregationType } from "./session/aggregation-type.js";
 export type { SchemaTemplate, TemplateMeasurement } from "./session/schema-template.js";
 export { TableSession } from "./session/table-session.js";
-export { BaseSession } from "./session/base-session.js";
 export type { QueryOptions, TimestampPrecision } from "./session/base-session.js";
 export { AbortError } from "./abort.js";
 export type { CallOptions } from "./abort.js";
@@ -19,11 +20,9 @@ export { SessionDataSet } from "./dataset/session-data-set.js";
 export type { RowReadOptions, ResultStreamOptions } from "./dataset/session-data-set.js";
 export type { ColumnarColumn, ColumnarColumnOf, ColumnarResult } from "./dataset/columnar.js";
 export type { DataIterator, ColumnRef } from "./dataset/data-iterator.js";
-export { Connection, CONNECTION_DEFAULTS } from "./connection.js";
 // Tracing and metrics: node:diagnostics_channel channels of the client's operations.
 export { IOTDB_CHANNELS } from "./diagnostics.js";
 export type { IoTDBTraceAttributes, IoTDBTraceContext, IoTDBEventMessage } from "./diagnostics.js";
-export type { ConnectionOptions, FrameBytes } from "./connection.js";
 export type { WireProtocol } from "./thrift/rpc-codec.js";
 // The errors a ConnectionError's cause may be.
 export { ReplyError } from "./thrift/rpc-codec.js";

@@ -5,7 +5,8 @@
 import { test } from "uvu";
 import * as assert from "uvu/assert";
 import { columnarTablet, rowsTablet, vectorRecords, type RecordsInput, type TabletInput } from "../../../fuzz/vectors/vector-input.js";
-import { Session, TableSession, type BaseSession, type RowRecord } from "../src/index.js";
+import { Session, TableSession, type RowRecord } from "../src/index.js";
+import type { BaseSession } from "../src/session/base-session.js";
 import { dirHolding, REPO_SET } from "../../../fuzz/vectors/vector-sets.js";
 import { FakeServer } from "./helpers/fake-server.js";
 import { type CapturedFrame, frameBytes, jsonValue, readVector, seqidOf, vectorFile, vectorsAvailable, withSeqid } from "./helpers/vectors.js";

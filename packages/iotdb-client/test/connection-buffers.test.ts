@@ -4,7 +4,8 @@
 import net from "node:net";
 import { test } from "uvu";
 import * as assert from "uvu/assert";
-import { Connection, EncodeError, Session } from "../src/index.js";
+import { EncodeError, Session } from "../src/index.js";
+import { Connection } from "../src/connection.js";
 import { decodeReplies } from "../src/thrift/reply-decoding.js";
 import Int64 from "node-int64";
 import { TSExecuteStatementReq, TSExecuteStatementResp, TSStatus } from "../src/gen/client_types.js";

@@ -4,7 +4,8 @@
 import net from "node:net";
 import { test } from "uvu";
 import * as assert from "uvu/assert";
-import { Connection, ConnectionError, TimeoutError } from "../src/index.js";
+import { ConnectionError, TimeoutError } from "../src/index.js";
+import { Connection } from "../src/connection.js";
 import { FakeServer, type Peer, type ReceivedCall } from "./helpers/fake-server.js";
 import { exceptionReply, statusReply } from "./helpers/replies.js";
 import { TEST_CERT, TEST_KEY } from "./helpers/tls-fixture.js";

@@ -15,7 +15,7 @@ test("require() and import of @zerowire/iotdb-client give the same API", async (
   const esm = (await import("@zerowire/iotdb-client")) as Record<string, unknown>;
   const names = Object.keys(esm).filter((k) => k !== "default").sort();
   assert.equal(Object.keys(cjs).sort(), names);
-  for (const name of ["Session", "TableSession", "SessionDataSet", "Connection", "IoTDBError", "ConnectionError", "TimeoutError", "EncodeError", "TabletBuilder"]) {
+  for (const name of ["Session", "TableSession", "SessionDataSet", "SessionPool", "IoTDBError", "ConnectionError", "TimeoutError", "EncodeError", "TabletBuilder"]) {
     assert.type(cjs[name], "function", `require: ${name}`);
     assert.type(esm[name], "function", `import: ${name}`);
   }

@@ -4,7 +4,8 @@
 // with a ConnectionError whose cause is that ReplyError.
 import { test } from "uvu";
 import * as assert from "uvu/assert";
-import { Connection, ConnectionError, FrameError, ReplyError } from "../src/index.js";
+import { ConnectionError, FrameError, ReplyError } from "../src/index.js";
+import { Connection } from "../src/connection.js";
 import { decodeReplies } from "../src/thrift/reply-decoding.js";
 import { FakeServer } from "./helpers/fake-server.js";
 import { statusReply } from "./helpers/replies.js";

@@ -6,7 +6,8 @@ import { test } from "uvu";
 import * as assert from "uvu/assert";
 import { insertTabletCall, writeCallFrame } from "@zerowire/iotdb-codec";
 import { Writer } from "@zerowire/writer";
-import { CONNECTION_DEFAULTS, EncodeError, OptionError, Session } from "../src/index.js";
+import { EncodeError, OptionError, Session } from "../src/index.js";
+import { CONNECTION_DEFAULTS } from "../src/connection.js";
 import { framePool } from "../src/session/base-session.js";
 import { FakeIoTDB } from "./helpers/fake-iotdb.js";
 

@@ -8,7 +8,7 @@ import thrift from "thrift";
 import { TBinaryProtocol, TCompactProtocol, TFramedTransport } from "@zerowire/thrift";
 import { test } from "uvu";
 import * as assert from "uvu/assert";
-import { Connection } from "../src/index.js";
+import { Connection } from "../src/connection.js";
 import { decodeReplies } from "../src/thrift/reply-decoding.js";
 import { TEndPoint, TSStatus } from "../src/gen/client_types.js";
 import { toStatus } from "../src/status.js";

@@ -1,3 +1,7 @@
+// @zerowire/iotdb-codec: IoTDB tablets, records, insert request frames and schema templates
+// encoded as the Java client does, TsBlocks and query results decoded. A tablet's validation and
+// its buffers written one at a time into the caller's Writer are the "./lower-level" subpath
+// (src/lower-level.ts); the Thrift writers the frames are built with are internal.
 export { TSDataType, ColumnCategory, parseTypeName, typeName } from "./types.js";
 export type { TSDataTypeName, SendableType, SendableTypeName, ColumnCategoryName } from "./types.js";
 export { EncodeError, DecodeError } from "./errors.js";
@@ -6,12 +10,9 @@ export { parseDate, formatDate } from "./date.js";
 export type { Tablet, TabletSchema, TabletColumn, TabletModel, ColumnValues, Cell, CellOf, NullMask, BitmapSectionMode } from "./tablet.js";
 export { TabletBuilder } from "./tablet-builder.js";
 export type { TabletBuilderOptions } from "./tablet-builder.js";
-export { encodeTabletBuffers, writeTimeBuffer, writeValueBuffer } from "./tablet-encoder.js";
-export { prepareTablet } from "./tablet-prepare.js";
+export { encodeTabletBuffers } from "./tablet-encoder.js";
 export { DEFAULT_MAX_VALUE_BYTES } from "./insert-options.js";
 export type { InsertOptions, TimestampPrecision } from "./insert-options.js";
-export type { PreparedColumn, PreparedTablet } from "./tablet-prepare.js";
-export type { ResolvedColumn, ResolvedSchema } from "./tablet-schema.js";
 export { encodeRecordValues } from "./records.js";
 export type { InsertRecord, DeviceRecord, RecordTypes } from "./records.js";
 export {
@@ -31,11 +32,6 @@ export type { FrameOptions, RequestOptions } from "./insert-frames.js";
 // encoding: schema templates (Java's Template.serialize)
 export { serializeTemplate } from "./template.js";
 export type { TemplateCodes, TemplateMeasurementCodes } from "./template.js";
-export { ThriftMessageType } from "./thrift/protocol.js";
-export type { ThriftProtocol, ThriftType, ThriftWriter } from "./thrift/protocol.js";
-export { BinaryProtocolWriter } from "./thrift/binary-protocol.js";
-export { CompactProtocolWriter } from "./thrift/compact-protocol.js";
-export { thriftWriter } from "./thrift/writer-for.js";
 // decoding: TsBlocks
 export { decodeTsBlock } from "./tsblock/decode.js";
 export { TsBlockArena } from "./tsblock/arena.js";

@@ -2,7 +2,7 @@
 // into two 32-bit words instead of going through BigInt, which would allocate per value.
 
 // The word splitting itself is the Writer's (hiWord / loWord / setInt64BE, HI_WORD / LO_WORD).
-import { HI_WORD, LO_WORD, hiWord, loWord } from "@zerowire/writer";
+import { HI_WORD, LO_WORD, hiWord, loWord } from "@zerowire/writer/seams";
 import { describeNumber, describeValue } from "./describe.js";
 
 /** Why `v` is not an int64 cell, or undefined when it is one. */

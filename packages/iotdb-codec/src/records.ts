@@ -2,7 +2,8 @@
 // bitmap; SessionUtils.getValueBuffer). Like the Java Session, null values are dropped together
 // with their measurement and type, and a record is dropped only when that left it empty: a record
 // with no measurements at all has no null, so Java sends it (with an empty value buffer).
-import { setInt64BE, Writer } from "@zerowire/writer";
+import { Writer } from "@zerowire/writer";
+import { setInt64BE } from "@zerowire/writer/seams";
 import { CELL_WIDTH, cellProblem, dateValue } from "./cells.js";
 import { describeValue } from "./describe.js";
 import { EncodeError } from "./errors.js";

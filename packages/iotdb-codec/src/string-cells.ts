@@ -1,7 +1,8 @@
 // String cells (TEXT/STRING values): i32 big-endian byte length + UTF-8 as Java writes it (a lone
 // surrogate as '?'). Fast paths for whole columns (one native write of the joined strings) and for
 // short ASCII cells, before the general encoder.
-import { JS_ENCODE_MAX_UNITS, utf8Write, type Writer } from "@zerowire/writer";
+import { utf8Write, type Writer } from "@zerowire/writer";
+import { JS_ENCODE_MAX_UNITS } from "@zerowire/writer/seams";
 import { isWellFormed, javaString } from "./java-string.js";
 
 /**

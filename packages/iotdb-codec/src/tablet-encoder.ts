@@ -2,7 +2,8 @@
 // written straight into a Writer. Typed-array columns of an already sorted tablet go through the
 // Writer's bulk big-endian copies; null cells are then patched to the Java placeholders. Plain
 // arrays and sorted tablets take a per-cell loop. Nothing here allocates per value.
-import { HI_WORD, LO_WORD, setInt64BE, Writer } from "@zerowire/writer";
+import { Writer } from "@zerowire/writer";
+import { HI_WORD, LO_WORD, setInt64BE } from "@zerowire/writer/seams";
 import { writeBitmapSection } from "./bitmap.js";
 import { CELL_WIDTH, dateValue } from "./cells.js";
 import { writeJoinedStrings, writeString } from "./string-cells.js";

@@ -3,7 +3,7 @@
 // BigInt64Array times are checked element by element: optimized code compares BigInt64Array
 // elements without allocating a BigInt, ~0.4 ns per row (bench tablet-a-columnar, 1000 rows),
 // twice as fast as comparing 32-bit word views. The sort itself, rare, compares word views.
-import { HI_WORD, LO_WORD } from "@zerowire/writer";
+import { HI_WORD, LO_WORD } from "@zerowire/writer/seams";
 
 type Times = BigInt64Array | readonly (number | bigint)[];
 

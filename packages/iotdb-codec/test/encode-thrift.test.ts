@@ -5,7 +5,9 @@ import { test } from "uvu";
 import * as assert from "uvu/assert";
 import { Writer } from "@zerowire/writer";
 import { TType as T } from "@zerowire/thrift";
-import { BinaryProtocolWriter, CompactProtocolWriter, ThriftMessageType, type ThriftWriter } from "../src/index.js";
+import { BinaryProtocolWriter } from "../src/thrift/binary-protocol.js";
+import { CompactProtocolWriter } from "../src/thrift/compact-protocol.js";
+import { ThriftMessageType, type ThriftWriter } from "../src/thrift/protocol.js";
 import { toHex } from "./encode-bytes.js";
 
 function bytesOf(make: (w: Writer) => ThriftWriter, write: (p: ThriftWriter) => void): string {

@@ -22,6 +22,9 @@ interface Output {
 function run(env: Record<string, string>): { status: number | null; stdout: string; stderr: string } {
   const clean = { ...process.env };
   delete clean.ZEROWIRE_PORTABLE_UTF8;
+  // The built packages, whatever the runner set: `pnpm test:unit` puts tsx and the "source"
+  // condition in NODE_OPTIONS, and tsx's loader reads source maps with the Buffer methods this hides.
+  delete clean.NODE_OPTIONS;
   const r = spawnSync(process.execPath, [workload], { env: { ...clean, ...env }, encoding: "utf8" });
   return { status: r.status, stdout: r.stdout, stderr: r.stderr };
 }

@@ -5,7 +5,8 @@
 import net from "node:net";
 import { test } from "uvu";
 import * as assert from "uvu/assert";
-import { CONNECTION_DEFAULTS, Session } from "../../src/index.js";
+import { Session } from "../../src/index.js";
+import { CONNECTION_DEFAULTS } from "../../src/connection.js";
 import { RpcCodec } from "../../src/thrift/rpc-codec.js";
 import { CountingProxy } from "./counting-proxy.js";
 import { server, serverMaxFrameSize, viaProxy } from "./env.js";

@@ -9,7 +9,7 @@
 // Speed (bench client fetch-5000x10-iterator): a getter is a mask test and one typed-array load;
 // nextInBlock() (not in Java) moves within the fetched block without next()'s microtask per row.
 import { type CellReader, type CellValue, formatDate, type Int64Mode, type Int64Of, type ResultBlock, type ResultSchema, type RowOptions, shortestFloat32, TSDataType, type TimestampPrecision, typeName } from "@zerowire/iotdb-codec";
-import { HI_WORD, isSafeInt64Words, LO_WORD } from "@zerowire/writer";
+import { HI_WORD, isSafeInt64Words, LO_WORD } from "@zerowire/writer/seams";
 import { DataSetError } from "../errors.js";
 import type { BlockStream } from "./block-stream.js";
 import { javaBlobText, javaDatetimeText, javaDoubleText, javaFloatText, zoneOffsets } from "./java-text.js";

@@ -1,7 +1,7 @@
 // One cell of a decoded column as the JS value a row shows: BOOLEAN boolean, INT32/FLOAT/DOUBLE
 // number, INT64/TIMESTAMP bigint (or a number that is never rounded), DATE 'YYYY-MM-DD',
 // TEXT/STRING string, BLOB Buffer, null for null.
-import { HI_WORD, LO_WORD, isSafeInt64Words } from "@zerowire/writer";
+import { HI_WORD, LO_WORD, isSafeInt64Words } from "@zerowire/writer/seams";
 import { formatDate } from "../date.js";
 import type { TsBlockColumn } from "../tsblock/columns.js";
 import { TSDataType } from "../types.js";

@@ -3,7 +3,7 @@
 // value width, so after every column is copied in (still big-endian) one native swap per width
 // turns the whole block to host order. One backing store and two swaps per block, instead of
 // one of each per column, matter at 1000-row blocks, where the per-call costs rival the copying.
-import { HOST_IS_LITTLE_ENDIAN } from "@zerowire/writer";
+import { HOST_IS_LITTLE_ENDIAN } from "@zerowire/writer/seams";
 
 /** Bytes reserved per value width: 8 (INT64, TIMESTAMP, DOUBLE, time), 4 (INT32, DATE, FLOAT), 1 (BOOLEAN). */
 export class SlabLayout {
