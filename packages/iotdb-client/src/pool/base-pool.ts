@@ -108,7 +108,7 @@ const STATEMENT_ROUTES: OperationRoutes<StatementOperations<Int64Mode>, BaseSess
   executeNonQueryStatement: { via: "any", options: 1 },
 };
 
-/** The statements of every pool (executeQueryStatement, executeNonQueryStatement), sent as STATEMENT_ROUTES says. */
+/** The statements every pool offers (documented in StatementOperations). */
 export interface BasePool<S extends BaseSession<Int64Mode>, M extends Int64Mode = "bigint"> extends StatementOperations<M> {}
 
 /** S: the session class; M: the int64 mode of its sessions, which types query results. */
@@ -247,6 +247,7 @@ export abstract class BasePool<S extends BaseSession<Int64Mode>, M extends Int64
     return this.options.maxSize;
   }
 
+  /** A snapshot per DataNode (sessions idle, borrowed, opening, callers waiting, requests, failures, down) and the number of device routes learned. */
   stats(): PoolStats {
     const endpoints = [...this.options.endpoints];
     for (const entry of this.pools.values()) if (!endpoints.some((e) => endpointKey(e) === endpointKey(entry.endpoint))) endpoints.push(entry.endpoint);
