@@ -1,7 +1,8 @@
 // How a pool offers its sessions' operations without restating them: each operation of
 // session/operations.ts gets a route (which session runs it, whether it is retried or routed by
 // device, how it merges in a group commit), and BasePool.defineOperations makes one method per
-// route that calls the session's method of the same name. The signatures and their documentation
+// route that calls the session's method of the same name (a split insert sends each part with its
+// merge kind's send, as a group commit does). The signatures and their documentation
 // stay in operations.ts, so a pool's method cannot drift from the session's: a table of routes that
 // misses an operation does not compile.
 import type { CallOptions } from "../abort.js";
