@@ -7,6 +7,8 @@ export type { SqlDialect } from "./session/session-options.js";
 export { TAggregationType } from "./session/aggregation-type.js";
 export type { SchemaTemplate, TemplateMeasurement } from "./session/schema-template.js";
 export { TableSession } from "./session/table-session.js";
+// The operations sessions and pools share, each documented once: type a parameter with them to take a session or a pool.
+export type { StatementOperations, TableOperations, TreeOperations } from "./session/operations.js";
 export type { QueryOptions, TimestampPrecision } from "./session/base-session.js";
 export { AbortError } from "./abort.js";
 export type { CallOptions } from "./abort.js";

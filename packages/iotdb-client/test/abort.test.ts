@@ -178,6 +178,27 @@ test("a pool's wait for a session: AbortError, and the waiter leaves the line", 
   });
 });
 
+test("a pool's and a pooled session's executeNonQueryStatement and insert take the session's signal: aborted before sending, nothing is sent", async () => {
+  await withFake(async (fake, options) => {
+    const pool = new TableSessionPool({ ...options, maxSize: 1, waitTimeoutMs: 30_000 });
+    const held = await pool.getSession();
+    const controller = new AbortController();
+    controller.abort(REASON);
+    const tablet = { schema: { target: "t", columns: [{ name: "s", type: "INT64" as const }] }, timestamps: [1n], values: [[1n]] };
+    await abortRejection(held.executeNonQueryStatement("create database x", { signal: controller.signal }));
+    await abortRejection(held.insert(tablet, { signal: controller.signal }));
+    // The pool's only session is held: the pool's statement waits for it, and the abort ends the wait.
+    await abortRejection(pool.executeNonQueryStatement("create database x", { signal: abortSoon() }));
+    assert.equal([fake.calls("executeUpdateStatementV2").length, fake.calls("insertTablet").length], [0, 0]);
+    // negative control: without the signal the same calls are sent
+    await held.executeNonQueryStatement("create database x");
+    await held.insert(tablet);
+    assert.equal([fake.calls("executeUpdateStatementV2").length, fake.calls("insertTablet").length], [1, 1]);
+    await held.close();
+    await pool.close();
+  });
+});
+
 test("a signal that is not an AbortSignal is an OptionError naming `signal`, before anything is sent", async () => {
   await withFake(async (fake, options) => {
     const session = new Session(options);

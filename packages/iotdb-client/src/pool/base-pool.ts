@@ -11,12 +11,14 @@ import type { SessionDataSet } from "../dataset/session-data-set.js";
 import { acquireChannel, operationAttributes, redirectChannel, retryChannel } from "../diagnostics.js";
 import { ConnectionError, EncodeError, IoTDBError, OptionError, type QueryTimeoutError, type EndPoint, type Status, TimeoutError, timedOut } from "../errors.js";
 import { booleanOption, shown } from "../options.js";
-import type { BaseSession, QueryOptions } from "../session/base-session.js";
+import type { BaseSession } from "../session/base-session.js";
 import { checkedFetchSize, checkedQueryTimeout, SESSION_DEFAULTS, type SessionOptions, systemZoneId } from "../session/session-options.js";
+import type { StatementOperations } from "../session/operations.js";
 import { queryRedirectOf } from "../session/query-redirects.js";
 import { type ConcurrentOptions, type ItemOutcome, runConcurrent } from "./concurrent.js";
 import { EndpointHealth, endpointKey } from "./endpoints.js";
 import { type MergeKind, type Member, memberStatuses, mergedItems, takeBatch } from "./group-commit.js";
+import { defineMethod, forward, type OperationRoute, type OperationRoutes, optionsAt } from "./operation-routes.js";
 import { PoolClosedError, PoolTimeoutError } from "./pool-errors.js";
 import { type PoolOptions, type ResolvedPoolOptions, resolvePoolOptions } from "./pool-options.js";
 import { redirectHints, type WrittenDevices } from "./redirect-hints.js";
@@ -101,8 +103,21 @@ interface Call<S, R> {
   keep?(result: R, release: () => void): void;
 }
 
+/** How every pool sends the statements: a query holds its session until its data set closes; a non-query runs on any session, not retried. */
+const STATEMENT_ROUTES: OperationRoutes<StatementOperations<Int64Mode>, BaseSession<Int64Mode>> = {
+  executeQueryStatement: { via: "query", options: 1 },
+  executeNonQueryStatement: { via: "any", options: 1 },
+};
+
+/** The statements every pool offers (documented in StatementOperations). */
+export interface BasePool<S extends BaseSession<Int64Mode>, M extends Int64Mode = "bigint"> extends StatementOperations<M> {}
+
 /** S: the session class; M: the int64 mode of its sessions, which types query results. */
 export abstract class BasePool<S extends BaseSession<Int64Mode>, M extends Int64Mode = "bigint"> {
+  static {
+    this.defineOperations(STATEMENT_ROUTES);
+  }
+
   protected readonly options: Omit<ResolvedPoolOptions, "session">;
   // The sessions' options hold the password and TLS options: kept in an ES private field, which
   // util.inspect (even with showHidden), JSON.stringify and property walks never see.
@@ -152,16 +167,6 @@ export abstract class BasePool<S extends BaseSession<Int64Mode>, M extends Int64
    */
   withSession<R>(fn: (session: S) => Promise<R>): Promise<R> {
     return this.run({ method: "withSession", retry: false, op: fn });
-  }
-
-  /** Runs a query; its session goes back to the pool when the data set is closed (at the end of iteration, or by close()). */
-  executeQueryStatement<Q extends Int64Mode = M>(sql: string, options?: QueryOptions<Q>): Promise<SessionDataSet<Q>> {
-    return this.query("executeQueryStatement", (s) => s.executeQueryStatement(sql, options) as Promise<SessionDataSet<Q>>, options?.signal);
-  }
-
-  /** A statement that returns no rows; not retried. */
-  executeNonQueryStatement(sql: string): Promise<Status> {
-    return this.call("executeNonQueryStatement", (s) => s.executeNonQueryStatement(sql));
   }
 
   /**
@@ -242,6 +247,7 @@ export abstract class BasePool<S extends BaseSession<Int64Mode>, M extends Int64
     return this.options.maxSize;
   }
 
+  /** A snapshot per DataNode (sessions idle, borrowed, opening, callers waiting, requests, failures, down) and the number of device routes learned. */
   stats(): PoolStats {
     const endpoints = [...this.options.endpoints];
     for (const entry of this.pools.values()) if (!endpoints.some((e) => endpointKey(e) === endpointKey(entry.endpoint))) endpoints.push(entry.endpoint);
@@ -335,9 +341,24 @@ export abstract class BasePool<S extends BaseSession<Int64Mode>, M extends Int64
     });
   }
 
-  /** A call on any session; not retried. */
-  protected call<R>(method: string, op: (session: S) => Promise<R>): Promise<R> {
-    return this.run({ method, retry: false, op });
+  /**
+   * Gives the pool class (`this`) a method per route, named as the operation: it sends the
+   * operation as the route says, calling the session's method of that name (operation-routes.ts).
+   */
+  protected static defineOperations<T extends BaseSession<Int64Mode>>(
+    this: abstract new (...args: never[]) => BasePool<T, Int64Mode>,
+    routes: Readonly<Record<string, OperationRoute<T, readonly unknown[]>>>,
+  ): void {
+    for (const [method, route] of Object.entries(routes)) {
+      defineMethod(this.prototype, method, function (this: BasePool<T, Int64Mode>, ...args: unknown[]) {
+        return this.send(method, route, args);
+      });
+    }
+  }
+
+  /** A call on any session; not retried. `signal` aborts the wait for a session (the op gets it through its own options). */
+  protected call<R>(method: string, op: (session: S) => Promise<R>, signal?: AbortSignal): Promise<R> {
+    return this.run({ method, retry: false, signal, op });
   }
 
   /** A query: retried when its connection fails before the data set exists; the session is held until the data set closes. */
@@ -406,6 +427,26 @@ export abstract class BasePool<S extends BaseSession<Int64Mode>, M extends Int64
     const statuses = parts.map((p) => (p as PromiseFulfilledResult<Status>).value);
     if (statuses.length === 1) return statuses[0]!;
     return mergeParts(items, groups, statuses, isSent);
+  }
+
+  /** One operation sent as its route says (defineOperations). */
+  private send(method: string, route: OperationRoute<S, readonly unknown[]>, args: readonly unknown[]): Promise<unknown> {
+    const all = <R>(session: S) => forward<R>(session, method, args);
+    switch (route.via) {
+      case "any":
+        return this.call(method, all, optionsAt(args, route.options)?.signal);
+      case "query":
+        return this.query(method, all<SessionDataSet<Int64Mode>>, optionsAt(args, route.options)?.signal);
+      case "device-query":
+        return this.queryRouted(method, route.device(args), all<SessionDataSet<Int64Mode>>);
+      case "insert": {
+        const before = args.slice(0, route.options);
+        return this.insertRouted(method, route.devices(args), (s) => forward<Status>(s, method, before), route.merge?.(args), optionsAt(args, route.options));
+      }
+      case "split-insert":
+        // Not an array: insertGrouped sends it as it is, for the session to refuse.
+        return this.insertGrouped(method, args[0] as readonly unknown[], route.kind, optionsAt(args, 1));
+    }
   }
 
   private groupByRoute<I>(items: readonly I[], deviceOf: (item: I) => string | undefined): { target: EndPoint | undefined; indices: number[] }[] {

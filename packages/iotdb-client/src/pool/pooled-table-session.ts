@@ -2,15 +2,36 @@
 // statement calls, close). The caller holds the pool's session until close(), which gives it back
 // to the pool instead of ending it (as Java's pooled table session does). A wrapper, not the
 // TableSession itself, so that a caller cannot end the pool's session or use it after giving it back.
+// Its operations are the TableSession's (session/operations.ts), each forwarded as it is to the
+// held session.
 import type { Int64Mode } from "@zerowire/iotdb-codec";
-import type { SessionDataSet } from "../dataset/session-data-set.js";
-import { ConnectionError, type Status } from "../errors.js";
-import type { QueryOptions } from "../session/base-session.js";
+import { ConnectionError } from "../errors.js";
+import type { TableOperations } from "../session/operations.js";
 import type { TableSession } from "../session/table-session.js";
-import type { SessionTablet } from "../session/tablet-input.js";
+import { defineMethod, forward } from "./operation-routes.js";
 
-/** M: the pool's int64 mode, which types query results. */
+/** Every operation of a TableSession, each forwarded to the held session. */
+const OPERATIONS: Record<keyof TableOperations, true> = { insert: true, executeQueryStatement: true, executeNonQueryStatement: true };
+
+/** The table operations of a PooledTableSession (documented in {@link TableOperations}), run on the held session. */
+export interface PooledTableSession<M extends Int64Mode = "bigint"> extends TableOperations<M> {}
+
+/**
+ * A session of a TableSessionPool held by one caller (TableSessionPool.getSession()): the
+ * TableSession's operations ({@link TableOperations}) on that session until close() gives it back
+ * to the pool. Read or close a data set before close(). A USE through executeNonQueryStatement
+ * makes the pool close the session when it comes back. M: the pool's int64 mode, which types
+ * query results.
+ */
 export class PooledTableSession<M extends Int64Mode = "bigint"> {
+  static {
+    for (const method of Object.keys(OPERATIONS)) {
+      defineMethod(this.prototype, method, function (this: PooledTableSession<Int64Mode>, ...args: unknown[]) {
+        return this.use((s) => forward(s, method, args));
+      });
+    }
+  }
+
   #session: TableSession<M> | undefined;
   readonly #release: (error?: unknown) => void;
   /** The last connection error seen: the session then goes back as broken. */
@@ -20,21 +41,6 @@ export class PooledTableSession<M extends Int64Mode = "bigint"> {
   constructor(session: TableSession<M>, release: (error?: unknown) => void) {
     this.#session = session;
     this.#release = release;
-  }
-
-  /** TableSession.insert on the held session. */
-  insert(tablet: SessionTablet): Promise<Status> {
-    return this.use((s) => s.insert(tablet));
-  }
-
-  /** TableSession.executeNonQueryStatement on the held session (a USE makes the pool close it when it comes back). */
-  executeNonQueryStatement(sql: string): Promise<Status> {
-    return this.use((s) => s.executeNonQueryStatement(sql));
-  }
-
-  /** TableSession.executeQueryStatement on the held session; read or close the data set before close(). */
-  executeQueryStatement<Q extends Int64Mode = M>(sql: string, options?: QueryOptions<Q>): Promise<SessionDataSet<Q>> {
-    return this.use((s) => s.executeQueryStatement(sql, options));
   }
 
   /** The database the held session is in. */

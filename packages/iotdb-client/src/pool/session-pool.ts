@@ -2,274 +2,22 @@
 // (single-device inserts by their device; insertTablets/insertRecords split by the devices'
 // routes); queries hold their session until the data set closes; the schema helpers run on any
 // session. Inserts of the same kind waiting for a session go out merged (group commit, see
-// group-commit.ts): the kinds below say how each merges.
-import type { DeviceRecord, DeviceStringRecord, InsertRecord, Int64Mode, StringRecord, TSDataType, TSDataTypeName } from "@zerowire/iotdb-codec";
+// group-commit.ts): the kinds below say how each merges. The operations themselves are Session's
+// (session/operations.ts); TREE_ROUTES says how the pool sends each one.
+import type { InsertRecord, Int64Mode, StringRecord } from "@zerowire/iotdb-codec";
 import type { SessionOptions } from "../session/session-options.js";
-import type { SessionDataSet } from "../dataset/session-data-set.js";
 import type { CallOptions } from "../abort.js";
 import type { Status } from "../errors.js";
-import type { QueryOptions } from "../session/base-session.js";
-import { type AggregationName, type AggregationOptions, type MeasurementSpec, Session, type TimeseriesOptions } from "../session/session.js";
-import type { SchemaTemplate, TemplateMeasurement } from "../session/schema-template.js";
+import type { StatementOperations, TreeOperations } from "../session/operations.js";
+import { Session } from "../session/session.js";
 import type { SessionTablet } from "../session/tablet-input.js";
-import type { TAggregationType } from "../session/aggregation-type.js";
 import { TreeBatchWriter } from "../ingest/model-writers.js";
 import type { BatchWriterOptions } from "../ingest/writer-options.js";
 import { BasePool } from "./base-pool.js";
 import type { MergeKind } from "./group-commit.js";
+import type { OperationRoute, OperationRoutes } from "./operation-routes.js";
 import type { PoolOptions } from "./pool-options.js";
 import { singleDevice, type WrittenDevices } from "./redirect-hints.js";
-
-/** M: the int64 mode of the pool's sessions ("bigint" unless `int64: "number"`), which types query results. */
-export class SessionPool<M extends Int64Mode = "bigint"> extends BasePool<Session<M>, M> {
-  constructor(options: PoolOptions<Session<M>, M> = {}) {
-    super(options, (o) => new Session(o as SessionOptions<M>));
-  }
-
-  // ---- inserts (routed by device) ---------------------------------------
-  // Each insert takes a trailing `{ signal }`: aborting while it waits (for a session, or in the
-  // group-commit queue) rejects it with an AbortError and nothing is sent; aborting once it was
-  // sent rejects the caller at once while the request completes (outcome unknown, as a Session's).
-
-  /** A batching writer over this pool: rows one at a time, sent as large insertTablets (see the README, "Ingesting a stream of rows"). */
-  writer(options?: BatchWriterOptions): TreeBatchWriter {
-    return new TreeBatchWriter(this, options);
-  }
-
-  insertTablet(tablet: SessionTablet, options?: CallOptions): Promise<Status> {
-    const kind = tablet?.schema?.aligned === true ? ALIGNED_TABLETS : TABLETS;
-    return this.insertRouted("insertTablet", deviceOfTablet(tablet), (s) => s.insertTablet(tablet), { kind, item: tablet }, options);
-  }
-
-  insertAlignedTablet(tablet: SessionTablet, options?: CallOptions): Promise<Status> {
-    return this.insertRouted("insertAlignedTablet", deviceOfTablet(tablet), (s) => s.insertAlignedTablet(tablet), { kind: ALIGNED_TABLETS, item: tablet }, options);
-  }
-
-  insertTablets(tablets: readonly SessionTablet[], options?: CallOptions): Promise<Status> {
-    return this.insertGrouped("insertTablets", tablets, TABLETS, options);
-  }
-
-  insertAlignedTablets(tablets: readonly SessionTablet[], options?: CallOptions): Promise<Status> {
-    return this.insertGrouped("insertAlignedTablets", tablets, ALIGNED_TABLETS, options);
-  }
-
-  insertRecord(record: InsertRecord, options?: CallOptions): Promise<Status> {
-    return this.insertRouted("insertRecord", deviceOfRecord(record), (s) => s.insertRecord(record), { kind: RECORDS, item: record }, options);
-  }
-
-  insertAlignedRecord(record: InsertRecord, options?: CallOptions): Promise<Status> {
-    return this.insertRouted("insertAlignedRecord", deviceOfRecord(record), (s) => s.insertAlignedRecord(record), { kind: ALIGNED_RECORDS, item: record }, options);
-  }
-
-  insertRecords(records: readonly InsertRecord[], options?: CallOptions): Promise<Status> {
-    return this.insertGrouped("insertRecords", records, RECORDS, options);
-  }
-
-  insertAlignedRecords(records: readonly InsertRecord[], options?: CallOptions): Promise<Status> {
-    return this.insertGrouped("insertAlignedRecords", records, ALIGNED_RECORDS, options);
-  }
-
-  insertRecordsOfOneDevice(deviceId: string, records: readonly DeviceRecord[], options?: CallOptions): Promise<Status> {
-    return this.insertRouted("insertRecordsOfOneDevice", named(deviceId), (s) => s.insertRecordsOfOneDevice(deviceId, records), undefined, options);
-  }
-
-  insertAlignedRecordsOfOneDevice(deviceId: string, records: readonly DeviceRecord[], options?: CallOptions): Promise<Status> {
-    return this.insertRouted("insertAlignedRecordsOfOneDevice", named(deviceId), (s) => s.insertAlignedRecordsOfOneDevice(deviceId, records), undefined, options);
-  }
-
-  insertStringRecord(record: StringRecord, options?: CallOptions): Promise<Status> {
-    return this.insertRouted("insertStringRecord", deviceOfRecord(record), (s) => s.insertStringRecord(record), { kind: STRING_RECORDS, item: record }, options);
-  }
-
-  insertAlignedStringRecord(record: StringRecord, options?: CallOptions): Promise<Status> {
-    return this.insertRouted("insertAlignedStringRecord", deviceOfRecord(record), (s) => s.insertAlignedStringRecord(record), { kind: ALIGNED_STRING_RECORDS, item: record }, options);
-  }
-
-  insertStringRecords(records: readonly StringRecord[], options?: CallOptions): Promise<Status> {
-    return this.insertGrouped("insertStringRecords", records, STRING_RECORDS, options);
-  }
-
-  insertAlignedStringRecords(records: readonly StringRecord[], options?: CallOptions): Promise<Status> {
-    return this.insertGrouped("insertAlignedStringRecords", records, ALIGNED_STRING_RECORDS, options);
-  }
-
-  insertStringRecordsOfOneDevice(deviceId: string, records: readonly DeviceStringRecord[], options?: CallOptions): Promise<Status> {
-    return this.insertRouted("insertStringRecordsOfOneDevice", named(deviceId), (s) => s.insertStringRecordsOfOneDevice(deviceId, records), undefined, options);
-  }
-
-  insertAlignedStringRecordsOfOneDevice(deviceId: string, records: readonly DeviceStringRecord[], options?: CallOptions): Promise<Status> {
-    return this.insertRouted("insertAlignedStringRecordsOfOneDevice", named(deviceId), (s) => s.insertAlignedStringRecordsOfOneDevice(deviceId, records), undefined, options);
-  }
-
-  // ---- queries (the session is held until the data set closes) ----------
-
-  executeRawDataQuery<Q extends Int64Mode = M>(paths: readonly string[], startTime: bigint | number, endTime: bigint | number, options?: QueryOptions<Q>): Promise<SessionDataSet<Q>> {
-    return this.query("executeRawDataQuery", (s) => s.executeRawDataQuery(paths, startTime, endTime, options) as Promise<SessionDataSet<Q>>, options?.signal);
-  }
-
-  executeLastDataQuery<Q extends Int64Mode = M>(paths: readonly string[], lastTime?: bigint | number, options?: QueryOptions<Q>): Promise<SessionDataSet<Q>> {
-    return this.query("executeLastDataQuery", (s) => s.executeLastDataQuery(paths, lastTime, options) as Promise<SessionDataSet<Q>>, options?.signal);
-  }
-
-  /** Session.executeFastLastDataQueryForOnePrefixPath on any session (not supported by IoTDB 2.0.1-beta). */
-  executeFastLastDataQueryForOnePrefixPath<Q extends Int64Mode = M>(prefixes: readonly string[], options?: QueryOptions<Q>): Promise<SessionDataSet<Q>> {
-    return this.query("executeFastLastDataQueryForOnePrefixPath", (s) => s.executeFastLastDataQueryForOnePrefixPath(prefixes, options) as Promise<SessionDataSet<Q>>, options?.signal);
-  }
-
-  /**
-   * Session.executeLastDataQueryForOneDevice, sent to the DataNode the device was redirected to
-   * (falling back to the others when it cannot be reached); a redirect hint in the answer is learned.
-   */
-  executeLastDataQueryForOneDevice<Q extends Int64Mode = M>(
-    db: string,
-    device: string,
-    sensors: readonly string[],
-    isLegalPathNodes?: boolean,
-    options?: QueryOptions<Q>,
-  ): Promise<SessionDataSet<Q>> {
-    return this.queryRouted("executeLastDataQueryForOneDevice", typeof device === "string" ? device : undefined, (s) =>
-      s.executeLastDataQueryForOneDevice(db, device, sensors, isLegalPathNodes, options) as Promise<SessionDataSet<Q>>,
-    );
-  }
-
-  executeAggregationQuery<Q extends Int64Mode = M>(
-    paths: readonly string[],
-    aggregations: readonly (AggregationName | TAggregationType)[],
-    options?: AggregationOptions<Q>,
-  ): Promise<SessionDataSet<Q>> {
-    return this.query("executeAggregationQuery", (s) => s.executeAggregationQuery(paths, aggregations, options) as Promise<SessionDataSet<Q>>, options?.signal);
-  }
-
-  // ---- deletes and schema (any session, not retried) --------------------
-
-  deleteData(paths: string | readonly string[], endTime: bigint | number): Promise<void>;
-  deleteData(paths: string | readonly string[], startTime: bigint | number, endTime: bigint | number): Promise<void>;
-  deleteData(paths: string | readonly string[], a: bigint | number, b?: bigint | number): Promise<void> {
-    return this.call("deleteData", (s) => (b === undefined ? s.deleteData(paths, a) : s.deleteData(paths, a, b)));
-  }
-
-  createDatabase(database: string): Promise<void> {
-    return this.call("createDatabase", (s) => s.createDatabase(database));
-  }
-
-  deleteDatabase(database: string): Promise<void> {
-    return this.call("deleteDatabase", (s) => s.deleteDatabase(database));
-  }
-
-  deleteDatabases(databases: readonly string[]): Promise<void> {
-    return this.call("deleteDatabases", (s) => s.deleteDatabases(databases));
-  }
-
-  createTimeseries(path: string, dataType: TSDataType | TSDataTypeName, options?: TimeseriesOptions): Promise<void> {
-    return this.call("createTimeseries", (s) => s.createTimeseries(path, dataType, options));
-  }
-
-  createAlignedTimeseries(deviceId: string, measurements: readonly MeasurementSpec[]): Promise<void> {
-    return this.call("createAlignedTimeseries", (s) => s.createAlignedTimeseries(deviceId, measurements));
-  }
-
-  createMultiTimeseries(timeseries: readonly MeasurementSpec[]): Promise<void> {
-    return this.call("createMultiTimeseries", (s) => s.createMultiTimeseries(timeseries));
-  }
-
-  deleteTimeseries(paths: string | readonly string[]): Promise<void> {
-    return this.call("deleteTimeseries", (s) => s.deleteTimeseries(paths));
-  }
-
-  checkTimeseriesExists(path: string): Promise<boolean> {
-    return this.call("checkTimeseriesExists", (s) => s.checkTimeseriesExists(path));
-  }
-
-  // ---- schema templates (any session, not retried) -----------------------
-
-  createSchemaTemplate(template: SchemaTemplate): Promise<void> {
-    return this.call("createSchemaTemplate", (s) => s.createSchemaTemplate(template));
-  }
-
-  addAlignedMeasurementsInTemplate(templateName: string, measurements: readonly TemplateMeasurement[]): Promise<void> {
-    return this.call("addAlignedMeasurementsInTemplate", (s) => s.addAlignedMeasurementsInTemplate(templateName, measurements));
-  }
-
-  addAlignedMeasurementInTemplate(templateName: string, measurement: TemplateMeasurement): Promise<void> {
-    return this.call("addAlignedMeasurementInTemplate", (s) => s.addAlignedMeasurementInTemplate(templateName, measurement));
-  }
-
-  addUnalignedMeasurementsInTemplate(templateName: string, measurements: readonly TemplateMeasurement[]): Promise<void> {
-    return this.call("addUnalignedMeasurementsInTemplate", (s) => s.addUnalignedMeasurementsInTemplate(templateName, measurements));
-  }
-
-  addUnalignedMeasurementInTemplate(templateName: string, measurement: TemplateMeasurement): Promise<void> {
-    return this.call("addUnalignedMeasurementInTemplate", (s) => s.addUnalignedMeasurementInTemplate(templateName, measurement));
-  }
-
-  deleteNodeInTemplate(templateName: string, path: string): Promise<void> {
-    return this.call("deleteNodeInTemplate", (s) => s.deleteNodeInTemplate(templateName, path));
-  }
-
-  countMeasurementsInTemplate(templateName: string): Promise<number> {
-    return this.call("countMeasurementsInTemplate", (s) => s.countMeasurementsInTemplate(templateName));
-  }
-
-  isMeasurementInTemplate(templateName: string, path: string): Promise<boolean> {
-    return this.call("isMeasurementInTemplate", (s) => s.isMeasurementInTemplate(templateName, path));
-  }
-
-  isPathExistInTemplate(templateName: string, path: string): Promise<boolean> {
-    return this.call("isPathExistInTemplate", (s) => s.isPathExistInTemplate(templateName, path));
-  }
-
-  showMeasurementsInTemplate(templateName: string, pattern?: string): Promise<string[]> {
-    return this.call("showMeasurementsInTemplate", (s) => s.showMeasurementsInTemplate(templateName, pattern));
-  }
-
-  showAllTemplates(): Promise<string[]> {
-    return this.call("showAllTemplates", (s) => s.showAllTemplates());
-  }
-
-  showPathsTemplateSetOn(templateName: string): Promise<string[]> {
-    return this.call("showPathsTemplateSetOn", (s) => s.showPathsTemplateSetOn(templateName));
-  }
-
-  showPathsTemplateUsingOn(templateName: string): Promise<string[]> {
-    return this.call("showPathsTemplateUsingOn", (s) => s.showPathsTemplateUsingOn(templateName));
-  }
-
-  setSchemaTemplate(templateName: string, prefixPath: string): Promise<void> {
-    return this.call("setSchemaTemplate", (s) => s.setSchemaTemplate(templateName, prefixPath));
-  }
-
-  unsetSchemaTemplate(prefixPath: string, templateName: string): Promise<void> {
-    return this.call("unsetSchemaTemplate", (s) => s.unsetSchemaTemplate(prefixPath, templateName));
-  }
-
-  dropSchemaTemplate(templateName: string): Promise<void> {
-    return this.call("dropSchemaTemplate", (s) => s.dropSchemaTemplate(templateName));
-  }
-
-  createTimeseriesUsingSchemaTemplate(devicePaths: readonly string[]): Promise<void> {
-    return this.call("createTimeseriesUsingSchemaTemplate", (s) => s.createTimeseriesUsingSchemaTemplate(devicePaths));
-  }
-
-  // ---- time zone ------------------------------------------------------------
-
-  /**
-   * Changes the pool's time zone: one session sets it on the server (setTimeZone, as Java's
-   * SessionPool does); then sessions open with it, and those opened before are closed instead
-   * of reused (Java only changes their local zone).
-   */
-  async setTimeZone(zoneId: string): Promise<void> {
-    // The pool's zone changes before the session goes back, so that session (already in it) stays.
-    await this.call("setTimeZone", async (s) => {
-      await s.setTimeZone(zoneId);
-      this.changeSessionZone(zoneId);
-    });
-  }
-
-  /** The zone the pool's sessions use (Java's getZoneId, as its string). */
-  getZoneId(): string {
-    return this.sessionZone;
-  }
-}
 
 // Devices of the input as given; malformed input has none (the session then rejects it).
 
@@ -317,3 +65,130 @@ const STRING_RECORDS = recordKind<StringRecord>("insertStringRecords", (s, r) =>
 const ALIGNED_STRING_RECORDS = recordKind<StringRecord>("insertAlignedStringRecords", (s, r) => s.insertAlignedStringRecords(r));
 const TABLETS = tabletKind("insertTablets", (s, t) => s.insertTablets(t));
 const ALIGNED_TABLETS = tabletKind("insertAlignedTablets", (s, t) => s.insertAlignedTablets(t));
+
+type Route<A extends readonly unknown[]> = OperationRoute<Session<Int64Mode>, A>;
+
+/** A single-record insert: routed by its device, merged with others of `kind`. */
+const oneRecord = <R extends InsertRecord | StringRecord>(kind: MergeKind<Session<Int64Mode>, R>): Route<readonly [R, CallOptions?]> => ({
+  via: "insert",
+  options: 1,
+  devices: ([record]) => deviceOfRecord(record),
+  merge: ([record]) => ({ kind, item: record }),
+});
+
+/** A tablet insert: routed by its device, merged with others of `kind` (of ALIGNED_TABLETS when the schema says aligned). */
+const oneTablet = (kind: MergeKind<Session<Int64Mode>, SessionTablet>): Route<readonly [SessionTablet, CallOptions?]> => ({
+  via: "insert",
+  options: 1,
+  devices: ([tablet]) => deviceOfTablet(tablet),
+  merge: ([tablet]) => ({ kind: tablet?.schema?.aligned === true ? ALIGNED_TABLETS : kind, item: tablet }),
+});
+
+/** Records of one device (deviceId first): routed by it, always sent alone. */
+const ONE_DEVICE: Route<readonly [string, ...unknown[]]> = { via: "insert", options: 2, devices: ([deviceId]) => named(deviceId) };
+const ANY: Route<readonly unknown[]> = { via: "any" };
+
+/**
+ * How SessionPool sends each tree operation: inserts routed by device (and merged while they
+ * wait), queries retried and holding their session until the data set closes, the last query of
+ * one device routed by its device, deletes and schema calls on any session, not retried.
+ */
+const TREE_ROUTES: OperationRoutes<Omit<TreeOperations<Int64Mode>, keyof StatementOperations>, Session<Int64Mode>> = {
+  insertTablet: oneTablet(TABLETS),
+  insertAlignedTablet: oneTablet(ALIGNED_TABLETS),
+  insertTablets: { via: "split-insert", kind: TABLETS },
+  insertAlignedTablets: { via: "split-insert", kind: ALIGNED_TABLETS },
+  insertRecord: oneRecord(RECORDS),
+  insertAlignedRecord: oneRecord(ALIGNED_RECORDS),
+  insertRecords: { via: "split-insert", kind: RECORDS },
+  insertAlignedRecords: { via: "split-insert", kind: ALIGNED_RECORDS },
+  insertRecordsOfOneDevice: ONE_DEVICE,
+  insertAlignedRecordsOfOneDevice: ONE_DEVICE,
+  insertStringRecord: oneRecord(STRING_RECORDS),
+  insertAlignedStringRecord: oneRecord(ALIGNED_STRING_RECORDS),
+  insertStringRecords: { via: "split-insert", kind: STRING_RECORDS },
+  insertAlignedStringRecords: { via: "split-insert", kind: ALIGNED_STRING_RECORDS },
+  insertStringRecordsOfOneDevice: ONE_DEVICE,
+  insertAlignedStringRecordsOfOneDevice: ONE_DEVICE,
+  executeRawDataQuery: { via: "query", options: 3 },
+  executeLastDataQuery: { via: "query", options: 2 },
+  executeFastLastDataQueryForOnePrefixPath: { via: "query", options: 1 },
+  executeLastDataQueryForOneDevice: { via: "device-query", device: ([, device]) => (typeof device === "string" ? device : undefined) },
+  executeAggregationQuery: { via: "query", options: 2 },
+  deleteData: ANY,
+  createDatabase: ANY,
+  deleteDatabase: ANY,
+  deleteDatabases: ANY,
+  createTimeseries: ANY,
+  createAlignedTimeseries: ANY,
+  createMultiTimeseries: ANY,
+  deleteTimeseries: ANY,
+  checkTimeseriesExists: ANY,
+  createSchemaTemplate: ANY,
+  addAlignedMeasurementsInTemplate: ANY,
+  addAlignedMeasurementInTemplate: ANY,
+  addUnalignedMeasurementsInTemplate: ANY,
+  addUnalignedMeasurementInTemplate: ANY,
+  deleteNodeInTemplate: ANY,
+  countMeasurementsInTemplate: ANY,
+  isMeasurementInTemplate: ANY,
+  isPathExistInTemplate: ANY,
+  showMeasurementsInTemplate: ANY,
+  showAllTemplates: ANY,
+  showPathsTemplateSetOn: ANY,
+  showPathsTemplateUsingOn: ANY,
+  setSchemaTemplate: ANY,
+  unsetSchemaTemplate: ANY,
+  dropSchemaTemplate: ANY,
+  createTimeseriesUsingSchemaTemplate: ANY,
+};
+
+/** The tree operations of a SessionPool (documented in {@link TreeOperations}), sent as its class says. */
+export interface SessionPool<M extends Int64Mode = "bigint"> extends TreeOperations<M> {}
+
+/**
+ * A pool of tree-model Sessions with the Session's operations ({@link TreeOperations}), each on a
+ * session of the pool: inserts go to the DataNode the server named for their device
+ * (insertTablets/insertRecords are split by their devices' routes), and inserts of one kind that
+ * wait for a session go out merged as one request; queries are retried when their connection
+ * fails before the data set exists, and hold their session until the data set closes;
+ * executeLastDataQueryForOneDevice goes where its device lives (falling back to the other
+ * DataNodes); deletes, schema and template calls run on any session and are not retried.
+ * M: the int64 mode of the pool's sessions ("bigint" unless `int64: "number"`), which types query results.
+ */
+export class SessionPool<M extends Int64Mode = "bigint"> extends BasePool<Session<M>, M> {
+  static {
+    this.defineOperations(TREE_ROUTES);
+  }
+
+  /** A pool that opens its sessions on demand (or at open()); see PoolOptions. */
+  constructor(options: PoolOptions<Session<M>, M> = {}) {
+    super(options, (o) => new Session(o as SessionOptions<M>));
+  }
+
+  /** A batching writer over this pool: rows one at a time, sent as large insertTablets (see the README, "Ingesting a stream of rows"). */
+  writer(options?: BatchWriterOptions): TreeBatchWriter {
+    return new TreeBatchWriter(this, options);
+  }
+
+  // ---- time zone ------------------------------------------------------------
+
+  /**
+   * Changes the pool's time zone: one session sets it on the server (setTimeZone, as Java's
+   * SessionPool does); then sessions open with it, and those opened before are closed instead
+   * of reused (Java only changes their local zone).
+   */
+  async setTimeZone(zoneId: string): Promise<void> {
+    // The pool's zone changes before the session goes back, so that session (already in it) stays.
+    await this.call("setTimeZone", async (s) => {
+      await s.setTimeZone(zoneId);
+      this.changeSessionZone(zoneId);
+    });
+  }
+
+  /** The zone the pool's sessions use (Java's getZoneId, as its string). */
+  getZoneId(): string {
+    return this.sessionZone;
+  }
+}
+

@@ -16,6 +16,7 @@ import { fromInt64, toInt64 } from "../thrift/int64.js";
 import type { RpcArgs, RpcMethod, RpcResult } from "../thrift/rpc-signatures.js";
 import { checkedReadModes } from "../options.js";
 import { openSessionRequest } from "./open-request.js";
+import type { StatementOperations } from "./operations.js";
 import { checkedFetchSize, checkedQueryTimeout, checkedZoneId, resolveSessionOptions, type ResolvedSessionOptions, type SessionCredentials, type SessionOptions, type SqlDialect } from "./session-options.js";
 
 /**
@@ -59,7 +60,7 @@ export const framePool = new BufferPool();
 const QUERY_TIMEOUT_MARGIN_MS = 10_000;
 
 /** M: how INT64/TIMESTAMP values come back ("bigint" unless the options say int64: "number"); it types rows and data sets. */
-export abstract class BaseSession<M extends Int64Mode = "bigint"> {
+export abstract class BaseSession<M extends Int64Mode = "bigint"> implements StatementOperations<M> {
   protected readonly options: ResolvedSessionOptions;
   // An ES private field: util.inspect (even with showHidden), JSON.stringify and property walks
   // never see it, so logging a session cannot show its password.
@@ -76,6 +77,7 @@ export abstract class BaseSession<M extends Int64Mode = "bigint"> {
   /** Insert options before the session is open (no precision yet, so a Date time is refused). */
   private readonly unopenedInsertOptions: RecordsCallOptions;
 
+  /** Made by Session and TableSession (`dialect`: their SQL dialect). */
   constructor(
     options: SessionOptions<M>,
     private readonly dialect: SqlDialect,
@@ -221,10 +223,6 @@ export abstract class BaseSession<M extends Int64Mode = "bigint"> {
     verifyStatus(status, "testConnectionEmptyRPC");
   }
 
-  /**
-   * Runs a statement that returns no rows (executeUpdateStatementV2), e.g. CREATE, DELETE, SET,
-   * USE. Resolves with the server's status.
-   */
   async executeNonQueryStatement(sql: string, options?: CallOptions): Promise<Status> {
     sqlText(sql, "executeNonQueryStatement");
     const signal = signalOf(options, "executeNonQueryStatement");
@@ -239,7 +237,6 @@ export abstract class BaseSession<M extends Int64Mode = "bigint"> {
     return status;
   }
 
-  /** Runs a query (executeQueryStatementV2); the rows stream from the returned data set. `options.signal` aborts it (and the data set's fetches). */
   async executeQueryStatement<Q extends Int64Mode = M>(sql: string, options: QueryOptions<Q> = {}): Promise<SessionDataSet<Q>> {
     sqlText(sql, "executeQueryStatement");
     return this.runQuery("executeQueryStatementV2", sql, options, (s, fetchSize, timeout) => [

@@ -48,6 +48,7 @@ import { toInt64 } from "../thrift/int64.js";
 import { TAggregationType } from "./aggregation-type.js";
 import type { CallOptions } from "../abort.js";
 import { BaseSession, type QueryOptions } from "./base-session.js";
+import type { TreeOperations } from "./operations.js";
 import { noteQueryRedirect } from "./query-redirects.js";
 import { CompressionType, type CompressionTypeName, dataTypeCode, enumCode, TSEncoding, type TSEncodingName } from "./schema-enums.js";
 import type { SessionOptions } from "./session-options.js";
@@ -82,35 +83,34 @@ export interface AggregationOptions<M extends Int64Mode = Int64Mode> extends Que
   slidingStep?: bigint | number;
 }
 
-/** The tree-model session; M is its int64 mode ("bigint" unless `int64: "number"`), which types its query results. */
-export class Session<M extends Int64Mode = "bigint"> extends BaseSession<M> {
+/**
+ * The tree-model session; M is its int64 mode ("bigint" unless `int64: "number"`), which types its
+ * query results. Its operations are documented once, in {@link TreeOperations}.
+ */
+export class Session<M extends Int64Mode = "bigint"> extends BaseSession<M> implements TreeOperations<M> {
+  /** A session that is not open yet: call open() (or let the first call fail with a ConnectionError). */
   constructor(options: SessionOptions<M> = {}) {
     super(options, "tree");
   }
 
   // ---- inserts -----------------------------------------------------------
 
-  /** insertTablet: one device's columns (aligned when schema.aligned is true). */
   insertTablet(tablet: SessionTablet, options?: CallOptions): Promise<Status> {
     return this.sendInsert(() => insertTabletCall(withModel(tablet, "tree"), this.insertOptions), options);
   }
 
-  /** insertAlignedTablet: insertTablet with isAligned=true. */
   insertAlignedTablet(tablet: SessionTablet, options?: CallOptions): Promise<Status> {
     return this.sendInsert(() => insertTabletCall(withModel(tablet, "tree", true), this.insertOptions), options);
   }
 
-  /** insertTablets: several devices in one request (all non-aligned). */
   insertTablets(tablets: readonly SessionTablet[], options?: CallOptions): Promise<Status> {
     return this.sendInsert(() => insertTabletsCall(tabletList(tablets).map((t) => withModel(t, "tree", false)), this.insertOptions), options);
   }
 
-  /** insertAlignedTablets: several aligned devices in one request. */
   insertAlignedTablets(tablets: readonly SessionTablet[], options?: CallOptions): Promise<Status> {
     return this.sendInsert(() => insertTabletsCall(tabletList(tablets).map((t) => withModel(t, "tree", true)), this.insertOptions), options);
   }
 
-  /** insertRecord: one row of one device; null values are left out, an all-null record sends nothing. */
   insertRecord<const T extends RecordTypes>(record: InsertRecord<T>, options?: CallOptions): Promise<Status> {
     return this.sendInsert(() => insertRecordCall(record, this.insertOptions), options);
   }
@@ -119,10 +119,6 @@ export class Session<M extends Int64Mode = "bigint"> extends BaseSession<M> {
     return this.sendInsert(() => insertRecordCall(record, { ...this.insertOptions, aligned: true }), options);
   }
 
-  /**
-   * insertRecords: rows of any devices in one request. A batch of 40 or more that fits Java's rule
-   * goes as one insertTablets request (SessionOptions.autoConvertRecords, default true).
-   */
   insertRecords(records: readonly InsertRecord[], options?: CallOptions): Promise<Status> {
     return this.sendInsert(() => insertRecordsCall(records, this.insertOptions), options);
   }
@@ -131,10 +127,6 @@ export class Session<M extends Int64Mode = "bigint"> extends BaseSession<M> {
     return this.sendInsert(() => insertRecordsCall(records, { ...this.insertOptions, aligned: true }), options);
   }
 
-  /**
-   * insertRecordsOfOneDevice: rows of one device (sent sorted by time, as Java does); 40 or more
-   * that fit Java's rule go as one insertTablet (SessionOptions.autoConvertRecords).
-   */
   insertRecordsOfOneDevice(deviceId: string, records: readonly DeviceRecord[], options?: CallOptions): Promise<Status> {
     return this.sendInsert(() => insertRecordsOfOneDeviceCall(deviceId, records, this.insertOptions), options);
   }
@@ -145,31 +137,22 @@ export class Session<M extends Int64Mode = "bigint"> extends BaseSession<M> {
 
   // ---- inserts with string values (the server infers the types) --------
 
-  /**
-   * Java's insertRecord(deviceId, time, measurements, List<String> values): one row whose values
-   * are text the server parses (TSInsertStringRecordReq). Null values are left out; an all-null
-   * record sends nothing.
-   */
   insertStringRecord(record: StringRecord, options?: CallOptions): Promise<Status> {
     return this.sendInsert(() => insertStringRecordCall(record, this.insertOptions), options);
   }
 
-  /** Java's insertAlignedRecord with string values. */
   insertAlignedStringRecord(record: StringRecord, options?: CallOptions): Promise<Status> {
     return this.sendInsert(() => insertStringRecordCall(record, { ...this.insertOptions, aligned: true }), options);
   }
 
-  /** Java's insertRecords with string values (TSInsertStringRecordsReq; never converted to tablets). */
   insertStringRecords(records: readonly StringRecord[], options?: CallOptions): Promise<Status> {
     return this.sendInsert(() => insertStringRecordsCall(records, this.insertOptions), options);
   }
 
-  /** Java's insertAlignedRecords with string values. */
   insertAlignedStringRecords(records: readonly StringRecord[], options?: CallOptions): Promise<Status> {
     return this.sendInsert(() => insertStringRecordsCall(records, { ...this.insertOptions, aligned: true }), options);
   }
 
-  /** insertStringRecordsOfOneDevice: string-valued rows of one device, sent sorted by time as Java does. */
   insertStringRecordsOfOneDevice(deviceId: string, records: readonly DeviceStringRecord[], options?: CallOptions): Promise<Status> {
     return this.sendInsert(() => insertStringRecordsOfOneDeviceCall(deviceId, records, this.insertOptions), options);
   }
@@ -180,7 +163,6 @@ export class Session<M extends Int64Mode = "bigint"> extends BaseSession<M> {
 
   // ---- queries -----------------------------------------------------------
 
-  /** Raw data of the given full paths with startTime <= time < endTime (executeRawDataQueryV2). */
   async executeRawDataQuery<Q extends Int64Mode = M>(
     paths: readonly string[],
     startTime: bigint | number,
@@ -204,12 +186,6 @@ export class Session<M extends Int64Mode = "bigint"> extends BaseSession<M> {
     ]);
   }
 
-  /**
-   * Java's executeFastLastDataQueryForOnePrefixPath: the latest point of every time series under
-   * the given path nodes (e.g. ["root", "sg", "d1"] for root.sg.d1), one row per series, as
-   * `SELECT LAST * FROM root.sg.d1` but on the server's fast path. Sends no server-side timeout
-   * (as Java). IoTDB 2.0.1-beta does not know this call (it answers with an error).
-   */
   async executeFastLastDataQueryForOnePrefixPath<Q extends Int64Mode = M>(prefixes: readonly string[], options: QueryOptions<Q> = {}): Promise<SessionDataSet<Q>> {
     const list = pathList(prefixes, "executeFastLastDataQueryForOnePrefixPath");
     return this.runQuery("executeFastLastDataQueryForOnePrefixPath", "", options, (s, fetchSize) => [
@@ -217,14 +193,6 @@ export class Session<M extends Int64Mode = "bigint"> extends BaseSession<M> {
     ]);
   }
 
-  /**
-   * Java's executeLastDataQueryForOneDevice: the latest point of the given measurements of one
-   * device in database `db` (executeFastLastDataQueryForOneDeviceV2), with the session's query
-   * timeout. `isLegalPathNodes` tells the server the device and measurement names need no parsing
-   * (Java's flag, default false here). A redirect hint in the answer is no error: a SessionPool
-   * sends the device's next last queries to the DataNode it names, and falls back to the others
-   * when that one cannot be reached (as Java's Session does).
-   */
   async executeLastDataQueryForOneDevice<Q extends Int64Mode = M>(
     db: string,
     device: string,
@@ -250,7 +218,6 @@ export class Session<M extends Int64Mode = "bigint"> extends BaseSession<M> {
     );
   }
 
-  /** The latest point of each path at or after `lastTime` (default: any time) (executeLastDataQueryV2). */
   async executeLastDataQuery<Q extends Int64Mode = M>(paths: readonly string[], lastTime: bigint | number = INT64_MIN, options: QueryOptions<Q> = {}): Promise<SessionDataSet<Q>> {
     const list = pathList(paths, "executeLastDataQuery");
     const time = int64Arg(lastTime, "lastTime");
@@ -267,7 +234,6 @@ export class Session<M extends Int64Mode = "bigint"> extends BaseSession<M> {
     ]);
   }
 
-  /** One aggregation per path (executeAggregationQueryV2), optionally over a time range and windows. */
   async executeAggregationQuery<Q extends Int64Mode = M>(
     paths: readonly string[],
     aggregations: readonly (AggregationName | TAggregationType)[],
@@ -299,7 +265,6 @@ export class Session<M extends Int64Mode = "bigint"> extends BaseSession<M> {
 
   // ---- deletes -----------------------------------------------------------
 
-  /** Deletes the points of the given paths up to endTime, or in [startTime, endTime]. */
   deleteData(paths: string | readonly string[], endTime: bigint | number): Promise<void>;
   deleteData(paths: string | readonly string[], startTime: bigint | number, endTime: bigint | number): Promise<void>;
   async deleteData(paths: string | readonly string[], a: bigint | number, b?: bigint | number): Promise<void> {
@@ -344,7 +309,6 @@ export class Session<M extends Int64Mode = "bigint"> extends BaseSession<M> {
     verifyStatus(status, what);
   }
 
-  /** Creates an aligned device with the given measurements. */
   async createAlignedTimeseries(deviceId: string, measurements: readonly MeasurementSpec[]): Promise<void> {
     const what = "createAlignedTimeseries";
     const specs = specList(measurements, what);
@@ -360,7 +324,6 @@ export class Session<M extends Int64Mode = "bigint"> extends BaseSession<M> {
     verifyStatus(status, what);
   }
 
-  /** Creates several time series (each `name` a full path) in one request. */
   async createMultiTimeseries(timeseries: readonly MeasurementSpec[]): Promise<void> {
     const what = "createMultiTimeseries";
     const specs = specList(timeseries, what);
@@ -384,7 +347,6 @@ export class Session<M extends Int64Mode = "bigint"> extends BaseSession<M> {
     verifyStatus(status, "deleteTimeseries");
   }
 
-  /** True when `SHOW TIMESERIES <path>` lists anything. */
   async checkTimeseriesExists(path: string): Promise<boolean> {
     const dataSet = await this.executeQueryStatement(`SHOW TIMESERIES ${stringArg(path, "path")}`);
     for await (const _row of dataSet) return true;
@@ -393,10 +355,6 @@ export class Session<M extends Int64Mode = "bigint"> extends BaseSession<M> {
 
   // ---- schema templates ---------------------------------------------------
 
-  /**
-   * Creates a schema template on the server (createSchemaTemplate with Java's serialized Template;
-   * covers both of Java's flat createSchemaTemplate overloads).
-   */
   async createSchemaTemplate(template: SchemaTemplate): Promise<void> {
     const what = "createSchemaTemplate";
     const serialized = serializedTemplate(template, what);
@@ -405,27 +363,22 @@ export class Session<M extends Int64Mode = "bigint"> extends BaseSession<M> {
     verifyStatus(status, what);
   }
 
-  /** Adds aligned measurements to a template (appendSchemaTemplate, isAligned=true). */
   async addAlignedMeasurementsInTemplate(templateName: string, measurements: readonly TemplateMeasurement[]): Promise<void> {
     return this.appendToTemplate("addAlignedMeasurementsInTemplate", templateName, measurements, true);
   }
 
-  /** Adds one aligned measurement to a template. */
   async addAlignedMeasurementInTemplate(templateName: string, measurement: TemplateMeasurement): Promise<void> {
     return this.appendToTemplate("addAlignedMeasurementInTemplate", templateName, [measurement], true);
   }
 
-  /** Adds unaligned measurements to a template (appendSchemaTemplate, isAligned=false). */
   async addUnalignedMeasurementsInTemplate(templateName: string, measurements: readonly TemplateMeasurement[]): Promise<void> {
     return this.appendToTemplate("addUnalignedMeasurementsInTemplate", templateName, measurements, false);
   }
 
-  /** Adds one unaligned measurement to a template. */
   async addUnalignedMeasurementInTemplate(templateName: string, measurement: TemplateMeasurement): Promise<void> {
     return this.appendToTemplate("addUnalignedMeasurementInTemplate", templateName, [measurement], false);
   }
 
-  /** Removes a node (a measurement) from a template (pruneSchemaTemplate). */
   async deleteNodeInTemplate(templateName: string, path: string): Promise<void> {
     const name = stringArg(templateName, "templateName");
     const node = stringArg(path, "path");
@@ -433,71 +386,60 @@ export class Session<M extends Int64Mode = "bigint"> extends BaseSession<M> {
     verifyStatus(status, "deleteNodeInTemplate");
   }
 
-  /** How many measurements the template has. */
   async countMeasurementsInTemplate(templateName: string): Promise<number> {
     const resp = await this.queryTemplate("countMeasurementsInTemplate", stringArg(templateName, "templateName"), TemplateQueryType.COUNT_MEASUREMENTS);
     return resp.count ?? 0;
   }
 
-  /** Whether `path` names a measurement of the template. */
   async isMeasurementInTemplate(templateName: string, path: string): Promise<boolean> {
     const resp = await this.queryTemplate("isMeasurementInTemplate", stringArg(templateName, "templateName"), TemplateQueryType.IS_MEASUREMENT, stringArg(path, "path"));
     return resp.result ?? false;
   }
 
-  /** Whether `path` names any node of the template. */
   async isPathExistInTemplate(templateName: string, path: string): Promise<boolean> {
     const resp = await this.queryTemplate("isPathExistInTemplate", stringArg(templateName, "templateName"), TemplateQueryType.PATH_EXIST, stringArg(path, "path"));
     return resp.result ?? false;
   }
 
-  /** The template's measurements, or those matching `pattern` (default "": all). */
   async showMeasurementsInTemplate(templateName: string, pattern = ""): Promise<string[]> {
     if (typeof pattern !== "string") throw new EncodeError(`showMeasurementsInTemplate: pattern must be a string, got ${typeof pattern}`);
     const resp = await this.queryTemplate("showMeasurementsInTemplate", stringArg(templateName, "templateName"), TemplateQueryType.SHOW_MEASUREMENTS, pattern);
     return resp.measurements ?? [];
   }
 
-  /** The names of every template on the server. */
   async showAllTemplates(): Promise<string[]> {
     const resp = await this.queryTemplate("showAllTemplates", "", TemplateQueryType.SHOW_TEMPLATES);
     return resp.measurements ?? [];
   }
 
-  /** The paths the template is set on. */
   async showPathsTemplateSetOn(templateName: string): Promise<string[]> {
     const resp = await this.queryTemplate("showPathsTemplateSetOn", stringArg(templateName, "templateName"), TemplateQueryType.SHOW_SET_TEMPLATES);
     return resp.measurements ?? [];
   }
 
-  /** The paths (devices) that use the template (activated). */
   async showPathsTemplateUsingOn(templateName: string): Promise<string[]> {
     const resp = await this.queryTemplate("showPathsTemplateUsingOn", stringArg(templateName, "templateName"), TemplateQueryType.SHOW_USING_TEMPLATES);
     return resp.measurements ?? [];
   }
 
-  /** Sets the template on a path (setSchemaTemplate). */
   async setSchemaTemplate(templateName: string, prefixPath: string): Promise<void> {
     const fields = { templateName: stringArg(templateName, "templateName"), prefixPath: stringArg(prefixPath, "prefixPath") };
     const status = await this.rpc("setSchemaTemplate", (s) => [new TSSetSchemaTemplateReq({ sessionId: s.sessionId, ...fields })]);
     verifyStatus(status, "setSchemaTemplate");
   }
 
-  /** Unsets the template from a path (unsetSchemaTemplate); the arguments are in Java's order. */
   async unsetSchemaTemplate(prefixPath: string, templateName: string): Promise<void> {
     const fields = { prefixPath: stringArg(prefixPath, "prefixPath"), templateName: stringArg(templateName, "templateName") };
     const status = await this.rpc("unsetSchemaTemplate", (s) => [new TSUnsetSchemaTemplateReq({ sessionId: s.sessionId, ...fields })]);
     verifyStatus(status, "unsetSchemaTemplate");
   }
 
-  /** Drops a template that is set nowhere (dropSchemaTemplate). */
   async dropSchemaTemplate(templateName: string): Promise<void> {
     const name = stringArg(templateName, "templateName");
     const status = await this.rpc("dropSchemaTemplate", (s) => [new TSDropSchemaTemplateReq({ sessionId: s.sessionId, templateName: name })]);
     verifyStatus(status, "dropSchemaTemplate");
   }
 
-  /** Activates the template set on (a prefix of) each device path: creates their time series. */
   async createTimeseriesUsingSchemaTemplate(devicePaths: readonly string[]): Promise<void> {
     const list = pathList(devicePaths, "createTimeseriesUsingSchemaTemplate");
     const status = await this.rpc("createTimeseriesUsingSchemaTemplate", (s) => [new TCreateTimeseriesUsingSchemaTemplateReq({ sessionId: s.sessionId, devicePathList: list })]);

@@ -5,19 +5,20 @@ import type { CallOptions } from "../abort.js";
 import type { Status } from "../errors.js";
 import type { TSExecuteStatementResp } from "../gen/client_types.js";
 import { BaseSession } from "./base-session.js";
+import type { TableOperations } from "./operations.js";
 import type { SessionOptions } from "./session-options.js";
 import { type SessionTablet, withModel } from "./tablet-input.js";
 
-/** The table-model session; M is its int64 mode ("bigint" unless `int64: "number"`), which types its query results. */
-export class TableSession<M extends Int64Mode = "bigint"> extends BaseSession<M> {
+/**
+ * The table-model session; M is its int64 mode ("bigint" unless `int64: "number"`), which types
+ * its query results. Its operations are documented once, in {@link TableOperations}.
+ */
+export class TableSession<M extends Int64Mode = "bigint"> extends BaseSession<M> implements TableOperations<M> {
+  /** A session that is not open yet: call open() (or let the first call fail with a ConnectionError). */
   constructor(options: SessionOptions<M> = {}) {
     super(options, "table");
   }
 
-  /**
-   * Writes a table-model tablet: schema.target is the table, columns carry their category (TAG,
-   * ATTRIBUTE or FIELD, the default). A tablet without rows sends nothing, as in Java.
-   */
   insert(tablet: SessionTablet, options?: CallOptions): Promise<Status> {
     return this.sendInsert(() => insertTabletCall(withModel(tablet, "table"), this.insertOptions), options);
   }

@@ -3,6 +3,7 @@
 // A line here that stops compiling, or an @ts-expect-error that stops being an error, fails it.
 import {
   type ColumnarResult,
+  type CallOptions,
   type InsertRecord,
   type PoolOptions,
   type RowRecord,
@@ -15,6 +16,11 @@ import {
   TableSessionPool,
   type TSDataTypeName,
   type Int64Mode,
+  type PooledTableSession,
+  type SessionTablet,
+  type Status,
+  type TableOperations,
+  type TreeOperations,
 } from "../../src/index.js";
 
 export async function defaultModeIsBigint(session: Session): Promise<bigint[]> {
@@ -124,4 +130,48 @@ export async function insertTypesTiedToValues(session: Session, table: TableSess
   const records: InsertRecord[] = [{ deviceId: "root.sg.d", time: 1n, measurements: ["a"], types: types as SendableTypeName[], values: [1] }];
   await session.insertRecords(records);
   await session.insertRecord(records[0]!, { signal: AbortSignal.timeout(1000) });
+}
+
+// Pools offer the sessions' operations with the same signatures (one declaration, session/operations.ts):
+// a function written for one takes the other, modes and per-query overrides type results as on a
+// session, and the pool methods' former signatures still accept what they did.
+export async function poolsHaveTheSessionsOperations(
+  session: Session,
+  pool: SessionPool,
+  numberPool: SessionPool<"number">,
+  tables: TableSessionPool<"number">,
+  held: PooledTableSession<"number">,
+  tablet: SessionTablet,
+): Promise<[bigint, number, number, number]> {
+  const trees: TreeOperations[] = [session, pool];
+  const tableOps: TableOperations<"number">[] = [new TableSession({ int64: "number" }), tables, held];
+  void [trees, tableOps];
+  const a: bigint = (await (await pool.executeRawDataQuery(["root.sg.d.s"], 0, 10)).toRows())[0]!.timestamp;
+  const b: number = (await (await pool.executeLastDataQuery(["root.sg.d.s"], 0, { int64: "number" })).toRows())[0]!.timestamp;
+  const c: number = (await (await numberPool.executeLastDataQueryForOneDevice("root.sg", "root.sg.d", ["s"])).toRows())[0]!.timestamp;
+  const d: number = (await (await held.executeQueryStatement("q")).toRows())[0]!.timestamp;
+  const signal = AbortSignal.timeout(1000);
+  const statuses: Status[] = [
+    await pool.insertTablet(tablet, { signal }),
+    await pool.insertRecordsOfOneDevice("root.sg.d", [{ time: 1n, measurements: ["s"], types: ["INT32"], values: [1] }], { signal }),
+    await tables.insert(tablet, { signal }),
+    await held.insert(tablet, { signal }),
+    await pool.executeNonQueryStatement("flush", { signal }),
+    await held.executeNonQueryStatement("flush"),
+  ];
+  void statuses;
+  await pool.deleteData("root.sg.d.s", 10);
+  await pool.deleteData(["root.sg.d.s"], 0, 10);
+  // @ts-expect-error deleteData takes an end time, or a start and an end time
+  await pool.deleteData("root.sg.d.s", 0, 10, 20);
+  // As on a session, a record literal's types are tied to its values.
+  // @ts-expect-error an INT32 value must be a number
+  await pool.insertRecord({ deviceId: "root.sg.d", time: 1n, measurements: ["a"], types: ["INT32"], values: ["x"] });
+  // The former (non-generic) pool signatures still describe the methods.
+  const insertRecord: (record: InsertRecord, options?: CallOptions) => Promise<Status> = (r, o) => pool.insertRecord(r, o);
+  const insertTablets: (tablets: readonly SessionTablet[], options?: CallOptions) => Promise<Status> = pool.insertTablets;
+  const nonQuery: (sql: string) => Promise<Status> = tables.executeNonQueryStatement;
+  const heldInsert: (tablet: SessionTablet) => Promise<Status> = held.insert;
+  void [insertRecord, insertTablets, nonQuery, heldInsert];
+  return [a, b, c, d];
 }
