@@ -1,13 +1,20 @@
-// Builds the package in the current directory: src/index.ts -> dist/index.mjs (ESM),
-// dist/index.cjs (CJS) with esbuild, and dist/**/*.d.ts with tsc. Dependencies stay external,
+// Builds the package in the current directory: each entry point to dist/<entry>.mjs (ESM) and
+// dist/<entry>.cjs (CJS) with esbuild, and dist/**/*.d.ts with tsc. Dependencies stay external,
 // so @zerowire/* packages import each other through their own published entry points.
+//
+// Entry points: one per subpath of package.json "exports" ("." and e.g. "./wire"), each built from
+// the source its import target names: "./dist/wire/index.mjs" from src/wire/index.ts. An entry
+// that imports another entry's source module (e.g. src/index.ts's `./wire/index.js`) gets that
+// import as a reference to the other entry's output, not a bundled copy, so a class exported by
+// both (ThriftDecodeError) is one class for `instanceof`. Other modules are bundled into each
+// entry that imports them: import what another entry exports through that entry's index.
 //
 // CommonJS types: the packages are "type": "module", so TypeScript reads every .d.ts as ESM. A
 // CommonJS consumer (node16/nodenext resolution, the `require` condition) gets dist/**/*.d.cts: a
 // copy of each emitted .d.ts whose relative imports point at the .d.cts copies, so the whole
 // CommonJS type graph is CommonJS.
 //
-// Declarations: only those reachable from dist/index.d.ts are kept. tsc emits one per source
+// Declarations: only those reachable from an entry's .d.ts (dist/index.d.ts, ...) are kept. tsc emits one per source
 // file, and an internal module's (e.g. the client's, which import the Thrift-generated types and
 // node-int64) would name packages that are not dependencies of the published package.
 //
@@ -21,14 +28,14 @@
 import { build, formatMessages } from "esbuild";
 import { execFileSync } from "node:child_process";
 import { readFileSync, readdirSync, rmSync, statSync, writeFileSync } from "node:fs";
-import { dirname, join, resolve } from "node:path";
+import { dirname, join, relative, resolve } from "node:path";
 import { createRequire } from "node:module";
 
 const require = createRequire(import.meta.url);
 rmSync("dist", { recursive: true, force: true });
 
+const entries = entryPoints(JSON.parse(readFileSync("package.json", "utf8")));
 const common = {
-  entryPoints: ["src/index.ts"],
   bundle: true,
   platform: "node",
   target: "node18",
@@ -41,17 +48,21 @@ const common = {
   // Errors print as usual; warnings are printed below, after the generated code's are dropped.
   logLevel: "error",
 };
-const results = await Promise.all([
-  build({
-    ...common,
-    format: "esm",
-    outfile: "dist/index.mjs",
-    // Bundled CommonJS (e.g. Thrift-generated code) may require() external packages; give the
-    // ESM build a real require for them.
-    banner: { js: 'import { createRequire as __zwCreateRequire } from "node:module"; const require = __zwCreateRequire(import.meta.url);' },
-  }),
-  build({ ...common, format: "cjs", outfile: "dist/index.cjs" }),
-]);
+const results = await Promise.all(
+  entries.flatMap((entry) => [
+    build({
+      ...common,
+      entryPoints: [entry.source],
+      format: "esm",
+      outfile: `dist/${entry.stem}.mjs`,
+      plugins: [otherEntries(entry, ".mjs")],
+      // Bundled CommonJS (e.g. Thrift-generated code) may require() external packages; give the
+      // ESM build a real require for them.
+      banner: { js: 'import { createRequire as __zwCreateRequire } from "node:module"; const require = __zwCreateRequire(import.meta.url);' },
+    }),
+    build({ ...common, entryPoints: [entry.source], format: "cjs", outfile: `dist/${entry.stem}.cjs`, plugins: [otherEntries(entry, ".cjs")] }),
+  ]),
+);
 const warnings = results.flatMap((r) => r.warnings).filter((w) => !isGeneratedCodeWarning(w));
 if (warnings.length > 0) {
   for (const text of await formatMessages(warnings, { kind: "warning", color: process.stderr.isTTY })) process.stderr.write(text);
@@ -59,9 +70,36 @@ if (warnings.length > 0) {
 
 const tsc = require.resolve("typescript/bin/tsc");
 execFileSync(process.execPath, [tsc, "-p", "tsconfig.build.json"], { stdio: "inherit" });
-removeUnreachableDeclarations("dist");
+removeUnreachableDeclarations("dist", entries);
 markOptionalPeerImports("dist");
 writeCommonJsDeclarations("dist");
+
+/** The entry points of package.json "exports": { stem: "wire/index", source: "src/wire/index.ts" } per subpath. */
+function entryPoints(manifest) {
+  return Object.entries(manifest.exports ?? { ".": { import: { default: "./dist/index.mjs" } } })
+    .filter(([, target]) => typeof target === "object")
+    .map(([subpath, target]) => {
+      const stem = /^\.\/dist\/(.+)\.mjs$/.exec(target.import?.default ?? "")?.[1];
+      if (stem === undefined) throw new Error(`build-package: export "${subpath}" must import "./dist/<entry>.mjs"`);
+      return { stem, source: `src/${stem}.ts` };
+    });
+}
+
+/** An esbuild plugin: a relative import of another entry's source is external, pointing at that entry's output. */
+function otherEntries(self, extension) {
+  return {
+    name: "other-entries",
+    setup(b) {
+      b.onResolve({ filter: /^\.\.?\// }, (args) => {
+        const target = resolve(args.resolveDir, args.path.replace(/\.js$/, ".ts"));
+        const other = entries.find((e) => e !== self && resolve(e.source) === target);
+        if (other === undefined) return undefined;
+        const path = relative(dirname(resolve("dist", self.stem)), resolve("dist", other.stem)) + extension;
+        return { path: path.startsWith(".") ? path : `./${path}`, external: true };
+      });
+    },
+  };
+}
 
 /** `// @ts-ignore` above each declaration import of an optional peer dependency (see the top). */
 function markOptionalPeerImports(dir) {
@@ -82,16 +120,16 @@ function isGeneratedCodeWarning(w) {
   return w.id === "duplicate-case" && /^src\/gen\/[^/]+\.js$/.test(w.location?.file ?? "");
 }
 
-/** Deletes every .d.ts under dir that dir/index.d.ts does not reach through relative imports. */
-function removeUnreachableDeclarations(dir) {
-  const relative = /(?:from|import)\s*\(?\s*(["'])(\.{1,2}\/[^"']*)\.js\1/g;
+/** Deletes every .d.ts under dir that no entry's dir/<entry>.d.ts reaches through relative imports. */
+function removeUnreachableDeclarations(dir, entries) {
+  const relativeImport = /(?:from|import)\s*\(?\s*(["'])(\.{1,2}\/[^"']*)\.js\1/g;
   const reached = new Set();
-  const pending = [resolve(dir, "index.d.ts")];
+  const pending = entries.map((e) => resolve(dir, `${e.stem}.d.ts`));
   while (pending.length > 0) {
     const file = pending.pop();
     if (reached.has(file)) continue;
     reached.add(file);
-    for (const m of readFileSync(file, "utf8").matchAll(relative)) pending.push(join(dirname(file), `${m[2]}.d.ts`));
+    for (const m of readFileSync(file, "utf8").matchAll(relativeImport)) pending.push(join(dirname(file), `${m[2]}.d.ts`));
   }
   for (const f of readdirSync(dir, { recursive: true }).map(String)) {
     const file = resolve(dir, f);
