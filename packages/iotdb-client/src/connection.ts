@@ -68,6 +68,7 @@ const FLUSH_MARK = Buffer.alloc(0);
 
 export class Connection {
   readonly endpoint: EndPoint;
+  /** The protocol spoken on this connection, as its RPC codec resolved the option (RpcCodec#protocol). */
   readonly protocol: WireProtocol;
   readonly requestTimeoutMs: number;
   readonly maxRequestFrameSize: number;
@@ -106,11 +107,11 @@ export class Connection {
   constructor(socket: net.Socket, options: ConnectionOptions) {
     this.socket = socket;
     this.endpoint = { host: options.host, port: options.port };
-    this.protocol = options.protocol ?? CONNECTION_DEFAULTS.protocol;
     const { requestTimeoutMs, maxFrameSize, maxRequestFrameSize } = resolveLimits(options);
     this.requestTimeoutMs = requestTimeoutMs;
     this.maxRequestFrameSize = maxRequestFrameSize;
-    this.codec = new RpcCodec(this.protocol);
+    this.codec = new RpcCodec(options.protocol ?? CONNECTION_DEFAULTS.protocol);
+    this.protocol = this.codec.protocol; // one value for the generated code, insert frames and insert replies
     this.reader = new FrameReader(maxFrameSize, (frame, inChunk) => this.onFrame(frame, inChunk));
     socket.on("data", this.receive);
     let socketError: Error | undefined;

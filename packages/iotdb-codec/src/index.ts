@@ -31,11 +31,7 @@ export type { FrameOptions, RequestOptions } from "./insert-frames.js";
 // encoding: schema templates (Java's Template.serialize)
 export { serializeTemplate } from "./template.js";
 export type { TemplateCodes, TemplateMeasurementCodes } from "./template.js";
-export { ThriftMessageType } from "./thrift/protocol.js";
-export type { ThriftProtocol, ThriftType, ThriftWriter } from "./thrift/protocol.js";
-export { BinaryProtocolWriter } from "./thrift/binary-protocol.js";
-export { CompactProtocolWriter } from "./thrift/compact-protocol.js";
-export { thriftWriter } from "./thrift/writer-for.js";
+export type { ThriftProtocol } from "./thrift/writer-for.js";
 // decoding: TsBlocks
 export { decodeTsBlock } from "./tsblock/decode.js";
 export { TsBlockArena } from "./tsblock/arena.js";

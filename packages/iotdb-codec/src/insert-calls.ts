@@ -27,7 +27,7 @@ import {
 } from "./string-records.js";
 import type { Tablet } from "./tablet.js";
 import { prepareTablet } from "./tablet-prepare.js";
-import type { ThriftWriter } from "./thrift/protocol.js";
+import type { FieldWriter } from "@zerowire/thrift/wire";
 
 export type InsertMethod =
   | "insertTablet"
@@ -51,7 +51,7 @@ export interface InsertCall {
   /** About the bytes of the request struct, so a frame can be written into one buffer of that size. */
   readonly sizeEstimate: number;
   /** Writes the request struct (its fields and stop byte). */
-  writeRequest(p: ThriftWriter, sessionId: bigint | number): void;
+  writeRequest(p: FieldWriter, sessionId: bigint | number): void;
 }
 
 export interface RecordCallOptions extends InsertOptions {

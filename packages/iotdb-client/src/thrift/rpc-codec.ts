@@ -11,6 +11,7 @@
 // frame that sits in a reused read buffer first). i64 fields are copied into their Int64s.
 import type thrift from "thrift";
 import { TBinaryProtocol, TCompactProtocol, TFramedTransport } from "@zerowire/thrift";
+import { MessageType } from "@zerowire/thrift/wire";
 import { EncodeError } from "../errors.js";
 import { Client } from "../gen/IClientRPCService.js";
 import type { RpcArgs, RpcMethod, RpcResult } from "./rpc-signatures.js";
@@ -19,8 +20,6 @@ import type { RpcArgs, RpcMethod, RpcResult } from "./rpc-signatures.js";
 export type WireProtocol = "binary" | "compact";
 
 type Protocol = TBinaryProtocol | TCompactProtocol;
-
-const MESSAGE_TYPE = { CALL: 1, REPLY: 2, EXCEPTION: 3 } as const;
 
 /**
  * A reply's message header, read before its body so the seqid can be checked first.
@@ -54,8 +53,16 @@ export class RpcCodec {
   /** The frame the last send_* flushed, until encodeCall takes it. */
   private flushed: Buffer | undefined;
 
-  constructor(readonly protocol: WireProtocol) {
-    this.protocolClass = protocol === "compact" ? TCompactProtocol : TBinaryProtocol;
+  /**
+   * The protocol this codec speaks, and the one place the `protocol` option is read: "compact",
+   * or binary for anything else. Connection reads its insert replies (status-reply.ts) and
+   * writes its insert frames in this same value.
+   */
+  readonly protocol: WireProtocol;
+
+  constructor(protocol: WireProtocol) {
+    this.protocol = protocol === "compact" ? "compact" : "binary";
+    this.protocolClass = this.protocol === "compact" ? TCompactProtocol : TBinaryProtocol;
     // No buffer pool: each frame is a buffer of its own (sized after the previous one), which the
     // caller keeps until the socket has taken it; releasing it would be a no-op.
     const output = new TFramedTransport(undefined, (frame) => (this.flushed = frame));
@@ -105,7 +112,7 @@ export class RpcCodec {
     const client = this.client as unknown as GeneratedClient & Record<string, unknown>;
     const recv = client[`recv_${method}`] as ((input: Protocol, mtype: number, rseqid: number) => void) | undefined;
     if (recv === undefined) throw new Error(`no generated receiver for ${method}`);
-    if (header.type !== MESSAGE_TYPE.REPLY && header.type !== MESSAGE_TYPE.EXCEPTION) {
+    if (header.type !== MessageType.REPLY && header.type !== MessageType.EXCEPTION) {
       throw new ReplyError(`${method}: message type ${header.type} is not a reply`);
     }
     let outcome: { error: unknown; result?: unknown } | undefined;
@@ -140,7 +147,7 @@ function describeReadFailure(e: unknown): string {
 
 /** An EXCEPTION message's error is the TApplicationException the generated receiver read; else its text. */
 function describeReplyError(messageType: number, error: unknown): string {
-  if (messageType === MESSAGE_TYPE.EXCEPTION && error instanceof Error) {
+  if (messageType === MessageType.EXCEPTION && error instanceof Error) {
     const type = (error as { type?: number }).type;
     return `server raised a Thrift application exception (type ${type}): ${error.message}`;
   }
