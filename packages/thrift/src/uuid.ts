@@ -1,5 +1,5 @@
 // UUID values (Thrift type 16) as writeUuid takes them: the canonical 8-4-4-4-12 hex string, as
-// the `thrift` package writes them; 16 bytes on the wire in both protocols. (Reads: wire/read-bytes.ts.)
+// the `thrift` package writes them; 16 bytes on the wire in both protocols. (Reads: wire/reader-base.ts.)
 
 const UUID_PATTERN = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 

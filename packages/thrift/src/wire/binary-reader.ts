@@ -6,14 +6,13 @@ import type { Reader } from "@zerowire/writer";
 import { ThriftDecodeError } from "./errors.js";
 import type { FieldHeader, FieldReader, ListHeader, MapHeader, MessageHeader } from "./field-reader.js";
 import { int64FromBytes } from "./int64-read.js";
-import { binaryAfter, stringAfter, uuidAfter } from "./read-bytes.js";
-import { skipValue } from "./skip.js";
+import { FieldReaderBase } from "./reader-base.js";
 import { isValueType, TType } from "./types.js";
 
 const VERSION_1 = 0x80010000 | 0;
 const VERSION_MASK = 0xffff0000 | 0;
 
-export class BinaryFieldReader implements FieldReader {
+export class BinaryFieldReader extends FieldReaderBase implements FieldReader {
   /** fieldBegin's result, reused. */
   private readonly field: FieldHeader = { fname: null, ftype: 0, fid: 0 };
 
@@ -22,9 +21,11 @@ export class BinaryFieldReader implements FieldReader {
    * @param strictRead refuse a message header without the version word (default false)
    */
   constructor(
-    readonly r: Reader,
+    r: Reader,
     private readonly strictRead = false,
-  ) {}
+  ) {
+    super(r);
+  }
 
   messageBegin(): MessageHeader {
     const r = this.r;
@@ -34,8 +35,7 @@ export class BinaryFieldReader implements FieldReader {
       if ((head & VERSION_MASK) !== VERSION_1) {
         throw new ThriftDecodeError("message header", at, r.remaining, `bad version 0x${(head >>> 16).toString(16)} (expected 0x8001)`);
       }
-      const nameAt = r.pos;
-      const fname = stringAfter(r, r.i32be("method name length"), nameAt, "method name");
+      const fname = this.stringAfterLength("method name");
       return { fname, mtype: head & 0xff, rseqid: r.i32be("seqid") };
     }
     if (this.strictRead) {
@@ -78,9 +78,6 @@ export class BinaryFieldReader implements FieldReader {
   bool(): boolean {
     return this.r.u8("bool") !== 0;
   }
-  byte(): number {
-    return this.r.i8("byte");
-  }
   i16(): number {
     return this.r.i16be("i16");
   }
@@ -93,21 +90,9 @@ export class BinaryFieldReader implements FieldReader {
   double(): number {
     return this.r.f64be("double");
   }
-  string(): string {
-    const r = this.r;
-    const at = r.pos;
-    return stringAfter(r, r.i32be("string length"), at);
-  }
-  binary(): Buffer {
-    const r = this.r;
-    const at = r.pos;
-    return binaryAfter(r, r.i32be("binary length"), at);
-  }
-  uuid(): string {
-    return uuidAfter(this.r);
-  }
-  skip(type: number): void {
-    skipValue(this, type, 1);
+
+  protected length(what: string): number {
+    return this.r.i32be(what);
   }
 
   /** A container size: an int32 that is not negative and not more than the bytes left (each element takes at least one). */

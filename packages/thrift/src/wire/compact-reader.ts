@@ -6,8 +6,7 @@ import type { Reader } from "@zerowire/writer";
 import { ThriftDecodeError } from "./errors.js";
 import type { FieldHeader, FieldReader, ListHeader, MapHeader, MessageHeader } from "./field-reader.js";
 import { int64FromZigzag } from "./int64-read.js";
-import { binaryAfter, stringAfter, uuidAfter } from "./read-bytes.js";
-import { skipValue } from "./skip.js";
+import { FieldReaderBase } from "./reader-base.js";
 import { CompactType as CT, TType } from "./types.js";
 
 const PROTOCOL_ID = 0x82;
@@ -20,7 +19,7 @@ const TTYPE_OF_COMPACT: readonly number[] = [
 
 const NO_BOOL = -1;
 
-export class CompactFieldReader implements FieldReader {
+export class CompactFieldReader extends FieldReaderBase implements FieldReader {
   /** fieldBegin's result, reused. */
   private readonly field: FieldHeader = { fname: null, ftype: 0, fid: 0 };
   /** Id of the last field read in the current struct; the outer structs' on the stack. */
@@ -29,7 +28,9 @@ export class CompactFieldReader implements FieldReader {
   /** The value of a bool field whose header was read (0 or 1), or -1. */
   private pendingBool = NO_BOOL;
 
-  constructor(readonly r: Reader) {}
+  constructor(r: Reader) {
+    super(r);
+  }
 
   messageBegin(): MessageHeader {
     const r = this.r;
@@ -41,8 +42,7 @@ export class CompactFieldReader implements FieldReader {
       throw new ThriftDecodeError("version and type", at + 1, r.remaining + 1, `version ${versionAndType & 0x1f} (expected ${VERSION})`);
     }
     const rseqid = r.uvarint32("seqid") | 0;
-    const nameAt = r.pos;
-    const fname = stringAfter(r, r.uvarint32("method name length"), nameAt, "method name");
+    const fname = this.stringAfterLength("method name");
     return { fname, mtype: versionAndType >>> 5, rseqid };
   }
   structBegin(): void {
@@ -97,9 +97,6 @@ export class CompactFieldReader implements FieldReader {
     }
     return this.r.u8("bool") === CT.BOOLEAN_TRUE;
   }
-  byte(): number {
-    return this.r.i8("byte");
-  }
   i16(): number {
     const r = this.r;
     const at = r.pos;
@@ -116,22 +113,10 @@ export class CompactFieldReader implements FieldReader {
   double(): number {
     return this.r.f64le("double");
   }
-  string(): string {
-    const r = this.r;
-    const at = r.pos;
-    return stringAfter(r, r.uvarint32("string length"), at);
+  protected length(what: string): number {
+    return this.r.uvarint32(what);
   }
-  binary(): Buffer {
-    const r = this.r;
-    const at = r.pos;
-    return binaryAfter(r, r.uvarint32("binary length"), at);
-  }
-  uuid(): string {
-    return uuidAfter(this.r);
-  }
-  skip(type: number): void {
-    skipValue(this, type, 1);
-  }
+
   /** A varint container size that is an int32 and not more than the bytes left (each element takes at least one). */
   private size(what: string): number {
     const r = this.r;
