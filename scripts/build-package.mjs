@@ -9,7 +9,7 @@
 // (an error thrown by a subpath's function would fail `instanceof` against the root's export). So
 // the ESM build splits modules two entries share into dist/chunks/; the CommonJS build, which
 // esbuild cannot split, bundles every entry into dist/internal.cjs (each entry's exports one
-// namespace of it) and writes each entry's file as a one-line re-export of its namespace. A
+// namespace of it) and writes each entry's file as a re-export of its namespace, name by name. A
 // package with one entry gets plain bundles, as before.
 //
 // Published exports: pnpm pack/publish replaces "exports" with publishConfig.exports (pnpm's
@@ -32,7 +32,7 @@
 import { build } from "esbuild";
 import { execFileSync } from "node:child_process";
 import { readFileSync, readdirSync, rmSync, statSync, writeFileSync } from "node:fs";
-import { dirname, join, resolve } from "node:path";
+import { dirname, join, relative, resolve } from "node:path";
 import { createRequire } from "node:module";
 
 const require = createRequire(import.meta.url);
@@ -106,7 +106,20 @@ function buildEntries(manifest) {
 async function buildCommonJsEntries(entries) {
   const all = entries.map((e, i) => `export * as e${i} from ${JSON.stringify(resolve(e.source))};`).join("\n");
   const result = await build({ ...common, format: "cjs", stdin: { contents: all, resolveDir: resolve("."), sourcefile: "entries.js" }, outfile: "dist/internal.cjs" });
-  entries.forEach((e, i) => writeFileSync(`dist/${e.name}.cjs`, `"use strict";\n// ${manifest.name}${e.subpath.slice(1)}: one namespace of internal.cjs, the one bundle of every entry.\nmodule.exports = require("./internal.cjs").e${i};\n`));
+  const bundle = require(resolve("dist/internal.cjs"));
+  entries.forEach((e, i) => {
+    // An entry may sit in a folder (dist/wire/index.cjs): internal.cjs is then up from it.
+    let internal = relative(dirname(`dist/${e.name}.cjs`), "dist/internal.cjs").replaceAll("\\", "/");
+    if (!internal.startsWith(".")) internal = `./${internal}`;
+    // One `exports.name = ...` line per export, not `module.exports = ...e0`: Node's import of a
+    // CommonJS file finds its named exports by reading such lines (cjs-module-lexer).
+    const names = Object.keys(bundle[`e${i}`]).sort();
+    const lines = names.map((name) => `exports.${name} = entry.${name};`).join("\n");
+    writeFileSync(
+      `dist/${e.name}.cjs`,
+      `"use strict";\n// ${manifest.name}${e.subpath.slice(1)}: one namespace of internal.cjs, the one bundle of every entry.\nconst entry = require(${JSON.stringify(internal)}).e${i};\n${lines}\n`,
+    );
+  });
   return result;
 }
 

@@ -89,6 +89,7 @@ const FLUSH_MARK = Buffer.alloc(0);
 
 export class Connection {
   readonly endpoint: EndPoint;
+  /** The protocol spoken on this connection, as its RPC codec resolved the option (RpcCodec#protocol). */
   readonly protocol: WireProtocol;
   readonly requestTimeoutMs: number;
   readonly maxRequestFrameSize: number;
@@ -127,10 +128,10 @@ export class Connection {
     this.socket = socket;
     this.endpoint = { host: options.host, port: options.port };
     const { protocol, requestTimeoutMs, maxFrameSize, maxRequestFrameSize } = resolveConnectionOptions(options);
-    this.protocol = protocol;
     this.requestTimeoutMs = requestTimeoutMs;
     this.maxRequestFrameSize = maxRequestFrameSize;
-    this.codec = new RpcCodec(this.protocol);
+    this.codec = new RpcCodec(protocol);
+    this.protocol = this.codec.protocol; // one value for the generated code, insert frames and insert replies
     this.reader = new FrameReader(maxFrameSize, (frame, inChunk) => this.onFrame(frame, inChunk));
     socket.on("data", this.receive);
     let socketError: Error | undefined;

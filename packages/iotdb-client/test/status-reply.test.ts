@@ -9,10 +9,12 @@ import { TBinaryProtocol, TCompactProtocol, TFramedTransport } from "@zerowire/t
 import { test } from "uvu";
 import * as assert from "uvu/assert";
 import { Connection } from "../src/connection.js";
+import { OptionError } from "../src/errors.js";
 import { decodeReplies } from "../src/thrift/reply-decoding.js";
 import { TEndPoint, TSStatus } from "../src/gen/client_types.js";
 import { toStatus } from "../src/status.js";
 import { readReplyHead } from "../src/thrift/status-reply.js";
+import { RpcCodec, type WireProtocol } from "../src/thrift/rpc-codec.js";
 import { FakeServer } from "./helpers/fake-server.js";
 import { message, structReply } from "./helpers/replies.js";
 
@@ -191,6 +193,28 @@ test("Connection.sendInsert: the fast path and the generated fallback resolve wi
     } finally {
       await server.close();
     }
+  }
+});
+
+test("protocol: one resolved value for the RPC codec and the insert-reply reader; a Connection refuses anything but \"binary\" or \"compact\"", async () => {
+  const frame = replyFrame("binary", { code: 200 }, 7);
+  // RpcCodec takes anything but "compact" as binary; the reply reader reads the codec's protocol.
+  const codec = new RpcCodec("Compact" as WireProtocol);
+  assert.is(codec.readHeader(frame.subarray(4)).seqid, 7, "the RPC codec reads a binary reply");
+  assert.is(codec.protocol, "binary");
+  assert.equal(readReplyHead(frame.subarray(4), codec.protocol)?.status("insertTablet"), { code: 200 }, "the reply reader reads it too");
+  // A Connection's protocol (for its insert frames and replies) is its codec's, and the option is checked exactly.
+  const server = await FakeServer.start((call, peer) => peer.send(replyFrame("compact", { code: 200 }, call.seqid)));
+  try {
+    await Connection.open({ host: "127.0.0.1", port: server.port, protocol: "Compact" as WireProtocol }).then(
+      () => assert.unreachable("\"Compact\" accepted"),
+      (e: unknown) => assert.ok(e instanceof OptionError && e.option === "protocol", String(e)),
+    );
+    const conn = await Connection.open({ host: "127.0.0.1", port: server.port, protocol: "compact" });
+    assert.is(conn.protocol, "compact");
+    conn.close();
+  } finally {
+    await server.close();
   }
 });
 

@@ -32,6 +32,7 @@ export type { FrameOptions, RequestOptions } from "./insert-frames.js";
 // encoding: schema templates (Java's Template.serialize)
 export { serializeTemplate } from "./template.js";
 export type { TemplateCodes, TemplateMeasurementCodes } from "./template.js";
+export type { ThriftProtocol } from "./thrift/writer-for.js";
 // decoding: TsBlocks
 export { decodeTsBlock } from "./tsblock/decode.js";
 export { TsBlockArena } from "./tsblock/arena.js";

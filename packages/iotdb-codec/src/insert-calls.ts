@@ -28,7 +28,7 @@ import {
 import type { Tablet } from "./tablet.js";
 import { ColumnCategory } from "./types.js";
 import { prepareTablet, type PreparedTablet } from "./tablet-prepare.js";
-import type { ThriftWriter } from "./thrift/protocol.js";
+import type { FieldWriter } from "@zerowire/thrift/wire";
 
 export type InsertMethod =
   | "insertTablet"
@@ -59,7 +59,7 @@ export interface InsertCall {
    */
   readonly points: number;
   /** Writes the request struct (its fields and stop byte). */
-  writeRequest(p: ThriftWriter, sessionId: bigint | number): void;
+  writeRequest(p: FieldWriter, sessionId: bigint | number): void;
 }
 
 export interface RecordCallOptions extends InsertOptions {

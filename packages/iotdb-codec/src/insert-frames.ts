@@ -6,9 +6,8 @@ import { describeValue } from "./describe.js";
 import { EncodeError } from "./errors.js";
 import type { InsertCall } from "./insert-calls.js";
 import { int64Problem } from "./int64.js";
-import { TType } from "@zerowire/thrift";
-import { ThriftMessageType, type ThriftProtocol, type ThriftWriter } from "./thrift/protocol.js";
-import { thriftWriter } from "./thrift/writer-for.js";
+import { MessageType, TType, type FieldWriter } from "@zerowire/thrift/wire";
+import { thriftWriter, type ThriftProtocol } from "./thrift/writer-for.js";
 
 export interface RequestOptions {
   /** The id from openSession; the Java client sets it into every request. */
@@ -31,10 +30,11 @@ export function writeCallFrame(w: Writer, call: InsertCall, options: FrameOption
   w.ensure(32 + call.method.length + call.sizeEstimate);
   atomically(w, options.protocol, (p) => {
     const frameAt = w.reserve(4);
-    p.messageBegin(call.method, ThriftMessageType.CALL, seqid);
+    p.messageBegin(call.method, MessageType.CALL, seqid);
     p.structBegin(); // xxx_args
     p.fieldBegin(TType.STRUCT, 1);
     call.writeRequest(p, sessionId);
+    p.fieldStop();
     p.structEnd();
     w.u32beAt(frameAt, w.length - frameAt - 4);
   });
@@ -51,7 +51,7 @@ function checkSessionId(sessionId: unknown): void {
   if (problem !== undefined) throw new EncodeError(`sessionId: ${problem}`);
 }
 
-function atomically(w: Writer, protocol: ThriftProtocol | undefined, write: (p: ThriftWriter) => void): void {
+function atomically(w: Writer, protocol: ThriftProtocol | undefined, write: (p: FieldWriter) => void): void {
   const p = thriftWriter(w, protocol);
   const start = w.length;
   try {

@@ -1,39 +1,50 @@
 // The insert request structs (client.thrift of iotdb-thrift 2.0.5), fields in id order, each
-// serializer written once against the ThriftWriter interface. Time and value buffers are encoded
-// in place inside their `binary` fields.
+// serializer written once against @zerowire/thrift/wire's FieldWriter (either encoding). Time
+// and value buffers are encoded in place inside their `binary` fields.
 import type { PreparedRecord } from "./records.js";
 import { writeRecordValues } from "./records.js";
 import type { PreparedStringRecord } from "./string-records.js";
 import { writeTimeBuffer, writeValueBuffer } from "./tablet-encoder.js";
 import type { PreparedTablet } from "./tablet-prepare.js";
-import { TType as T } from "@zerowire/thrift";
-import type { ThriftWriter } from "./thrift/protocol.js";
+import { TType as T, type FieldWriter } from "@zerowire/thrift/wire";
+import { javaString } from "./java-string.js";
 
 type SessionId = bigint | number;
 
-function i64Field(p: ThriftWriter, id: number, v: bigint | number): void {
+function i64Field(p: FieldWriter, id: number, v: bigint | number): void {
   p.fieldBegin(T.I64, id);
   p.i64(v);
 }
 
-function stringList(p: ThriftWriter, items: readonly string[]): void {
-  p.listBegin(T.STRING, items.length);
-  for (const s of items) p.string(s);
+/** A Thrift string as the Java client writes it (java-string.ts: a lone surrogate as '?'). */
+function str(p: FieldWriter, s: string): void {
+  p.string(javaString(s));
 }
 
-function valueBufferBinary(p: ThriftWriter, t: PreparedTablet): void {
+/** The stop byte and the end of the struct. */
+function structEnd(p: FieldWriter): void {
+  p.fieldStop();
+  p.structEnd();
+}
+
+function stringList(p: FieldWriter, items: readonly string[]): void {
+  p.listBegin(T.STRING, items.length);
+  for (const s of items) str(p, s);
+}
+
+function valueBufferBinary(p: FieldWriter, t: PreparedTablet): void {
   const mark = p.binaryBegin(t.valuesSizeEstimate);
   writeValueBuffer(p.out, t);
   p.binaryEnd(mark);
 }
 
-function timeBufferBinary(p: ThriftWriter, t: PreparedTablet): void {
+function timeBufferBinary(p: FieldWriter, t: PreparedTablet): void {
   const mark = p.binaryBegin(8 * t.rowCount);
   writeTimeBuffer(p.out, t);
   p.binaryEnd(mark);
 }
 
-function recordValuesBinary(p: ThriftWriter, rec: PreparedRecord): void {
+function recordValuesBinary(p: FieldWriter, rec: PreparedRecord): void {
   const mark = p.binaryBegin(rec.sizeEstimate);
   writeRecordValues(p.out, rec);
   p.binaryEnd(mark);
@@ -57,15 +68,15 @@ export function recordReqSize(rec: PreparedRecord): number {
  * TSInsertTabletReq: 1 sessionId, 2 prefixPath, 3 measurements, 4 values, 5 timestamps, 6 types,
  * 7 size, 8 isAligned (always written); table model also 9 writeToTable=true, 10 columnCategories.
  */
-export function writeTabletReq(p: ThriftWriter, t: PreparedTablet, sessionId: SessionId): void {
+export function writeTabletReq(p: FieldWriter, t: PreparedTablet, sessionId: SessionId): void {
   const { schema, columns } = t;
   p.structBegin();
   i64Field(p, 1, sessionId);
   p.fieldBegin(T.STRING, 2);
-  p.string(schema.target);
+  str(p, schema.target);
   p.fieldBegin(T.LIST, 3);
   p.listBegin(T.STRING, columns.length);
-  for (const c of columns) p.string(c.name);
+  for (const c of columns) str(p, c.name);
   p.fieldBegin(T.STRING, 4);
   valueBufferBinary(p, t);
   p.fieldBegin(T.STRING, 5);
@@ -82,25 +93,25 @@ export function writeTabletReq(p: ThriftWriter, t: PreparedTablet, sessionId: Se
     p.listBegin(T.BYTE, columns.length);
     for (const c of columns) p.byte(c.category);
   }
-  p.structEnd();
+  structEnd(p);
 }
 
 /**
  * TSInsertTabletsReq: 1 sessionId, 2 prefixPaths, 3 measurementsList, 4 valuesList,
  * 5 timestampsList, 6 typesList, 7 sizeList, 8 isAligned.
  */
-export function writeTabletsReq(p: ThriftWriter, tablets: readonly PreparedTablet[], aligned: boolean, sessionId: SessionId): void {
+export function writeTabletsReq(p: FieldWriter, tablets: readonly PreparedTablet[], aligned: boolean, sessionId: SessionId): void {
   const n = tablets.length;
   p.structBegin();
   i64Field(p, 1, sessionId);
   p.fieldBegin(T.LIST, 2);
   p.listBegin(T.STRING, n);
-  for (const t of tablets) p.string(t.schema.target);
+  for (const t of tablets) str(p, t.schema.target);
   p.fieldBegin(T.LIST, 3);
   p.listBegin(T.LIST, n);
   for (const t of tablets) {
     p.listBegin(T.STRING, t.columns.length);
-    for (const c of t.columns) p.string(c.name);
+    for (const c of t.columns) str(p, c.name);
   }
   p.fieldBegin(T.LIST, 4);
   p.listBegin(T.STRING, n);
@@ -118,11 +129,11 @@ export function writeTabletsReq(p: ThriftWriter, tablets: readonly PreparedTable
   p.listBegin(T.I32, n);
   for (const t of tablets) p.i32(t.rowCount);
   p.boolField(8, aligned);
-  p.structEnd();
+  structEnd(p);
 }
 
 /** TSInsertRecordReq: 1 sessionId, 2 prefixPath, 3 measurements, 4 values (binary), 5 timestamp, 6 isAligned. */
-export function writeRecordReq(p: ThriftWriter, rec: PreparedRecord, aligned: boolean, sessionId: SessionId): void {
+export function writeRecordReq(p: FieldWriter, rec: PreparedRecord, aligned: boolean, sessionId: SessionId): void {
   writeOneRecordReq(p, rec, aligned, sessionId, () => {
     p.fieldBegin(T.STRING, 4);
     recordValuesBinary(p, rec);
@@ -131,7 +142,7 @@ export function writeRecordReq(p: ThriftWriter, rec: PreparedRecord, aligned: bo
 
 /** A single-record request, typed or string-valued, which differ only in field 4 (`values` writes it, header included). */
 function writeOneRecordReq(
-  p: ThriftWriter,
+  p: FieldWriter,
   rec: { readonly deviceId: string; readonly time: bigint | number; readonly measurements: readonly string[] },
   aligned: boolean,
   sessionId: SessionId,
@@ -140,13 +151,13 @@ function writeOneRecordReq(
   p.structBegin();
   i64Field(p, 1, sessionId);
   p.fieldBegin(T.STRING, 2);
-  p.string(rec.deviceId);
+  str(p, rec.deviceId);
   p.fieldBegin(T.LIST, 3);
   stringList(p, rec.measurements);
   values();
   i64Field(p, 5, rec.time);
   p.boolField(6, aligned);
-  p.structEnd();
+  structEnd(p);
 }
 
 /**
@@ -154,7 +165,7 @@ function writeOneRecordReq(
  * 6 isAligned) or, with `oneDevice`, TSInsertRecordsOfOneDeviceReq (2 is a single prefixPath).
  */
 export function writeRecordsReq(
-  p: ThriftWriter,
+  p: FieldWriter,
   records: readonly PreparedRecord[],
   aligned: boolean,
   sessionId: SessionId,
@@ -172,7 +183,7 @@ export function writeRecordsReq(
  * 4 valuesList, 5 timestamps, 6 isAligned.
  */
 function writeManyRecordsReq(
-  p: ThriftWriter,
+  p: FieldWriter,
   records: readonly { readonly deviceId: string; readonly time: bigint | number; readonly measurements: readonly string[] }[],
   aligned: boolean,
   sessionId: SessionId,
@@ -185,10 +196,10 @@ function writeManyRecordsReq(
   if (oneDevice === undefined) {
     p.fieldBegin(T.LIST, 2);
     p.listBegin(T.STRING, n);
-    for (const r of records) p.string(r.deviceId);
+    for (const r of records) str(p, r.deviceId);
   } else {
     p.fieldBegin(T.STRING, 2);
-    p.string(oneDevice);
+    str(p, oneDevice);
   }
   p.fieldBegin(T.LIST, 3);
   p.listBegin(T.LIST, n);
@@ -199,11 +210,11 @@ function writeManyRecordsReq(
   p.listBegin(T.I64, n);
   for (const r of records) p.i64(r.time);
   p.boolField(6, aligned);
-  p.structEnd();
+  structEnd(p);
 }
 
 /** TSInsertStringRecordReq: 1 sessionId, 2 prefixPath, 3 measurements, 4 values (list<string>), 5 timestamp, 6 isAligned. */
-export function writeStringRecordReq(p: ThriftWriter, rec: PreparedStringRecord, aligned: boolean, sessionId: SessionId): void {
+export function writeStringRecordReq(p: FieldWriter, rec: PreparedStringRecord, aligned: boolean, sessionId: SessionId): void {
   writeOneRecordReq(p, rec, aligned, sessionId, () => {
     p.fieldBegin(T.LIST, 4);
     stringList(p, rec.values);
@@ -216,7 +227,7 @@ export function writeStringRecordReq(p: ThriftWriter, rec: PreparedStringRecord,
  * TSInsertStringRecordsOfOneDeviceReq (2 is a single prefixPath).
  */
 export function writeStringRecordsReq(
-  p: ThriftWriter,
+  p: FieldWriter,
   records: readonly PreparedStringRecord[],
   aligned: boolean,
   sessionId: SessionId,

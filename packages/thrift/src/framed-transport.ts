@@ -10,7 +10,7 @@
 // Input: the protocols read the frame through this transport's Reader, which never copies;
 // binary values are views of the frame (see the README on their lifetime).
 import { Reader, Writer, type BufferPool, type OwnedBytes } from "@zerowire/writer";
-import { ThriftDecodeError } from "./errors.js";
+import { ThriftDecodeError } from "./wire/index.js";
 
 /**
  * Receives each flushed frame (length prefix included) and the seqid of the message in it.

@@ -1,9 +1,7 @@
-// i64 values as the generated code holds them. Reads return node-int64's Int64 (what the
-// `thrift` package returns, so code written against it keeps working); writes take an Int64, a
-// bigint, or a number that is a safe integer. Anything else (an unsafe number, which would be
-// rounded, or a string, which the `thrift` package reads as hex in one protocol and decimal in
-// the other) is a RangeError or TypeError naming the value.
-import type { Reader } from "@zerowire/writer";
+// i64 values as generated code passes them to writeI64: an Int64 (node-int64, what the `thrift`
+// package reads), a bigint, or a number that is a safe integer. Anything else (an unsafe number,
+// which would be rounded, or a string, which the `thrift` package reads as hex in one protocol
+// and decimal in the other) is a RangeError or TypeError naming the value. (Reads: wire/int64-read.ts.)
 import Int64 from "node-int64";
 
 /** Any value writeI64 accepts. */
@@ -26,28 +24,4 @@ export function int64ToWritable(bytes: Buffer): number | bigint {
   const lo = bytes.readUInt32BE(4);
   const n = hi * 4294967296 + lo; // rounded only when beyond 2^53, and then not a safe integer
   return Number.isSafeInteger(n) ? n : bytes.readBigInt64BE(0);
-}
-
-/**
- * 8 bytes of their own for an Int64. Not Buffer.allocUnsafe / Buffer.from: those cut small buffers
- * from Node's shared 8 KiB slab, and an Int64 kept for a session's life (its session id) would
- * then show whatever else the slab holds (a TLS passphrase, a request with a password) to
- * util.inspect with showHidden.
- */
-function ownEightBytes(): Buffer {
-  return Buffer.alloc(8);
-}
-
-/** A new Int64 holding a copy of 8 big-endian bytes (the frame may be reused; the Int64 is mutable). */
-export function int64FromBytes(bytes: Buffer): Int64 {
-  const copy = ownEightBytes();
-  bytes.copy(copy, 0, 0, 8);
-  return new Int64(copy);
-}
-
-/** A new Int64 of a zigzag varint read from `r` (no BigInt on the way). */
-export function int64FromZigzag(r: Reader, what: string): Int64 {
-  const bytes = ownEightBytes();
-  r.zigzag64BE(bytes, 0, what);
-  return new Int64(bytes);
 }

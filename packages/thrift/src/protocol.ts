@@ -1,32 +1,10 @@
 // The protocol interface that Thrift-generated JavaScript calls (the `thrift` package's
 // TProtocol: writeStructBegin/writeFieldBegin/.../readMessageBegin/readFieldBegin/skip), which
-// both protocols implement, and the skip they share.
-import { ThriftDecodeError } from "./errors.js";
+// both protocols implement over the field-level writer and reader of ./wire.
 import type { I64Input } from "./int64-value.js";
 import type Int64 from "node-int64";
-import { TType } from "./thrift-types.js";
 import type { TFramedTransport } from "./framed-transport.js";
-import type { Reader } from "@zerowire/writer";
-
-export interface MessageHeader {
-  fname: string;
-  mtype: number;
-  rseqid: number;
-}
-export interface FieldHeader {
-  fname: null;
-  ftype: number;
-  fid: number;
-}
-export interface MapHeader {
-  ktype: number;
-  vtype: number;
-  size: number;
-}
-export interface ListHeader {
-  etype: number;
-  size: number;
-}
+import type { FieldHeader, ListHeader, MapHeader, MessageHeader } from "./wire/index.js";
 
 /** What generated code calls on a protocol. */
 export interface ThriftProtocol {
@@ -79,73 +57,4 @@ export interface ThriftProtocol {
   readBinary(): Buffer;
   readUuid(): string;
   skip(type: number): void;
-}
-
-/** How deep skip() follows nested values, as in the `thrift` package. */
-export const MAX_SKIP_DEPTH = 64;
-
-/**
- * Reads past one value of `type` through the protocol's own read methods (so the compact
- * protocol's field-id and bool state stays right). An unknown type, or nesting deeper than
- * MAX_SKIP_DEPTH, is a ThriftDecodeError at the reader's position.
- */
-export function skipValue(p: ThriftProtocol, type: number, depth: number, r: Reader): void {
-  if (depth > MAX_SKIP_DEPTH) {
-    throw new ThriftDecodeError("skipped value", r.pos, r.remaining, `nested deeper than ${MAX_SKIP_DEPTH} levels`);
-  }
-  switch (type) {
-    case TType.BOOL:
-      p.readBool();
-      return;
-    case TType.BYTE:
-      p.readByte();
-      return;
-    case TType.I16:
-      p.readI16();
-      return;
-    case TType.I32:
-      p.readI32();
-      return;
-    case TType.I64:
-      p.readI64();
-      return;
-    case TType.DOUBLE:
-      p.readDouble();
-      return;
-    case TType.STRING:
-      p.readBinary();
-      return;
-    case TType.UUID:
-      p.readUuid();
-      return;
-    case TType.STRUCT:
-      p.readStructBegin();
-      for (;;) {
-        const ftype = p.readFieldBegin().ftype;
-        if (ftype === TType.STOP) break;
-        skipValue(p, ftype, depth + 1, r);
-        p.readFieldEnd();
-      }
-      p.readStructEnd();
-      return;
-    case TType.MAP: {
-      const { ktype, vtype, size } = p.readMapBegin();
-      for (let i = 0; i < size; i++) {
-        skipValue(p, ktype, depth + 1, r);
-        skipValue(p, vtype, depth + 1, r);
-      }
-      p.readMapEnd();
-      return;
-    }
-    case TType.SET:
-    case TType.LIST: {
-      const { etype, size } = type === TType.SET ? p.readSetBegin() : p.readListBegin();
-      for (let i = 0; i < size; i++) skipValue(p, etype, depth + 1, r);
-      if (type === TType.SET) p.readSetEnd();
-      else p.readListEnd();
-      return;
-    }
-    default:
-      throw new ThriftDecodeError("skipped value", r.pos, r.remaining, `unknown type code ${type}`);
-  }
 }

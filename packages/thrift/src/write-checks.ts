@@ -1,6 +1,6 @@
 // Checks both protocols make before writing a header, so that a wrong type code or size from
 // hand-written code is a RangeError naming it rather than bytes no reader can use.
-import { isValueType } from "./thrift-types.js";
+import { isValueType } from "./wire/index.js";
 
 /** A field, element, key or value type must be a value type (not STOP, VOID or unknown). */
 export function checkValueType(type: number): void {

@@ -1,6 +1,6 @@
-// The README's example must run as written against the built package (from the package
-// directory, so ./test/gen is the generated code it imports) and print what the README says it
-// prints.
+// The README's examples must run as written against the built package (from the package
+// directory, so ./test/gen is the generated code it imports) and print what the README says
+// they print.
 import { test } from "uvu";
 import * as assert from "uvu/assert";
 import { resolve } from "node:path";
@@ -10,6 +10,11 @@ const packageDir = resolve(import.meta.dirname, "..");
 
 test("README example runs and prints the documented output", () => {
   const { printed, documented } = runReadmeExample(packageDir, "Example");
+  assert.fixture(printed, documented);
+});
+
+test("README wire-layer example runs and prints the documented output", () => {
+  const { printed, documented } = runReadmeExample(packageDir, "Field-level wire layer");
   assert.fixture(printed, documented);
 });
 

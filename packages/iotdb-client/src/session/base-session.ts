@@ -304,7 +304,8 @@ export abstract class BaseSession<M extends Int64Mode = "bigint"> implements Sta
     const connection = state.connection;
     const seqid = connection.nextSeqid();
     // Written straight into a pooled buffer; the connection releases it once the socket took it.
-    writeCallFrame(this.writer, call, { sessionId: state.sessionIdValue, seqid, protocol: this.options.protocol });
+    // In the connection's protocol: the one its replies are read in.
+    writeCallFrame(this.writer, call, { sessionId: state.sessionIdValue, seqid, protocol: connection.protocol });
     const frame = this.writer.finish();
     if (traced !== undefined) {
       traced["iotdb.request.bytes"] = frame.bytes.length;

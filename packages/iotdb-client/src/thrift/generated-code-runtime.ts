@@ -9,9 +9,7 @@
 // Semantics follow the `thrift` package 0.24 (the reference the rpc-bytes test compares with):
 // the same type and message codes, TApplicationException's struct (message: field 1, type:
 // field 2), and copyList/copyMap's element-copier lists.
-import { TType } from "@zerowire/thrift";
-
-const MessageType = { CALL: 1, REPLY: 2, EXCEPTION: 3, ONEWAY: 4 } as const;
+import { MessageType, TType } from "@zerowire/thrift/wire";
 
 const TApplicationExceptionType = {
   UNKNOWN: 0,

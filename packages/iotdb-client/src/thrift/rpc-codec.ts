@@ -12,6 +12,7 @@
 // handed to readHeader must stay unchanged for as long as the result is used (Connection copies a
 // frame that sits in a reused read buffer first). i64 fields are copied into their Int64s.
 import { TBinaryProtocol, TCompactProtocol, TFramedTransport } from "@zerowire/thrift";
+import { MessageType } from "@zerowire/thrift/wire";
 import { EncodeError } from "../errors.js";
 import * as calls from "../gen/IClientRPCService_calls.js";
 import { Thrift } from "./generated-code-runtime.js";
@@ -21,8 +22,6 @@ import type { RpcArgs, RpcMethod, RpcResult } from "./rpc-signatures.js";
 export type WireProtocol = "binary" | "compact";
 
 type Protocol = TBinaryProtocol | TCompactProtocol;
-
-const MESSAGE_TYPE = { CALL: 1, REPLY: 2, EXCEPTION: 3 } as const;
 
 /**
  * A reply's message header, read before its body so the seqid can be checked first.
@@ -70,8 +69,16 @@ export class RpcCodec {
   /** The frame the last call flushed, until encodeCall takes it. */
   private flushed: Buffer | undefined;
 
-  constructor(readonly protocol: WireProtocol) {
-    this.protocolClass = protocol === "compact" ? TCompactProtocol : TBinaryProtocol;
+  /**
+   * The protocol this codec speaks, and the one place the `protocol` option is read: "compact",
+   * or binary for anything else. Connection reads its insert replies (status-reply.ts) and
+   * writes its insert frames in this same value.
+   */
+  readonly protocol: WireProtocol;
+
+  constructor(protocol: WireProtocol) {
+    this.protocol = protocol === "compact" ? "compact" : "binary";
+    this.protocolClass = this.protocol === "compact" ? TCompactProtocol : TBinaryProtocol;
     // No buffer pool: each frame is a buffer of its own (sized after the previous one), which the
     // caller keeps until the socket has taken it; releasing it would be a no-op.
     this.output = new TFramedTransport(undefined, (frame) => (this.flushed = frame));
@@ -89,7 +96,7 @@ export class RpcCodec {
       const named: Record<string, unknown> = {};
       for (let i = 0; i < params.length; i++) named[params[i]!] = (args as readonly unknown[])[i];
       const body = new Args(named);
-      output.writeMessageBegin(method, MESSAGE_TYPE.CALL, seqid);
+      output.writeMessageBegin(method, MessageType.CALL, seqid);
       body.write(output);
       output.writeMessageEnd();
       this.output.flush();
@@ -123,13 +130,13 @@ export class RpcCodec {
    * the TApplicationException the server raised (as the generated recv_* does).
    */
   readResult<M extends RpcMethod>(method: M, header: ReplyHeader): RpcResult<M> {
-    if (header.type !== MESSAGE_TYPE.REPLY && header.type !== MESSAGE_TYPE.EXCEPTION) {
+    if (header.type !== MessageType.REPLY && header.type !== MessageType.EXCEPTION) {
       throw new ReplyError(`${method}: message type ${header.type} is not a reply`);
     }
     const { input } = header;
     let body: InstanceType<typeof Thrift.TApplicationException> | calls.CallResult;
     try {
-      body = header.type === MESSAGE_TYPE.EXCEPTION ? new Thrift.TApplicationException() : new (structsOf(method).Result)();
+      body = header.type === MessageType.EXCEPTION ? new Thrift.TApplicationException() : new (structsOf(method).Result)();
       body.read(input);
       input.readMessageEnd();
     } catch (e) {
