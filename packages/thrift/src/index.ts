@@ -8,5 +8,8 @@ export type { ThriftProtocol, MessageHeader, FieldHeader, MapHeader, ListHeader 
 export { MAX_SKIP_DEPTH } from "./protocol.js";
 export type { I64Input } from "./int64-value.js";
 export { TType, CompactType, compactTypeOf } from "./thrift-types.js";
+export { serveFrames } from "./serve-frames.js";
+export type { FrameProcessor, ProtocolClass, ServeFramesOptions } from "./serve-frames.js";
+export { TMultiplexedProcessor, multiplexedProtocol } from "./multiplexed.js";
 export { ThriftDecodeError } from "./errors.js";
 export { ReadError } from "@zerowire/writer";

@@ -76,3 +76,11 @@ export function isValueType(type: number): boolean {
       return false;
   }
 }
+
+/** TMessageType: what a message is (the `thrift` package's `Thrift.MessageType`). */
+export const MessageType = {
+  CALL: 1,
+  REPLY: 2,
+  EXCEPTION: 3,
+  ONEWAY: 4,
+} as const;
