@@ -7,7 +7,7 @@
 // (class methods are not enumerable), so both are written here.
 import { ThriftDecodeError } from "./errors.js";
 import type { MessageHeader, ThriftProtocol } from "./protocol.js";
-import type { FrameProcessor, ProtocolClass } from "./serve-frames.js";
+import type { FrameProcessor, ProcessCall, ProtocolClass } from "./serve-frames.js";
 import { MessageType, TType } from "./thrift-types.js";
 
 /** Between the service name and the method name in a multiplexed call's message name. */
@@ -76,7 +76,7 @@ export class TMultiplexedProcessor implements FrameProcessor {
       return stored;
     };
     try {
-      return processor.process(input, output);
+      return (processor.process as ProcessCall).call(processor, input, output);
     } finally {
       delete once.readMessageBegin;
     }

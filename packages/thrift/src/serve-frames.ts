@@ -13,10 +13,18 @@ import type { OwnedBytes } from "@zerowire/writer";
 import { DEFAULT_MAX_FRAME_BYTES, TFramedTransport, type FramedTransportOptions } from "./framed-transport.js";
 import type { ThriftProtocol } from "./protocol.js";
 
-/** What the Apache Thrift compiler generates as a service's `Processor` (or a `TMultiplexedProcessor`). */
+/**
+ * What the Apache Thrift compiler generates as a service's `Processor` (or a
+ * `TMultiplexedProcessor`). `process` is called with two protocols of this package; its
+ * parameters are `never` here so that a generated Processor, whose declarations name the
+ * `thrift` package's TProtocol, is accepted without a cast.
+ */
 export interface FrameProcessor {
-  process(input: ThriftProtocol, output: ThriftProtocol): unknown;
+  process(input: never, output: never): unknown;
 }
+
+/** How a FrameProcessor is called. */
+export type ProcessCall = (input: ThriftProtocol, output: ThriftProtocol) => unknown;
 
 /** A protocol class: `TBinaryProtocol`, `TCompactProtocol`, or one from `multiplexedProtocol`. */
 export type ProtocolClass = new (transport: TFramedTransport) => ThriftProtocol;
@@ -42,6 +50,7 @@ export function serveFrames(
   options: ServeFramesOptions = {},
 ): (chunk: Uint8Array) => void {
   const { maxFrameBytes = DEFAULT_MAX_FRAME_BYTES, ...transportOptions } = options;
+  const process = processor.process as ProcessCall;
   const onFlush = (frame: Buffer, _seqid: number | undefined, owned: OwnedBytes): void => write(frame, owned);
   const receive = TFramedTransport.receiver(
     (call) => {
@@ -52,7 +61,7 @@ export function serveFrames(
       const r = call.reader;
       do {
         const at = r.pos;
-        processor.process(input, output);
+        process.call(processor, input, output);
         if (r.pos === at) throw new Error(`serveFrames: the processor read nothing of the message at offset ${at}`);
       } while (r.remaining > 0);
     },

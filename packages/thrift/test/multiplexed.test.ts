@@ -51,11 +51,16 @@ for (const protocol of PROTOCOLS) {
   });
 
   test(`${protocol}: multiplexedProtocol clients call the thrift package's MultiplexedProcessor services on one connection`, async () => {
-    const stockProcessor = new thrift.MultiplexedProcessor();
+    // @types/thrift (0.10) declares neither registerProcessor nor createMultiplexServer.
+    const stock = thrift as unknown as {
+      MultiplexedProcessor: new () => { registerProcessor(name: string, processor: unknown): void };
+      createMultiplexServer(processor: unknown, options: object): net.Server;
+    };
+    const stockProcessor = new stock.MultiplexedProcessor();
     stockProcessor.registerProcessor("Sum", new Echo.Processor(echoHandler(1n)));
     stockProcessor.registerProcessor("Double", new Echo.Processor(echoHandler(2n)));
     const server = await stockServer(
-      thrift.createMultiplexServer(stockProcessor, { transport: thrift.TFramedTransport, protocol: STOCK_PROTOCOL[protocol] }),
+      stock.createMultiplexServer(stockProcessor, { transport: thrift.TFramedTransport, protocol: STOCK_PROTOCOL[protocol] }),
     );
     const socket = net.connect(server.port, "127.0.0.1");
     try {

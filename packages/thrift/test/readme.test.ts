@@ -1,6 +1,6 @@
-// The README's example must run as written against the built package (from the package
-// directory, so ./test/gen is the generated code it imports) and print what the README says it
-// prints.
+// The README's examples must run as written against the built package (from the package
+// directory, so ./test/gen is the generated code they import) and print what the README says
+// they print: the in-process one, the TCP recipe and the multiplexed one.
 import { test } from "uvu";
 import * as assert from "uvu/assert";
 import { resolve } from "node:path";
@@ -8,9 +8,11 @@ import { runReadmeExample } from "../../../scripts/readme-example.js";
 
 const packageDir = resolve(import.meta.dirname, "..");
 
-test("README example runs and prints the documented output", () => {
-  const { printed, documented } = runReadmeExample(packageDir, "Example");
-  assert.fixture(printed, documented);
-});
+for (const section of ["Example", "Over TCP", "Multiplexed services"]) {
+  test(`README "${section}" runs and prints the documented output`, () => {
+    const { printed, documented } = runReadmeExample(packageDir, section);
+    assert.fixture(printed, documented);
+  });
+}
 
 test.run();

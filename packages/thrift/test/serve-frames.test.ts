@@ -71,7 +71,7 @@ for (const protocol of PROTOCOLS) {
           const { fname, mtype, rseqid } = input.readMessageBegin();
           if (mtype !== thrift.Thrift.MessageType.REPLY) {
             const x = new thrift.Thrift.TApplicationException();
-            x.read(input);
+            x.read(input as never);
             assert.unreachable(`${fname} ${rseqid}: ${x.message}`);
           }
           input.readStructBegin();
