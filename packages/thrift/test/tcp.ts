@@ -109,9 +109,17 @@ export async function rawSocket(port: number) {
     socket,
     frames,
     closed,
-    /** Resolves once `n` frames have arrived. */
+    /** Resolves once `n` frames have arrived; rejects if they have not within 2 s. */
     async frameCount(n: number): Promise<TFramedTransport[]> {
-      while (frames.length < n) await new Promise<void>((resolve) => (arrived = resolve));
+      const deadline = Date.now() + 2000;
+      while (frames.length < n) {
+        const left = deadline - Date.now();
+        if (left <= 0) throw new Error(`${frames.length} of ${n} frames arrived within 2 s`);
+        await new Promise<void>((resolve) => {
+          arrived = resolve;
+          setTimeout(resolve, left);
+        });
+      }
       return frames;
     },
   };
