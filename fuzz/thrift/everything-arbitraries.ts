@@ -4,7 +4,7 @@
 // code holds), maps with integer keys as the decimal strings generated code iterates.
 //
 // `thriftSafe` narrows what the `thrift` package gets wrong, for the properties that compare
-// with it: no -0 double (its compact protocol writes +0) and map<i64, _> keys 0..9 only (its
+// with it: no -0 double (it writes +0, in both protocols) and map<i64, _> keys 0..9 only (its
 // binary protocol parses an i64 key string as hex). Unit tests pin those cases by hand.
 import fc from "fast-check";
 import Int64 from "node-int64";

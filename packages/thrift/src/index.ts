@@ -9,4 +9,7 @@ export type { ThriftProtocol } from "./protocol.js";
 export type { MessageHeader, FieldHeader, MapHeader, ListHeader } from "./wire/index.js";
 export { MAX_SKIP_DEPTH, TType, CompactType, compactTypeOf, ThriftDecodeError } from "./wire/index.js";
 export type { I64Input } from "./int64-value.js";
+export { serveFrames } from "./serve-frames.js";
+export type { FrameProcessor, ProtocolClass, ServeFramesOptions } from "./serve-frames.js";
+export { TMultiplexedProcessor, multiplexedProtocol } from "./multiplexed.js";
 export { ReadError } from "@zerowire/writer";
