@@ -12,6 +12,7 @@
 //   VECTORS_DIR          vector directory the vector suite and the tests read (default vectors/java-2.0.5)
 import { spawn } from "node:child_process";
 import { resolve } from "node:path";
+import { stripVTControlCharacters } from "node:util";
 import { checkPrerequisites } from "./prerequisites.mjs";
 
 const root = resolve(import.meta.dirname, "..");
@@ -95,8 +96,7 @@ function run(cmd, args, env = {}) {
 
 /** Reads uvu's "Passed: N" / "Total: N" lines, or a plain "N passed, N failed" line. */
 function countResults(output) {
-  // eslint-disable-next-line no-control-regex
-  const text = output.replace(/\x1b\[[0-9;]*m/g, "");
+  const text = stripVTControlCharacters(output);
   const plain = [...text.matchAll(/^(\d+) passed, (\d+) failed/gm)].at(-1);
   if (plain) return { passed: Number(plain[1]), failed: Number(plain[2]) };
   const total = [...text.matchAll(/Total:\s+(\d+)/g)].at(-1);
