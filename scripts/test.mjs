@@ -27,6 +27,9 @@ if (missingTools.length > 0) {
 }
 
 const suites = [
+  // Formatting, lint, comment line width, generated files equal to their generators' output
+  // (scripts/check.mjs; seconds): a failure names the command that fixes it.
+  { name: "code style and generated files (pnpm check)", cmd: process.execPath, args: ["scripts/check.mjs"] },
   { name: "unit", cmd: process.execPath, args: [...uvu, "packages", "test/.*\\.test\\.ts$"] },
   // The unit tests again with the portable UTF-8 path forced (TextEncoder/TextDecoder instead of
   // Node's internal Buffer#utf8Write/#utf8Slice; packages/writer/src/buffer-utf8.ts).

@@ -1,0 +1,66 @@
+#!/usr/bin/env node
+// `pnpm check`: the cheap checks that the committed text is as its tools would make it. Code
+// formatted (Biome, biome.jsonc), lint clean with no unused suppression comment, no comment line
+// over the line width (scripts/wrap-comments.mjs), and the generated files equal to what their
+// generators make now (each generator's --check renders into memory and compares). Seconds, no
+// build needed; scripts/test.mjs runs it first in `pnpm test`.
+//
+// Each check prints ok or FAILED with the command that fixes it; the last line is
+// "N passed, N failed"; exit 1 if any failed.
+import { spawn } from "node:child_process";
+import { resolve } from "node:path";
+
+const root = resolve(import.meta.dirname, "..");
+const biome = [resolve(root, "node_modules/@biomejs/biome/bin/biome")];
+
+const CHECKS = [
+  { name: "formatting (biome format)", args: [...biome, "format", "--max-diagnostics=10", "."], fix: "pnpm format" },
+  {
+    // Warnings fail too, and so does a suppression comment that suppresses nothing (suppressions/unused).
+    name: "lint (biome lint, warnings and unused suppressions fail)",
+    args: [...biome, "lint", "--error-on-warnings", "--max-diagnostics=20", "."],
+    fix: "pnpm format applies the safe fixes; the rest by hand (or a biome-ignore comment with its reason)",
+  },
+  { name: "comment lines within the line width", args: ["scripts/wrap-comments.mjs", "--check"], fix: "pnpm format" },
+  {
+    name: "packages/writer/src/byteswap-wasm.ts is byteswap.wat assembled",
+    args: ["scripts/byteswap-wasm.mjs", "--check"],
+    fix: "node scripts/byteswap-wasm.mjs",
+  },
+  {
+    name: "docs/java-api-methods.txt is javap of the Java client's jars",
+    args: ["scripts/java-api-methods.mjs", "--check"],
+    fix: "node scripts/java-api-methods.mjs",
+  },
+];
+
+let passed = 0;
+let failed = 0;
+for (const check of CHECKS) {
+  const started = performance.now();
+  const code = await run(check.args);
+  const seconds = ((performance.now() - started) / 1000).toFixed(1);
+  if (code === 0) {
+    passed++;
+    console.log(`ok ${check.name} (${seconds} s)`);
+  } else {
+    failed++;
+    console.log(`FAILED ${check.name} (${seconds} s); to fix: ${check.fix}`);
+  }
+}
+console.log(`${passed} passed, ${failed} failed`);
+process.exit(failed === 0 ? 0 : 1);
+
+function run(args) {
+  return new Promise((done) => {
+    const child = spawn(process.execPath, args, { cwd: root, stdio: ["ignore", "pipe", "pipe"] });
+    let output = "";
+    child.stdout.on("data", (chunk) => (output += chunk));
+    child.stderr.on("data", (chunk) => (output += chunk));
+    // Output only when it failed: a passing check is one line.
+    child.on("close", (code) => {
+      if (code !== 0) process.stdout.write(output);
+      done(code ?? 1);
+    });
+  });
+}
