@@ -23,6 +23,11 @@ const CHECKS = [
   },
   { name: "comment lines within the line width", args: ["scripts/wrap-comments.mjs", "--check"], fix: "pnpm format" },
   {
+    name: "wrap-comments unit tests (scripts/test)",
+    args: [resolve(root, "node_modules/uvu/bin.js"), "scripts", "test/.*\\.test\\.mjs$"],
+    fix: "scripts/wrap-comments.mjs (a test failed: see above)",
+  },
+  {
     name: "packages/writer/src/byteswap-wasm.ts is byteswap.wat assembled",
     args: ["scripts/byteswap-wasm.mjs", "--check"],
     fix: "node scripts/byteswap-wasm.mjs",

@@ -111,7 +111,9 @@ function scan(file, text) {
       for (const child of children) visit(child);
       return;
     }
+    // Leading: from the line after the previous token on; trailing: the rest of the token's own line.
     for (const range of ts.getLeadingCommentRanges(text, node.pos) ?? []) comments.set(range.pos, range);
+    for (const range of ts.getTrailingCommentRanges(text, node.end) ?? []) comments.set(range.pos, range);
     if (node.kind >= ts.SyntaxKind.FirstLiteralToken && node.kind <= ts.SyntaxKind.LastTemplateToken) {
       literals.push([node.getStart(sf), node.end]);
     }
@@ -126,7 +128,8 @@ function scan(file, text) {
  */
 export function wrapComments(file, text, width = LINE_WIDTH) {
   // Most files have no comment line over the limit: no parse for them.
-  const candidate = (line) => line.length > width && (/^\s*\*/.test(line) || line.includes("//") || line.includes("/*"));
+  const candidate = (line) =>
+    line.length > width && (/^\s*\*/.test(line) || line.includes("//") || line.includes("/*"));
   if (!text.split("\n").some(candidate)) return { text, changed: [], stuck: [] };
   const lineStarts = [0];
   for (let i = text.indexOf("\n"); i !== -1; i = text.indexOf("\n", i + 1)) lineStarts.push(i + 1);
