@@ -1,6 +1,7 @@
 #!/usr/bin/env node
 // `pnpm check`: the cheap checks that the committed text is as its tools would make it. Code
-// formatted (Biome, biome.jsonc), lint clean with no unused suppression comment, no comment line
+// formatted (Biome, biome.jsonc), lint clean with no unused suppression comment and no leftover
+// eslint-disable comment, no comment line
 // over the line width (scripts/wrap-comments.mjs), and the generated files equal to what their
 // generators make now (each generator's --check renders into memory and compares). Seconds, no
 // build needed; scripts/test.mjs runs it first in `pnpm test`.
@@ -20,6 +21,25 @@ const CHECKS = [
     name: "lint (biome lint, warnings and unused suppressions fail)",
     args: [...biome, "lint", "--error-on-warnings", "--max-diagnostics=20", "."],
     fix: "pnpm format applies the safe fixes; the rest by hand (or a biome-ignore comment with its reason)",
+  },
+  {
+    // The repo has no ESLint: such a comment can only be a leftover (Biome's are biome-ignore).
+    name: "no eslint-disable/enable comments",
+    cmd: "git",
+    args: [
+      "grep",
+      "-nE",
+      "eslint-(disable|enable)",
+      "--",
+      "*.ts",
+      "*.?ts",
+      "*.js",
+      "*.?js",
+      ":!**/gen/**",
+      ":!scripts/check.mjs",
+    ],
+    expectExit: 1,
+    fix: "remove them (a Biome rule is suppressed with // biome-ignore <rule>: <reason>)",
   },
   { name: "comment lines within the line width", args: ["scripts/wrap-comments.mjs", "--check"], fix: "pnpm format" },
   {
@@ -43,12 +63,14 @@ let passed = 0;
 let failed = 0;
 for (const check of CHECKS) {
   const started = performance.now();
-  const code = await run(check.args);
+  const { code, output } = await run(check.cmd ?? process.execPath, check.args);
   const seconds = ((performance.now() - started) / 1000).toFixed(1);
-  if (code === 0) {
+  if (code === (check.expectExit ?? 0)) {
     passed++;
     console.log(`ok ${check.name} (${seconds} s)`);
   } else {
+    // Output only when it failed: a passing check is one line.
+    process.stdout.write(output);
     failed++;
     console.log(`FAILED ${check.name} (${seconds} s); to fix: ${check.fix}`);
   }
@@ -56,16 +78,13 @@ for (const check of CHECKS) {
 console.log(`${passed} passed, ${failed} failed`);
 process.exit(failed === 0 ? 0 : 1);
 
-function run(args) {
+function run(cmd, args) {
   return new Promise((done) => {
-    const child = spawn(process.execPath, args, { cwd: root, stdio: ["ignore", "pipe", "pipe"] });
+    const child = spawn(cmd, args, { cwd: root, stdio: ["ignore", "pipe", "pipe"] });
     let output = "";
     child.stdout.on("data", (chunk) => (output += chunk));
     child.stderr.on("data", (chunk) => (output += chunk));
-    // Output only when it failed: a passing check is one line.
-    child.on("close", (code) => {
-      if (code !== 0) process.stdout.write(output);
-      done(code ?? 1);
-    });
+    child.on("error", (error) => done({ code: -1, output: `${error.message}\n` }));
+    child.on("close", (code) => done({ code: code ?? -1, output }));
   });
 }
