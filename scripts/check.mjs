@@ -1,10 +1,10 @@
 #!/usr/bin/env node
 // `pnpm check`: the cheap checks that the committed text is as its tools would make it. Code
 // formatted (Biome, biome.jsonc), lint clean with no unused suppression comment and no leftover
-// eslint-disable comment, no comment line
-// over the line width (scripts/wrap-comments.mjs), and the generated files equal to what their
-// generators make now (each generator's --check renders into memory and compares). Seconds, no
-// build needed; scripts/test.mjs runs it first in `pnpm test`.
+// eslint-disable comment, no comment line over the line width (scripts/wrap-comments.mjs), and
+// the generated files equal to what their generators make now (each generator's --check renders
+// into memory and compares). Seconds, no build needed; scripts/test.mjs runs it first in
+// `pnpm test`.
 //
 // Each check prints ok or FAILED with the command that fixes it; the last line is
 // "N passed, N failed"; exit 1 if any failed.
