@@ -296,7 +296,7 @@ function checkProductionTree(tgz, app) {
   const listed = step("npm ls --omit=dev --all in that app", "npm", ["ls", "--omit=dev", "--all"], app);
   if (listed === undefined) return;
   const readme = readFileSync(join(root, "README.md"), "utf8");
-  const documented = /npm ls --omit=dev --all[^\n]*\n(?:[^\n]*\n)*?```text\n([^]*?)```/.exec(readme)?.[1];
+  const documented = /npm ls --omit=dev --all[^\n]*\n(?:[^\n]*\n)*?```text\n([\s\S]*?)```/.exec(readme)?.[1];
   const actualLines = listed.trimEnd().split("\n").slice(1);
   const documentedLines = (documented ?? "").trimEnd().split("\n").slice(1);
   const same = actualLines.length === documentedLines.length && documentedLines.every((line, i) => treeLineMatches(line, actualLines[i]));

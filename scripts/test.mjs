@@ -26,6 +26,7 @@
 //   VECTORS_DIR          vector directory the vector suite and the tests read (default vectors/java-2.0.5)
 import { spawn } from "node:child_process";
 import { resolve } from "node:path";
+import { stripVTControlCharacters } from "node:util";
 import { checkPrerequisites } from "./prerequisites.mjs";
 
 const root = resolve(import.meta.dirname, "..");
@@ -50,6 +51,10 @@ if (missingTools.length > 0) {
 }
 
 const suites = [
+  // Formatting, lint, comment line width, generated files equal to their generators' output
+  // (scripts/check.mjs; seconds, but its javap check needs the JDK and the Java client's jars, so
+  // the vectors tier): a failure names the command that fixes it.
+  { tier: "vectors", name: "code style and generated files (pnpm check)", cmd: process.execPath, args: ["scripts/check.mjs"] },
   // Regenerates the committed Thrift output (the client's src/gen and test/gen, the thrift
   // package's test/gen) into a temporary directory and fails on any difference. Needs the thrift
   // compiler, so not the unit tier.
@@ -133,8 +138,7 @@ function run(cmd, args, env = {}) {
 
 /** Reads uvu's "Passed: N" / "Total: N" lines, or a plain "N passed, N failed" line. */
 function countResults(output) {
-  // eslint-disable-next-line no-control-regex
-  const text = output.replace(/\x1b\[[0-9;]*m/g, "");
+  const text = stripVTControlCharacters(output);
   const plain = [...text.matchAll(/^(\d+) passed, (\d+) failed/gm)].at(-1);
   if (plain) return { passed: Number(plain[1]), failed: Number(plain[2]) };
   const total = [...text.matchAll(/Total:\s+(\d+)/g)].at(-1);

@@ -45,9 +45,9 @@ export function writeChart(file: ResultFile): string {
     `<svg xmlns="http://www.w3.org/2000/svg" width="${WIDTH}" height="${height}" font-family="sans-serif" font-size="12">\n` +
     `<rect width="100%" height="100%" fill="white"/>\n` +
     `<text x="${LEFT}" y="24" font-size="16" font-weight="bold">End-to-end: @zerowire/iotdb-client vs iotdb-session 2.0.5 (Java), same server, same run</text>\n` +
-    `<rect x="${LEFT}" y="36" width="12" height="12" fill="${COLORS.ours}"/><text x="${LEFT + 17}" y="47">ours, @zerowire/iotdb-client (Node ${escape(file.node)})</text>\n` +
+    `<rect x="${LEFT}" y="36" width="12" height="12" fill="${COLORS.ours}"/><text x="${LEFT + 17}" y="47">ours, @zerowire/iotdb-client (Node ${escapeXml(file.node)})</text>\n` +
     `<rect x="${LEFT + 330}" y="36" width="12" height="12" fill="${COLORS.java}"/><text x="${LEFT + 347}" y="47">Java, iotdb-session 2.0.5</text>\n` +
-    `<text x="${LEFT}" y="68" fill="#555">server: ${escape(file.server)}. Bars: median of the timed rounds; dots: each round, in order.</text>\n` +
+    `<text x="${LEFT}" y="68" fill="#555">server: ${escapeXml(file.server)}. Bars: median of the timed rounds; dots: each round, in order.</text>\n` +
     `${body}\n</svg>\n`;
   const path = resolve(RESULTS_DIR, "e2e.svg");
   writeFileSync(path, svg);
@@ -75,8 +75,8 @@ function drawPanel(p: Panel, top: number): string {
   const group = plotWidth / p.bars.length;
   const barWidth = Math.min(60, group / 3);
   const out = [
-    `<text x="${LEFT}" y="${top + 16}" font-size="14" font-weight="bold">${escape(p.title)}</text>`,
-    `<text x="12" y="${plotTop + plotHeight / 2}" transform="rotate(-90 12 ${plotTop + plotHeight / 2})" text-anchor="middle">${escape(p.unit)}</text>`,
+    `<text x="${LEFT}" y="${top + 16}" font-size="14" font-weight="bold">${escapeXml(p.title)}</text>`,
+    `<text x="12" y="${plotTop + plotHeight / 2}" transform="rotate(-90 12 ${plotTop + plotHeight / 2})" text-anchor="middle">${escapeXml(p.unit)}</text>`,
     `<line x1="${LEFT}" y1="${plotTop + plotHeight}" x2="${LEFT + plotWidth}" y2="${plotTop + plotHeight}" stroke="#333"/>`,
   ];
   for (let v = 0; v <= max + step / 2; v += step) {
@@ -98,8 +98,8 @@ function drawPanel(p: Panel, top: number): string {
         out.push(`<circle cx="${cx.toFixed(1)}" cy="${y(v).toFixed(1)}" r="3" fill="white" stroke="#222"><title>round ${r + 1}: ${formatTick(v)}</title></circle>`);
       });
     }
-    out.push(`<text x="${center}" y="${plotTop + plotHeight + 18}" text-anchor="middle">${escape(b.label)}</text>`);
-    out.push(`<text x="${center}" y="${plotTop + plotHeight + 34}" text-anchor="middle" fill="#555">${escape(b.note)}</text>`);
+    out.push(`<text x="${center}" y="${plotTop + plotHeight + 18}" text-anchor="middle">${escapeXml(b.label)}</text>`);
+    out.push(`<text x="${center}" y="${plotTop + plotHeight + 34}" text-anchor="middle" fill="#555">${escapeXml(b.note)}</text>`);
   });
   return out.join("\n");
 }
@@ -114,6 +114,6 @@ function formatTick(v: number): string {
   return v >= 100 ? v.toFixed(0) : v >= 10 ? v.toFixed(1) : v.toFixed(v >= 1 ? 2 : 3);
 }
 
-function escape(s: string): string {
+function escapeXml(s: string): string {
   return s.replace(/&/g, "&amp;").replace(/</g, "&lt;").replace(/>/g, "&gt;");
 }

@@ -55,7 +55,7 @@ export function checkTsBlock(block: TsBlock, view: Buffer, types: readonly (TSDa
   });
 }
 
-const ARRAY_OF: Record<number, Function> = {
+const ARRAY_OF: Record<number, new (length: number) => ArrayBufferView> = {
   [TSDataType.BOOLEAN]: Uint8Array,
   [TSDataType.INT32]: Int32Array,
   [TSDataType.DATE]: Int32Array,

@@ -7,7 +7,7 @@ import { ConnectionError, EncodeError, TimeoutError, type EndPoint, type Status 
 import type { TSStatus } from "./gen/client_types.js";
 import { oneOfOption, positiveOption } from "./options.js";
 import { statusError, toStatus } from "./status.js";
-import { RpcCodec, type WireProtocol } from "./thrift/rpc-codec.js";
+import { RpcCodec, type ReplyHeader, type WireProtocol } from "./thrift/rpc-codec.js";
 import type { RpcArgs, RpcMethod, RpcResult } from "./thrift/rpc-signatures.js";
 import { readReplyHead } from "./thrift/status-reply.js";
 import { connectSocket } from "./transport/connect.js";
@@ -274,7 +274,7 @@ export class Connection {
     const head = readReplyHead(frame, this.protocol);
     if (head !== undefined) {
       const pending = this.pending.get(head.seqid);
-      const status = pending !== undefined && pending.asStatus ? head.status(pending.method) : undefined;
+      const status = pending?.asStatus ? head.status(pending.method) : undefined;
       if (status !== undefined) {
         this.answered(head.seqid);
         settleStatus(pending!, status);
@@ -283,7 +283,7 @@ export class Connection {
     }
     // The generated reader may keep views of the frame (binary fields): it gets a copy of its own.
     if (inChunk) frame = Buffer.from(frame);
-    let header;
+    let header: ReplyHeader;
     try {
       header = this.codec.readHeader(frame);
     } catch (e) {

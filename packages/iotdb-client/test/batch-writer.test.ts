@@ -69,7 +69,7 @@ test("the flushIntervalMs timer is unref'd (it does not keep the process alive) 
     const before = timers();
     const writer = pool.writer({ flushIntervalMs: 60_000 });
     assert.is(timers(), before, "an unref'd timer is not an active resource");
-    const interval = (writer as unknown as Record<string, NodeJS.Timeout & { _destroyed: boolean }>)["timer"]!;
+    const interval = (writer as unknown as Record<string, NodeJS.Timeout & { _destroyed: boolean }>).timer!;
     assert.ok(interval !== undefined && !interval.hasRef() && !interval._destroyed, "the writer has its timer, unref'd");
     await writer.close();
     assert.ok(interval._destroyed, "close() cleared it");

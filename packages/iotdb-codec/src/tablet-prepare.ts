@@ -115,7 +115,7 @@ function checkedTimestamps(timestamps: unknown, options: InsertOptions | undefin
 }
 
 /** The typed array a column of this type may be given as. */
-function typedArrayFor(type: SendableType): Function | undefined {
+function typedArrayFor(type: SendableType): (new (length: number) => ArrayBufferView) | undefined {
   switch (type) {
     case TSDataType.BOOLEAN:
       return Uint8Array;
@@ -179,7 +179,7 @@ function prepareColumn(
     const measureFrom = maxValueBytes / 3;
     for (let r = 0; r < rowCount; r++) {
       const v = (cells as readonly unknown[])[r];
-      if (v === null || v === undefined || (nullMask !== undefined && nullMask[r])) {
+      if (v === null || v === undefined || nullMask?.[r]) {
         hasNull = true;
         if (variable) sizeEstimate += 4;
         continue;

@@ -138,7 +138,7 @@ function sendableByName(name: string): SendableType | undefined {
 
 function resolveCategory(category: unknown, column: string): ColumnCategory {
   if (category === undefined) return ColumnCategory.FIELD;
-  if (typeof category === "string" && Object.prototype.hasOwnProperty.call(ColumnCategory, category)) {
+  if (typeof category === "string" && Object.hasOwn(ColumnCategory, category)) {
     return ColumnCategory[category as keyof typeof ColumnCategory];
   }
   if (category === 0 || category === 1 || category === 2) return category;

@@ -35,7 +35,7 @@ const NAME_BY_CODE: readonly TSDataTypeName[] = Object.keys(TSDataType) as TSDat
 /** The type code for a name as the server writes it in dataTypeList ("INT32" → 1). */
 export function parseTypeName(name: string): TSDataType {
   const code = (TSDataType as Record<string, TSDataType>)[name];
-  if (code === undefined || !Object.prototype.hasOwnProperty.call(TSDataType, name)) {
+  if (code === undefined || !Object.hasOwn(TSDataType, name)) {
     throw new TypeError(`unknown IoTDB data type name ${JSON.stringify(name)}`);
   }
   return code;

@@ -182,7 +182,7 @@ test("mutated Java TsBlocks decode to well-formed blocks or throw DecodeError, n
       for (const value of [0x00, 0x01, 0x05, 0x7f, 0x80, 0xff, bytes[at]! ^ 0x01]) {
         const mutated = Buffer.from(bytes);
         mutated[at] = value;
-        let block;
+        let block: ReturnType<typeof decodeTsBlock>;
         try {
           block = decodeTsBlock(mutated);
         } catch (e) {

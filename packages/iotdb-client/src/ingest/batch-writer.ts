@@ -34,6 +34,7 @@ export interface BatchWriter {
   once(event: "drain", listener: () => void): this;
 }
 
+// biome-ignore lint/suspicious/noUnsafeDeclarationMerging: the interface above types on()/once() for our events
 export abstract class BatchWriter extends EventEmitter {
   private readonly options: ResolvedWriterOptions;
   private readonly buffers = new Map<string, TargetBuffer>();

@@ -47,7 +47,7 @@ export function dataTypeCode(type: TSDataType | TSDataTypeName, what: string): n
 }
 
 export function enumCode(table: Readonly<Record<string, number>>, kind: string, value: string | number, what: string): number {
-  const code = typeof value === "string" && Object.prototype.hasOwnProperty.call(table, value) ? table[value] : value;
+  const code = typeof value === "string" && Object.hasOwn(table, value) ? table[value] : value;
   if (typeof code !== "number" || !Object.values(table).includes(code)) {
     throw new EncodeError(`${what}: unknown ${kind} ${JSON.stringify(value)}`);
   }

@@ -111,7 +111,7 @@ export function arbitraryOf(idl: Idl, type: IdlType, options: ValueOptions, dept
     case "list":
     case "set":
       return deeper ? fc.constant([]) : fc.array(arbitraryOf(idl, type.element, options, depth + 1), { maxLength: 4 });
-    case "map":
+    case "map": {
       if (type.key.kind !== "base" || type.key.name !== "string") throw new Error("idl-values: only string map keys are generated");
       if (deeper) return fc.constant({});
       const key = stringArbitrary(options).filter((k) => k !== "__proto__");
@@ -119,6 +119,7 @@ export function arbitraryOf(idl: Idl, type: IdlType, options: ValueOptions, dept
         maxKeys: 4,
         noNullPrototype: true,
       });
+    }
     case "named": {
       const values = idl.enums.get(type.name);
       if (values !== undefined) return fc.constantFrom(...values);

@@ -117,14 +117,38 @@ export function dataSetColumnTypesAreNames(dataSet: SessionDataSet): TSDataTypeN
 export async function insertTypesTiedToValues(session: Session, table: TableSession): Promise<void> {
   await session.insertRecord({ deviceId: "root.sg.d", time: 1n, measurements: ["a", "b", "c", "d"], types: ["INT32", "TEXT", "INT64", "DATE"], values: [1, "x", 2n, "2024-01-02"] });
   await session.insertRecord({ deviceId: "root.sg.d", time: 1n, measurements: ["a", "b"], types: ["BOOLEAN", "DOUBLE"], values: [null, 1.5] });
-  // @ts-expect-error an INT32 value must be a number
-  await session.insertRecord({ deviceId: "root.sg.d", time: 1n, measurements: ["a"], types: ["INT32"], values: ["x"] });
-  // @ts-expect-error a BLOB value must be bytes
-  await session.insertAlignedRecord({ deviceId: "root.sg.d", time: 1n, measurements: ["a"], types: ["BLOB"], values: [true] });
-  // @ts-expect-error VECTOR cannot be sent
-  await session.insertRecord({ deviceId: "root.sg.d", time: 1n, measurements: ["a"], types: ["VECTOR"], values: [1] });
-  // @ts-expect-error UNKNOWN cannot be a tablet column's type
-  await table.insert({ schema: { target: "t", columns: [{ name: "a", type: "UNKNOWN" }] }, timestamps: [1n], values: [[1]] });
+  // Each @ts-expect-error stands right above the wrong property: a formatter that lays a call out
+  // over several lines would move the error away from a directive above the call.
+  await session.insertRecord({
+    deviceId: "root.sg.d",
+    time: 1n,
+    measurements: ["a"],
+    types: ["INT32"],
+    // @ts-expect-error an INT32 value must be a number
+    values: ["x"],
+  });
+  await session.insertAlignedRecord({
+    deviceId: "root.sg.d",
+    time: 1n,
+    measurements: ["a"],
+    types: ["BLOB"],
+    // @ts-expect-error a BLOB value must be bytes
+    values: [true],
+  });
+  await session.insertRecord({
+    deviceId: "root.sg.d",
+    time: 1n,
+    measurements: ["a"],
+    // @ts-expect-error VECTOR cannot be sent
+    types: ["VECTOR"],
+    values: [1],
+  });
+  await table.insert({
+    // @ts-expect-error UNKNOWN cannot be a tablet column's type
+    schema: { target: "t", columns: [{ name: "a", type: "UNKNOWN" }] },
+    timestamps: [1n],
+    values: [[1]],
+  });
   // A record whose types are not known where it is written still compiles (checked at run time).
   const types: TSDataTypeName[] = ["INT32"];
   const records: InsertRecord[] = [{ deviceId: "root.sg.d", time: 1n, measurements: ["a"], types: types as SendableTypeName[], values: [1] }];
