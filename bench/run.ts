@@ -23,7 +23,11 @@ const flags = args.filter((a) => a.startsWith("-") && !a.startsWith("--case="));
 const unknownFlags = flags.filter((a) => a !== "--quick" && a !== "--full");
 if (unknownFlags.length > 0) fail(`unknown option(s) ${unknownFlags.join(" ")}; ${USAGE}`);
 if (flags.includes("--quick") && flags.includes("--full")) fail(`--quick and --full exclude each other; ${USAGE}`);
-const level: BenchLevel = flags.includes("--full") ? "full" : flags.includes("--quick") || process.env.BENCH_QUICK === "1" ? "quick" : "headline";
+const level: BenchLevel = flags.includes("--full")
+  ? "full"
+  : flags.includes("--quick") || process.env.BENCH_QUICK === "1"
+    ? "quick"
+    : "headline";
 // Suites read it through benchLevel().
 process.env.BENCH_LEVEL = level;
 
@@ -37,7 +41,10 @@ for (const name of requested) {
 }
 const options = { quick: QUICK, headline: HEADLINE, full: FULL }[level];
 const runStarted = Date.now();
-if (level === "headline") console.log("headline run (a few minutes); `pnpm bench --full` for the full one (the client suite alone takes about 15 minutes)");
+if (level === "headline")
+  console.log(
+    "headline run (a few minutes); `pnpm bench --full` for the full one (the client suite alone takes about 15 minutes)",
+  );
 
 for (const name of requested.length > 0 ? requested : available) {
   const suite = await loadSuite(name);
@@ -71,7 +78,10 @@ console.log(`bench ${level} run: ${((Date.now() - runStarted) / 1000).toFixed(0)
 async function loadSuite(name: string): Promise<Suite> {
   const mod = (await import(pathToFileURL(resolve(SUITES_DIR, `${name}.ts`)).href)) as { default?: Suite };
   const suite = mod.default;
-  if (!suite || (!("cases" in suite && typeof suite.cases === "function") && !("run" in suite && typeof suite.run === "function"))) {
+  if (
+    !suite ||
+    (!("cases" in suite && typeof suite.cases === "function") && !("run" in suite && typeof suite.run === "function"))
+  ) {
     fail(`bench/suites/${name}.ts must \`export default defineSuite({...})\``);
   }
   if (suite.name !== name) fail(`bench/suites/${name}.ts declares name "${suite.name}"; it must match the file name`);

@@ -31,7 +31,10 @@ try {
   }
   const stats = pool.stats();
   console.log(`inserted ${ROUNDS} x ${DEVICES} tablets; ${stats.routes} device routes learned from redirect hints`);
-  for (const node of stats.endpoints) console.log(`  ${node.endpoint.host}:${node.endpoint.port}: ${node.requests} requests${node.down ? " (down)" : ""}`);
+  for (const node of stats.endpoints)
+    console.log(
+      `  ${node.endpoint.host}:${node.endpoint.port}: ${node.requests} requests${node.down ? " (down)" : ""}`,
+    );
 
   // Read back through a single Session on the same nodeUrls.
   const session = new Session({ nodeUrls, username: "root", password: "root" });
@@ -39,7 +42,8 @@ try {
   try {
     const [counts] = await (await session.executeQueryStatement(`select count(power) from ${database}.*`)).toRows();
     const total = (counts?.fields ?? []).reduce<bigint>((sum, c) => sum + (c as bigint), 0n);
-    if (total !== BigInt(DEVICES * ROUNDS * ROWS)) throw new Error(`read back ${total} points, expected ${DEVICES * ROUNDS * ROWS}`);
+    if (total !== BigInt(DEVICES * ROUNDS * ROWS))
+      throw new Error(`read back ${total} points, expected ${DEVICES * ROUNDS * ROWS}`);
     console.log(`read back ${total} points through ${session.endpoint.host}:${session.endpoint.port}`);
   } finally {
     await session.close();

@@ -19,7 +19,12 @@ function lines(): AsyncIterable<string> | Iterable<string> {
   if (!process.stdin.isTTY) return createInterface({ input: process.stdin, crlfDelay: Infinity });
   return (function* () {
     for (let i = 0; i < 5_000; i++) {
-      yield JSON.stringify({ device: `boiler${i % 10}`, time: 1_700_000_000_000 + i, temperature: 60 + (i % 200) / 10, pressure: 2 + (i % 7) / 10 });
+      yield JSON.stringify({
+        device: `boiler${i % 10}`,
+        time: 1_700_000_000_000 + i,
+        temperature: 60 + (i % 200) / 10,
+        pressure: 2 + (i % 7) / 10,
+      });
     }
   })();
 }
@@ -43,7 +48,8 @@ try {
         const { device, time, temperature, pressure } = JSON.parse(line);
         const target = `${database}.${device}`;
         // The schema is declared once per device, at its first line.
-        if (!devices.has(target)) writer.defineDevice(target, { measurements: ["temperature", "pressure"], types: ["DOUBLE", "DOUBLE"] });
+        if (!devices.has(target))
+          writer.defineDevice(target, { measurements: ["temperature", "pressure"], types: ["DOUBLE", "DOUBLE"] });
         devices.add(target);
         row = { target, time, values: [temperature ?? null, pressure ?? null] };
       } catch (error) {
@@ -55,7 +61,9 @@ try {
   await pipeline(Readable.from(lines()), toRow, writer.stream());
 
   const { written, failed, pending } = await writer.close({ timeoutMs: 30_000 });
-  console.log(`ingested ${written} rows over ${devices.size} devices (${failed} failed, ${pending} pending) in ${writer.metrics().requests} requests`);
+  console.log(
+    `ingested ${written} rows over ${devices.size} devices (${failed} failed, ${pending} pending) in ${writer.metrics().requests} requests`,
+  );
   if (failed > 0 || pending > 0) throw new Error(`${failed} rows failed, ${pending} pending`);
 
   const [counts] = await (await pool.executeQueryStatement(`select count(temperature) from ${database}.*`)).toRows();

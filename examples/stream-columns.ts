@@ -39,24 +39,35 @@ try {
     const time = block.columns[0]!;
     const power = block.columns[1]!;
     // The type tag narrows the column's values to the typed array of that type.
-    if (time.type !== TSDataType.TIMESTAMP || power.type !== TSDataType.DOUBLE) throw new Error(`unexpected column types ${time.type}, ${power.type}`);
+    if (time.type !== TSDataType.TIMESTAMP || power.type !== TSDataType.DOUBLE)
+      throw new Error(`unexpected column types ${time.type}, ${power.type}`);
     for (let i = 0; i < block.rowCount; i++) sum += power.values[i]!;
     lastTime = time.values[block.rowCount - 1] ?? lastTime;
     rows += block.rowCount;
     blocks++;
   }
   if (rows !== ROWS || sum !== expectedSum || lastTime !== BigInt(ROWS - 1)) {
-    throw new Error(`streamed ${rows} rows (sum ${sum}, last time ${lastTime}), expected ${ROWS} (sum ${expectedSum}, last time ${ROWS - 1})`);
+    throw new Error(
+      `streamed ${rows} rows (sum ${sum}, last time ${lastTime}), expected ${ROWS} (sum ${expectedSum}, last time ${ROWS - 1})`,
+    );
   }
   console.log(`streamed ${rows} rows in ${blocks} blocks, sum of power ${sum}`);
 
   // The whole (smaller) result as one typed array per column.
-  const columnar = await (await session.executeQueryStatement(`select power from ${device} where time < 50000`)).toColumnar();
+  const columnar = await (
+    await session.executeQueryStatement(`select power from ${device} where time < 50000`)
+  ).toColumnar();
   const [timeColumn, powerColumn] = columnar.columns;
-  if (columnar.rowCount !== 50_000 || !(powerColumn?.values instanceof Float64Array) || !(timeColumn?.values instanceof BigInt64Array)) {
+  if (
+    columnar.rowCount !== 50_000 ||
+    !(powerColumn?.values instanceof Float64Array) ||
+    !(timeColumn?.values instanceof BigInt64Array)
+  ) {
     throw new Error(`toColumnar gave ${columnar.rowCount} rows of ${columnar.columnTypes.join(", ")}`);
   }
-  console.log(`toColumnar: ${columnar.rowCount} rows, columns ${columnar.columnNames.join(", ")} as ${timeColumn.values.constructor.name}, ${powerColumn.values.constructor.name}`);
+  console.log(
+    `toColumnar: ${columnar.rowCount} rows, columns ${columnar.columnNames.join(", ")} as ${timeColumn.values.constructor.name}, ${powerColumn.values.constructor.name}`,
+  );
 } finally {
   await session.deleteDatabase(database).catch(() => {});
   await session.close();

@@ -53,17 +53,22 @@ try {
     timestamps,
     values: [region, deviceId, model, temperature, online],
   });
-  console.log(`inserted ${timestamps.length} rows for ${REGIONS.length * DEVICES_PER_REGION} devices into ${database}.sensors`);
+  console.log(
+    `inserted ${timestamps.length} rows for ${REGIONS.length * DEVICES_PER_REGION} devices into ${database}.sensors`,
+  );
 
   // Query by tag: the devices of one region, with an aggregate per device.
   const result = await session.executeQueryStatement(
     "SELECT device_id, count(temperature) AS points, max(temperature) AS hottest FROM sensors WHERE region = 'north' GROUP BY device_id ORDER BY device_id",
   );
   const rows = await result.toRows();
-  for (const row of rows) console.log(`north ${String(row.fields[0])}: ${String(row.fields[1])} points, max ${String(row.fields[2])}`);
+  for (const row of rows)
+    console.log(`north ${String(row.fields[0])}: ${String(row.fields[1])} points, max ${String(row.fields[2])}`);
   const points = rows.reduce<bigint>((sum, row) => sum + (row.fields[1] as bigint), 0n);
   if (rows.length !== DEVICES_PER_REGION || points !== BigInt(DEVICES_PER_REGION * ROWS_PER_DEVICE)) {
-    throw new Error(`expected ${DEVICES_PER_REGION} north devices with ${DEVICES_PER_REGION * ROWS_PER_DEVICE} points, got ${rows.length} with ${points}`);
+    throw new Error(
+      `expected ${DEVICES_PER_REGION} north devices with ${DEVICES_PER_REGION * ROWS_PER_DEVICE} points, got ${rows.length} with ${points}`,
+    );
   }
   console.log(`region 'north': ${rows.length} devices, ${points} points`);
 } finally {

@@ -29,7 +29,8 @@ try {
   ]);
   const rows = await (await session.executeQueryStatement(`select open from ${database}.gate1`)).toRows();
   const read = rows.map((row) => row.fields[0]);
-  if (read.length !== 2 || read[0] !== true || read[1] !== false) throw new Error(`read back ${JSON.stringify(read)}, expected [true,false]`);
+  if (read.length !== 2 || read[0] !== true || read[1] !== false)
+    throw new Error(`read back ${JSON.stringify(read)}, expected [true,false]`);
   console.log(`wrote and read back ${rows.length} points over TLS`);
 } finally {
   await session.deleteDatabase(database).catch(() => {});

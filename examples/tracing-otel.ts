@@ -23,10 +23,23 @@ const tracer = provider.getTracer("iotdb-client");
 
 // One span per traced operation; the channels hand the same context object to every event of it.
 const spans = new WeakMap<IoTDBTraceContext, Span>();
-const channels = [IOTDB_CHANNELS.open, IOTDB_CHANNELS.query, IOTDB_CHANNELS.fetch, IOTDB_CHANNELS.insert, IOTDB_CHANNELS.poolAcquire];
+const channels = [
+  IOTDB_CHANNELS.open,
+  IOTDB_CHANNELS.query,
+  IOTDB_CHANNELS.fetch,
+  IOTDB_CHANNELS.insert,
+  IOTDB_CHANNELS.poolAcquire,
+];
 for (const name of channels) {
   dc.tracingChannel<unknown, IoTDBTraceContext>(name).subscribe({
-    start: (context) => spans.set(context, tracer.startSpan(`${name} ${context.attributes["db.operation.name"]}`, { kind: SpanKind.CLIENT, attributes: context.attributes })),
+    start: (context) =>
+      spans.set(
+        context,
+        tracer.startSpan(`${name} ${context.attributes["db.operation.name"]}`, {
+          kind: SpanKind.CLIENT,
+          attributes: context.attributes,
+        }),
+      ),
     end: () => {},
     asyncStart: () => {},
     error: (context) => {
@@ -60,20 +73,40 @@ try {
 const finished = exporter.getFinishedSpans();
 const named = (prefix: string) => finished.filter((s) => s.name.startsWith(prefix));
 const check = (ok: boolean, what: string) => {
-  if (!ok) throw new Error(`${what}; spans: ${finished.map((s) => `${s.name} ${JSON.stringify(s.attributes)}`).join("\n")}`);
+  if (!ok)
+    throw new Error(`${what}; spans: ${finished.map((s) => `${s.name} ${JSON.stringify(s.attributes)}`).join("\n")}`);
 };
 check(named("iotdb:open openSession").length >= 1, "no openSession span");
 check(named("iotdb:pool:acquire").length >= 3, "fewer than 3 pool acquire spans");
 const insert = named("iotdb:insert insertTablet")[0];
-check(insert !== undefined && (insert.attributes["iotdb.request.bytes"] as number) > ROWS * 8, "no insertTablet span with its request bytes");
-check(insert?.attributes["iotdb.request.rows"] === ROWS && insert.attributes["iotdb.request.points"] === ROWS, "the insertTablet span lacks its rows and points");
+check(
+  insert !== undefined && (insert.attributes["iotdb.request.bytes"] as number) > ROWS * 8,
+  "no insertTablet span with its request bytes",
+);
+check(
+  insert?.attributes["iotdb.request.rows"] === ROWS && insert.attributes["iotdb.request.points"] === ROWS,
+  "the insertTablet span lacks its rows and points",
+);
 const query = named("iotdb:query executeQueryStatement")[0];
 check(query?.attributes["db.query.text"] === `select power from ${device}`, "no query span with its SQL");
-const fetched = named("iotdb:fetch fetchResults").reduce((n, s) => n + (s.attributes["db.response.returned_rows"] as number), 0);
-check(fetched + (query!.attributes["db.response.returned_rows"] as number) === ROWS, `rows of the query and fetch spans add up to ${fetched}, not ${ROWS}`);
+const fetched = named("iotdb:fetch fetchResults").reduce(
+  (n, s) => n + (s.attributes["db.response.returned_rows"] as number),
+  0,
+);
+check(
+  fetched + (query!.attributes["db.response.returned_rows"] as number) === ROWS,
+  `rows of the query and fetch spans add up to ${fetched}, not ${ROWS}`,
+);
 for (const span of finished) {
-  check(span.attributes["db.system.name"] === "iotdb" && span.attributes["server.address"] === host && span.attributes["server.port"] === port, `${span.name}: attributes`);
+  check(
+    span.attributes["db.system.name"] === "iotdb" &&
+      span.attributes["server.address"] === host &&
+      span.attributes["server.port"] === port,
+    `${span.name}: attributes`,
+  );
   check(span.kind === SpanKind.CLIENT && span.status.code !== SpanStatusCode.ERROR, `${span.name}: kind or status`);
 }
-console.log(`traced ${finished.length} spans: ${[...new Set(finished.map((s) => s.name.split(" ")[0]))].join(", ")}; query and fetches returned ${ROWS} rows`);
+console.log(
+  `traced ${finished.length} spans: ${[...new Set(finished.map((s) => s.name.split(" ")[0]))].join(", ")}; query and fetches returned ${ROWS} rows`,
+);
 await provider.shutdown();

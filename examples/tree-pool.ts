@@ -44,10 +44,14 @@ try {
   for (const outcome of outcomes) {
     if (outcome.status === "rejected") throw new Error(`insert ${outcome.index} failed: ${String(outcome.reason)}`);
   }
-  console.log(`inserted ${tablets.length} tablets (${DEVICES} devices x ${TABLETS_PER_DEVICE} x ${ROWS_PER_TABLET} rows) through the pool`);
+  console.log(
+    `inserted ${tablets.length} tablets (${DEVICES} devices x ${TABLETS_PER_DEVICE} x ${ROWS_PER_TABLET} rows) through the pool`,
+  );
 
   // Read back: one count column per device.
-  const [counts] = await (await pool.executeQueryStatement(`select count(temperature) from ${database}.plant1.*`)).toRows();
+  const [counts] = await (
+    await pool.executeQueryStatement(`select count(temperature) from ${database}.plant1.*`)
+  ).toRows();
   const total = (counts?.fields ?? []).reduce<bigint>((sum, c) => sum + (c as bigint), 0n);
   const expected = BigInt(DEVICES * TABLETS_PER_DEVICE * ROWS_PER_TABLET);
   if (total !== expected) throw new Error(`read back ${total} points, expected ${expected}`);

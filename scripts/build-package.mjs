@@ -56,7 +56,9 @@ const common = {
 };
 // Bundled CommonJS (e.g. Thrift-generated code) may require() external packages; give the ESM
 // build a real require for them.
-const esmBanner = { js: 'import { createRequire as __zwCreateRequire } from "node:module"; const require = __zwCreateRequire(import.meta.url);' };
+const esmBanner = {
+  js: 'import { createRequire as __zwCreateRequire } from "node:module"; const require = __zwCreateRequire(import.meta.url);',
+};
 await Promise.all([
   build({
     ...common,
@@ -94,7 +96,9 @@ function buildEntries(manifest) {
       require: { types: `./dist/${name}.d.cts`, default: `./dist/${name}.cjs` },
     };
     if (!expected || JSON.stringify(target) !== JSON.stringify(expected)) {
-      throw new Error(`build-package: exports["${subpath}"] must be ${JSON.stringify(expected ?? "{ source: ./src/<name>.ts, import: dist/<name>.mjs + .d.ts, require: dist/<name>.cjs + .d.cts }")}, is ${JSON.stringify(target)}`);
+      throw new Error(
+        `build-package: exports["${subpath}"] must be ${JSON.stringify(expected ?? "{ source: ./src/<name>.ts, import: dist/<name>.mjs + .d.ts, require: dist/<name>.cjs + .d.cts }")}, is ${JSON.stringify(target)}`,
+      );
     }
     entries.push({ subpath, name, source: target.source });
   }
@@ -102,10 +106,17 @@ function buildEntries(manifest) {
   return entries;
 }
 
-/** CommonJS for several entries: dist/internal.cjs holds them all, dist/<name>.cjs re-exports its part (see the top). */
+/**
+ * CommonJS for several entries: dist/internal.cjs holds them all, dist/<name>.cjs re-exports its part (see the top).
+ */
 async function buildCommonJsEntries(entries) {
   const all = entries.map((e, i) => `export * as e${i} from ${JSON.stringify(resolve(e.source))};`).join("\n");
-  const result = await build({ ...common, format: "cjs", stdin: { contents: all, resolveDir: resolve("."), sourcefile: "entries.js" }, outfile: "dist/internal.cjs" });
+  const result = await build({
+    ...common,
+    format: "cjs",
+    stdin: { contents: all, resolveDir: resolve("."), sourcefile: "entries.js" },
+    outfile: "dist/internal.cjs",
+  });
   const bundle = require(resolve("dist/internal.cjs"));
   entries.forEach((e, i) => {
     // An entry may sit in a folder (dist/wire/index.cjs): internal.cjs is then up from it.
@@ -125,13 +136,19 @@ async function buildCommonJsEntries(entries) {
 
 /** `// @ts-ignore` above each declaration import of an optional peer dependency (see the top). */
 function markOptionalPeerImports(dir) {
-  const optional = new Set(Object.entries(manifest.peerDependenciesMeta ?? {}).filter(([, meta]) => meta?.optional === true).map(([name]) => name));
+  const optional = new Set(
+    Object.entries(manifest.peerDependenciesMeta ?? {})
+      .filter(([, meta]) => meta?.optional === true)
+      .map(([name]) => name),
+  );
   if (optional.size === 0) return;
   for (const f of readdirSync(dir, { recursive: true })) {
     const file = join(dir, f);
     if (!file.endsWith(".d.ts")) continue;
     const text = readFileSync(file, "utf8");
-    const marked = text.replace(/^import .* from "([^"]+)";$/gm, (line, from) => (optional.has(from) ? `// @ts-ignore: optional peer dependency\n${line}` : line));
+    const marked = text.replace(/^import .* from "([^"]+)";$/gm, (line, from) =>
+      optional.has(from) ? `// @ts-ignore: optional peer dependency\n${line}` : line,
+    );
     if (marked !== text) writeFileSync(file, marked);
   }
 }

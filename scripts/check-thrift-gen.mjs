@@ -14,16 +14,25 @@ import { join, resolve } from "node:path";
 
 const root = resolve(import.meta.dirname, "..");
 
-/** Each generator: its script (run with the temporary root as its one argument) and the directories it writes under that root. */
+/**
+ * Each generator: its script (run with the temporary root as its one argument) and the directories it writes under that
+ * root.
+ */
 const GENERATORS = [
-  { script: "packages/iotdb-client/scripts/gen-thrift.sh", committed: "packages/iotdb-client", dirs: ["src/gen", "test/gen"] },
+  {
+    script: "packages/iotdb-client/scripts/gen-thrift.sh",
+    committed: "packages/iotdb-client",
+    dirs: ["src/gen", "test/gen"],
+  },
   // gen-test-idl.sh takes the directory itself.
   { script: "packages/thrift/scripts/gen-test-idl.sh", committed: "packages/thrift/test/gen", dirs: ["."] },
 ];
 
 const version = spawnSync("thrift", ["--version"], { encoding: "utf8" });
 if (version.error !== undefined || version.status !== 0) {
-  console.error("check-thrift-gen: the Thrift compiler is not on the PATH (needed: thrift 0.17.0; Debian: apt-get install thrift-compiler); the generated code cannot be checked");
+  console.error(
+    "check-thrift-gen: the Thrift compiler is not on the PATH (needed: thrift 0.17.0; Debian: apt-get install thrift-compiler); the generated code cannot be checked",
+  );
   console.log("0 passed, 1 failed");
   process.exit(1);
 }
@@ -46,7 +55,9 @@ for (const generator of GENERATORS) {
         console.log(`ok   ${where}: as ${generator.script} generates it`);
         passed++;
       } else {
-        console.log(`FAIL ${where} differs from what ${generator.script} generates now (run it and commit the result):`);
+        console.log(
+          `FAIL ${where} differs from what ${generator.script} generates now (run it and commit the result):`,
+        );
         for (const p of problems) console.log(`       ${p}`);
         failed++;
       }
@@ -65,7 +76,8 @@ function compare(committed, generated) {
   const problems = [];
   for (const f of theirs) {
     if (!ours.has(f)) problems.push(`${f}: generated, not committed`);
-    else if (!readFileSync(join(committed, f)).equals(readFileSync(join(generated, f)))) problems.push(`${f}: content differs`);
+    else if (!readFileSync(join(committed, f)).equals(readFileSync(join(generated, f))))
+      problems.push(`${f}: content differs`);
   }
   for (const f of ours) if (!theirs.has(f)) problems.push(`${f}: committed, not generated`);
   return problems.sort();

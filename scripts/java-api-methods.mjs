@@ -48,9 +48,12 @@ export function renderJavaApiMethods() {
   // One javap (one JVM start) for all classes: it prints them in the order given, each ending in a
   // line "}".
   const entries = Object.entries(JAVA_CLASSES);
-  const out = execFileSync("javap", ["-public", "-cp", jars.join(":"), ...entries.map(([, name]) => name)], { encoding: "utf8" });
+  const out = execFileSync("javap", ["-public", "-cp", jars.join(":"), ...entries.map(([, name]) => name)], {
+    encoding: "utf8",
+  });
   const blocks = out.split(/^}$/m).slice(0, -1);
-  if (blocks.length !== entries.length) throw new Error(`java-api-methods: javap printed ${blocks.length} classes, ${entries.length} asked`);
+  if (blocks.length !== entries.length)
+    throw new Error(`java-api-methods: javap printed ${blocks.length} classes, ${entries.length} asked`);
   const lines = [];
   entries.forEach(([short, className], index) => lines.push(...classLines(short, className, blocks[index])));
   return `# javap -public of iotdb-session / isession ${VERSION} (scripts/java-api-methods.mjs); one line per method\n${lines.join("\n")}\n`;
@@ -90,7 +93,9 @@ if (process.argv[1] !== undefined && resolve(process.argv[1]) === fileURLToPath(
   const count = text.split("\n").length - 2;
   if (process.argv.includes("--check")) {
     if (readFileSync(JAVA_API_METHODS, "utf8") !== text) {
-      console.error("docs/java-api-methods.txt differs from javap of the jars now: run `node scripts/java-api-methods.mjs`");
+      console.error(
+        "docs/java-api-methods.txt differs from javap of the jars now: run `node scripts/java-api-methods.mjs`",
+      );
       process.exit(1);
     }
     console.log(`docs/java-api-methods.txt matches javap (${count} methods)`);

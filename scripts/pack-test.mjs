@@ -24,7 +24,17 @@
 // temporary project for inspection.
 import { execFileSync } from "node:child_process";
 import { builtinModules } from "node:module";
-import { cpSync, existsSync, mkdirSync, mkdtempSync, readFileSync, readdirSync, rmSync, statSync, writeFileSync } from "node:fs";
+import {
+  cpSync,
+  existsSync,
+  mkdirSync,
+  mkdtempSync,
+  readFileSync,
+  readdirSync,
+  rmSync,
+  statSync,
+  writeFileSync,
+} from "node:fs";
 import { tmpdir } from "node:os";
 import { join, resolve } from "node:path";
 import { surfaceFile, surfaceOf } from "./public-surface.mjs";
@@ -35,7 +45,11 @@ const packages = [
   { dir: "writer", name: "@zerowire/writer", internal: [] },
   { dir: "thrift", name: "@zerowire/thrift", internal: ["@zerowire/writer"] },
   { dir: "iotdb-codec", name: "@zerowire/iotdb-codec", internal: ["@zerowire/writer", "@zerowire/thrift"] },
-  { dir: "iotdb-client", name: "@zerowire/iotdb-client", internal: ["@zerowire/writer", "@zerowire/iotdb-codec", "@zerowire/thrift"] },
+  {
+    dir: "iotdb-client",
+    name: "@zerowire/iotdb-client",
+    internal: ["@zerowire/writer", "@zerowire/iotdb-codec", "@zerowire/thrift"],
+  },
 ];
 // The four are versioned together (CHANGELOG.md); the scripts check the installed versions.
 const version = JSON.parse(readFileSync(join(root, "packages/iotdb-client/package.json"), "utf8")).version;
@@ -45,7 +59,15 @@ const version = JSON.parse(readFileSync(join(root, "packages/iotdb-client/packag
 // packages, cached in .cache/ (git-ignored), so a machine needs nothing new.
 const ENGINES = ">=18";
 const OLDEST_NODES = ["18.0.0", "20.0.0", "22.0.0", "24.0.0", "26.0.0"];
-const packageFiles = ["package.json", "README.md", "LICENSE", "dist/index.mjs", "dist/index.cjs", "dist/index.d.ts", "dist/index.d.cts"];
+const packageFiles = [
+  "package.json",
+  "README.md",
+  "LICENSE",
+  "dist/index.mjs",
+  "dist/index.cjs",
+  "dist/index.d.ts",
+  "dist/index.d.cts",
+];
 
 let passed = 0;
 let failed = 0;
@@ -62,7 +84,13 @@ function step(what, cmd, args, cwd, extraEnv = {}) {
     check(what, true);
     return out;
   } catch (e) {
-    check(what, false, `${[cmd, ...args].join(" ")} exited ${e.status}\n${e.stdout ?? ""}${e.stderr ?? ""}`.trim().replaceAll("\n", "\n     "));
+    check(
+      what,
+      false,
+      `${[cmd, ...args].join(" ")} exited ${e.status}\n${e.stdout ?? ""}${e.stderr ?? ""}`
+        .trim()
+        .replaceAll("\n", "\n     "),
+    );
     return undefined;
   }
 }
@@ -77,14 +105,19 @@ try {
     if (p.dir === "iotdb-client") {
       for (const q of packages) {
         const built = statSync(join(root, "packages", q.dir, "dist/index.mjs"), { throwIfNoEntry: false });
-        check(`packing ${p.name} built ${q.name} (dist/ rebuilt by prepack)`, built !== undefined && built.mtimeMs >= started);
+        check(
+          `packing ${p.name} built ${q.name} (dist/ rebuilt by prepack)`,
+          built !== undefined && built.mtimeMs >= started,
+        );
       }
     }
   }
 
   const unpacked = join(work, "unpacked");
   for (const p of packages) {
-    const tarball = readdirSync(tarballs, { recursive: false }).find((f) => f.startsWith(p.name.slice(1).replace("/", "-")));
+    const tarball = readdirSync(tarballs, { recursive: false }).find((f) =>
+      f.startsWith(p.name.slice(1).replace("/", "-")),
+    );
     if (tarball === undefined) {
       check(`${p.name}: tarball exists`, false);
       continue;
@@ -98,7 +131,10 @@ try {
     checkManifest(p, manifest);
     checkExportTargets(p, manifest, listed);
     checkDeclarationImports(p, manifest, join(into, "package"), listed);
-    check(`${p.name}: LICENSE is the repository's`, readFileSync(join(into, "package/LICENSE"), "utf8") === readFileSync(join(root, "LICENSE"), "utf8"));
+    check(
+      `${p.name}: LICENSE is the repository's`,
+      readFileSync(join(into, "package/LICENSE"), "utf8") === readFileSync(join(root, "LICENSE"), "utf8"),
+    );
   }
 
   // The consumer: outside the workspace, plain npm, the four tarballs and @types/node. No lockfile:
@@ -108,7 +144,12 @@ try {
   writeFileSync(join(project, "package.json"), JSON.stringify({ name: "zerowire-pack-test", private: true }, null, 2));
   const typesNode = JSON.parse(readFileSync(join(root, "node_modules/@types/node/package.json"), "utf8")).version;
   const tgz = readdirSync(tarballs).map((f) => join(tarballs, f));
-  const installed = step("npm install the four tarballs", "npm", ["install", "--prefer-online", "--no-audit", "--no-fund", "--loglevel=error", ...tgz, `@types/node@${typesNode}`], project);
+  const installed = step(
+    "npm install the four tarballs",
+    "npm",
+    ["install", "--prefer-online", "--no-audit", "--no-fund", "--loglevel=error", ...tgz, `@types/node@${typesNode}`],
+    project,
+  );
   if (installed !== undefined) {
     for (const p of packages) {
       const dir = join(project, "node_modules", p.name);
@@ -119,7 +160,11 @@ try {
       } catch (e) {
         actual = String(e);
       }
-      check(`${p.name}: the installed package's surface (export paths, names, kinds; ESM and CommonJS at run time) is packages/${p.dir}/public-surface.txt`, actual === committed, `installed:\n${actual}`);
+      check(
+        `${p.name}: the installed package's surface (export paths, names, kinds; ESM and CommonJS at run time) is packages/${p.dir}/public-surface.txt`,
+        actual === committed,
+        `installed:\n${actual}`,
+      );
     }
     checkProductionTree(tgz, join(work, "app"));
     for (const f of readdirSync(fixtures)) cpSync(join(fixtures, f), join(project, f));
@@ -134,14 +179,25 @@ try {
         const cjs = step(`${tag}: CommonJS script requires and uses each package`, bin, ["use.cjs"], project);
         check(`${tag}: CommonJS script ran to its end`, cjs?.includes("cjs ok") === true);
         const tsc = resolve(root, "node_modules/typescript/bin/tsc");
-        step(`${tag}: tsc (strict, node16, skipLibCheck false) on the .mts and .cts files`, bin, [tsc, "-p", "tsconfig.json"], project);
+        step(
+          `${tag}: tsc (strict, node16, skipLibCheck false) on the .mts and .cts files`,
+          bin,
+          [tsc, "-p", "tsconfig.json"],
+          project,
+        );
         const tsx = resolve(root, "node_modules/tsx/dist/cli.mjs");
         const mts = step(`${tag}: tsx runs a .mts file that imports the client`, bin, [tsx, "tsx-use.mts"], project);
         check(`${tag}: the .mts file ran to its end`, mts?.includes("tsx mts ok") === true);
         const cts = step(`${tag}: tsx runs a .cts file that requires the client`, bin, [tsx, "tsx-use.cts"], project);
         check(`${tag}: the .cts file ran to its end`, cts?.includes("tsx cts ok") === true);
         if (server === undefined) continue;
-        const trip = step(`${tag}: round trip against IoTDB at ${server.host}:${server.port} (open, insert a tablet, query it back)`, bin, ["round-trip.mjs"], project, server.env);
+        const trip = step(
+          `${tag}: round trip against IoTDB at ${server.host}:${server.port} (open, insert a tablet, query it back)`,
+          bin,
+          ["round-trip.mjs"],
+          project,
+          server.env,
+        );
         check(`${tag}: round trip ran to its end`, trip?.includes("round trip ok") === true);
       }
     } finally {
@@ -165,19 +221,28 @@ function checkManifest(p, manifest) {
     JSON.stringify(deps),
   );
   check(`${p.name}: publishConfig.access public`, manifest.publishConfig?.access === "public");
-  check(`${p.name}: repository, homepage, bugs, keywords`, Boolean(manifest.repository?.url && manifest.homepage && manifest.bugs?.url && manifest.keywords?.length));
+  check(
+    `${p.name}: repository, homepage, bugs, keywords`,
+    Boolean(manifest.repository?.url && manifest.homepage && manifest.bugs?.url && manifest.keywords?.length),
+  );
   check(`${p.name}: sideEffects false`, manifest.sideEffects === false);
   check(`${p.name}: engines.node is ${ENGINES}`, manifest.engines?.node === ENGINES, JSON.stringify(manifest.engines));
   const dot = manifest.exports?.["."];
   check(`${p.name}: "./package.json" export`, manifest.exports?.["./package.json"] === "./package.json");
   check(
     `${p.name}: require gets .cjs with .d.cts types, import gets .mjs with .d.ts`,
-    dot?.require?.types === "./dist/index.d.cts" && dot?.require?.default === "./dist/index.cjs" && dot?.import?.types === "./dist/index.d.ts" && dot?.import?.default === "./dist/index.mjs",
+    dot?.require?.types === "./dist/index.d.cts" &&
+      dot?.require?.default === "./dist/index.cjs" &&
+      dot?.import?.types === "./dist/index.d.ts" &&
+      dot?.import?.default === "./dist/index.mjs",
     JSON.stringify(dot),
   );
 }
 
-/** The tarball's exports (pnpm packs publishConfig.exports) name only files it has: no "source" condition, no workspace-only subpath. */
+/**
+ * The tarball's exports (pnpm packs publishConfig.exports) name only files it has: no "source" condition, no
+ * workspace-only subpath.
+ */
 function checkExportTargets(p, manifest, listed) {
   const problems = [];
   const walk = (target, where) => {
@@ -194,19 +259,28 @@ function checkExportTargets(p, manifest, listed) {
     if (subpath === "./test-support") problems.push(`the workspace-only ${subpath}`);
     walk(target, subpath);
   }
-  check(`${p.name}: exports (${Object.keys(manifest.exports ?? {}).join(", ")}) name only files in the tarball, no "source" condition, no workspace-only subpath`, problems.length === 0, problems.join("; "));
+  check(
+    `${p.name}: exports (${Object.keys(manifest.exports ?? {}).join(", ")}) name only files in the tarball, no "source" condition, no workspace-only subpath`,
+    problems.length === 0,
+    problems.join("; "),
+  );
 }
 
 /** Every package a shipped declaration imports is a dependency, with its types (own or @types/*),
  *  or an optional peer dependency whose import the build marked `// @ts-ignore` (see build-package.mjs). */
 function checkDeclarationImports(p, manifest, dir, listed) {
   const deps = manifest.dependencies ?? {};
-  const optionalPeers = new Set(Object.entries(manifest.peerDependenciesMeta ?? {}).filter(([, m]) => m?.optional === true).map(([n]) => n));
+  const optionalPeers = new Set(
+    Object.entries(manifest.peerDependenciesMeta ?? {})
+      .filter(([, m]) => m?.optional === true)
+      .map(([n]) => n),
+  );
   const unmarked = new Set();
   const imported = new Set();
   for (const f of listed.filter((f) => /\.d\.c?ts$/.test(f))) {
     const text = readFileSync(join(dir, f), "utf8");
-    for (const m of text.matchAll(/(?:from\s*|import\s*\(\s*|require\s*\(\s*)["']([^"'.][^"']*)["']/g)) imported.add(m[1]);
+    for (const m of text.matchAll(/(?:from\s*|import\s*\(\s*|require\s*\(\s*)["']([^"'.][^"']*)["']/g))
+      imported.add(m[1]);
     for (const peer of optionalPeers) {
       for (const line of text.split("\n").map((l, i, all) => [l, all[i - 1] ?? ""])) {
         if (line[0].includes(`from "${peer}"`) && !line[1].startsWith("// @ts-ignore")) unmarked.add(`${peer} in ${f}`);
@@ -221,13 +295,20 @@ function checkDeclarationImports(p, manifest, dir, listed) {
     return !(name in deps) || !(name.startsWith("@zerowire/") || typesName in deps);
   });
   bad.push(...[...unmarked].map((u) => `${u} (an optional peer imported without // @ts-ignore)`));
-  check(`${p.name}: every package its declarations import is a dependency with types (${[...imported].sort().join(", ")})`, bad.length === 0, `not: ${bad.join(", ")}`);
+  check(
+    `${p.name}: every package its declarations import is a dependency with types (${[...imported].sort().join(", ")})`,
+    bad.length === 0,
+    `not: ${bad.join(", ")}`,
+  );
 }
 
 /** The oldest Node of each claimed line, then this one (unless it is one of them). */
 function nodeVersions() {
   const own = process.version.slice(1);
-  return [...OLDEST_NODES.map((version) => ({ version })), ...(OLDEST_NODES.includes(own) ? [] : [{ version: own, path: process.execPath }])];
+  return [
+    ...OLDEST_NODES.map((version) => ({ version })),
+    ...(OLDEST_NODES.includes(own) ? [] : [{ version: own, path: process.execPath }]),
+  ];
 }
 
 /** The node binary of `node.version`: this one, the cached one, or fetched from the npm registry into .cache/. */
@@ -239,10 +320,28 @@ function nodeBinary(node) {
   if (!existsSync(bin)) {
     const download = mkdtempSync(join(tmpdir(), "zerowire-node-"));
     try {
-      if (step(`npm pack ${name}@${node.version} (kept in .cache/)`, "npm", ["pack", `${name}@${node.version}`, "--loglevel=error"], download) === undefined) return undefined;
+      if (
+        step(
+          `npm pack ${name}@${node.version} (kept in .cache/)`,
+          "npm",
+          ["pack", `${name}@${node.version}`, "--loglevel=error"],
+          download,
+        ) === undefined
+      )
+        return undefined;
       const tarball = readdirSync(download).find((f) => f.endsWith(".tgz"));
       mkdir(dir);
-      if (step(`unpack ${tarball}`, "tar", ["xzf", join(download, tarball), "-C", dir, "--strip-components=1", "package/bin/node"]) === undefined) return undefined;
+      if (
+        step(`unpack ${tarball}`, "tar", [
+          "xzf",
+          join(download, tarball),
+          "-C",
+          dir,
+          "--strip-components=1",
+          "package/bin/node",
+        ]) === undefined
+      )
+        return undefined;
     } finally {
       rmSync(download, { recursive: true, force: true });
     }
@@ -265,12 +364,22 @@ function iotdbServer() {
   if (process.env.IOTDB_HOST) {
     const port = process.env.IOTDB_PORT ?? "6667";
     console.log(`round trips against IOTDB_HOST=${process.env.IOTDB_HOST} IOTDB_PORT=${port} (no server started)`);
-    return { host: process.env.IOTDB_HOST, port, env: { IOTDB_HOST: process.env.IOTDB_HOST, IOTDB_PORT: port }, stop() {} };
+    return {
+      host: process.env.IOTDB_HOST,
+      port,
+      env: { IOTDB_HOST: process.env.IOTDB_HOST, IOTDB_PORT: port },
+      stop() {},
+    };
   }
   const cli = ["--import", "tsx", join(root, "scripts/iotdb-server/cli.ts")];
   const dir = join(root, ".iotdb", "pack-test");
   const port = "9067";
-  step(`start an IoTDB server for the round trips (scripts/iotdb-server, port ${port})`, process.execPath, [...cli, "start", "--dir", dir, "--port", port, "--fresh"], root);
+  step(
+    `start an IoTDB server for the round trips (scripts/iotdb-server, port ${port})`,
+    process.execPath,
+    [...cli, "start", "--dir", dir, "--port", port, "--fresh"],
+    root,
+  );
   return {
     host: "127.0.0.1",
     port,
@@ -289,7 +398,15 @@ function checkProductionTree(tgz, app) {
   writeFileSync(join(app, "package.json"), JSON.stringify({ name: "app", version: "1.0.0", private: true }, null, 2));
   // The internal packages are not on the registry here: installed from their tarballs, then
   // dropped from the app's own dependencies, so npm lists them where the client's install puts them.
-  if (step("npm install the four tarballs into an app of its own", "npm", ["install", "--prefer-online", "--no-audit", "--no-fund", "--loglevel=error", ...tgz], app) === undefined) return;
+  if (
+    step(
+      "npm install the four tarballs into an app of its own",
+      "npm",
+      ["install", "--prefer-online", "--no-audit", "--no-fund", "--loglevel=error", ...tgz],
+      app,
+    ) === undefined
+  )
+    return;
   const manifest = JSON.parse(readFileSync(join(app, "package.json"), "utf8"));
   manifest.dependencies = { "@zerowire/iotdb-client": manifest.dependencies["@zerowire/iotdb-client"] };
   writeFileSync(join(app, "package.json"), JSON.stringify(manifest, null, 2));
@@ -299,8 +416,14 @@ function checkProductionTree(tgz, app) {
   const documented = /npm ls --omit=dev --all[^\n]*\n(?:[^\n]*\n)*?```text\n([\s\S]*?)```/.exec(readme)?.[1];
   const actualLines = listed.trimEnd().split("\n").slice(1);
   const documentedLines = (documented ?? "").trimEnd().split("\n").slice(1);
-  const same = actualLines.length === documentedLines.length && documentedLines.every((line, i) => treeLineMatches(line, actualLines[i]));
-  check("the client's production tree is the one the README's Install section lists", same, `npm ls:\n${actualLines.join("\n")}\nREADME:\n${documentedLines.join("\n")}`);
+  const same =
+    actualLines.length === documentedLines.length &&
+    documentedLines.every((line, i) => treeLineMatches(line, actualLines[i]));
+  check(
+    "the client's production tree is the one the README's Install section lists",
+    same,
+    `npm ls:\n${actualLines.join("\n")}\nREADME:\n${documentedLines.join("\n")}`,
+  );
 }
 
 /** A documented `npm ls` line against an actual one; `name@*` matches any version of name. */

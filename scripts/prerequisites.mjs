@@ -33,8 +33,16 @@ export const TOOLS = [
     },
   },
   { name: "keytool (JDK)", why: "makes the certificates of the TLS integration tests", probe: ["keytool", "-help"] },
-  { name: "mvn (Maven 3)", why: "downloads the IoTDB server jars and builds fuzz/java and bench/java", probe: ["mvn", "-v"] },
-  { name: "gcc", why: "compiles the loopback bind shim the IoTDB servers run with (scripts/iotdb-server/bind-loopback.c)", probe: ["gcc", "--version"] },
+  {
+    name: "mvn (Maven 3)",
+    why: "downloads the IoTDB server jars and builds fuzz/java and bench/java",
+    probe: ["mvn", "-v"],
+  },
+  {
+    name: "gcc",
+    why: "compiles the loopback bind shim the IoTDB servers run with (scripts/iotdb-server/bind-loopback.c)",
+    probe: ["gcc", "--version"],
+  },
   { name: "ss (iproute2)", why: "shows which ports the IoTDB servers listen on", probe: ["ss", "-V"] },
   { name: "bash", why: "runs the build and run scripts of fuzz/java and bench/java", probe: ["bash", "--version"] },
   { name: "npm", why: "installs the packed tarballs in the pack-and-install test", probe: ["npm", "-v"] },
@@ -42,7 +50,10 @@ export const TOOLS = [
     name: "thrift (Apache Thrift compiler 0.17.0)",
     why: "regenerates the committed Thrift code to check it matches its IDL (scripts/check-thrift-gen.mjs)",
     probe: ["thrift", "--version"],
-    accept: (out) => (/^Thrift version 0\.17\.0\b/m.test(out) ? undefined : `${out.trim()} found, 0.17.0 needed (another version generates other code)`),
+    accept: (out) =>
+      /^Thrift version 0\.17\.0\b/m.test(out)
+        ? undefined
+        : `${out.trim()} found, 0.17.0 needed (another version generates other code)`,
   },
 ];
 
@@ -58,13 +69,19 @@ export function checkPrerequisites() {
     problems.push(`Node ${NODE_MIN.join(".")} or later is needed, this is ${process.versions.node}`);
   }
   if (process.platform !== "linux") {
-    problems.push(`Linux is needed (the IoTDB servers run under an LD_PRELOAD bind shim and read /proc), this is ${process.platform}`);
+    problems.push(
+      `Linux is needed (the IoTDB servers run under an LD_PRELOAD bind shim and read /proc), this is ${process.platform}`,
+    );
   }
   for (const tool of TOOLS) {
     const [cmd, ...args] = tool.probe;
     const run = spawnSync(cmd, args, { encoding: "utf8", timeout: 60_000 });
     if (run.error !== undefined || run.status !== 0) {
-      const how = run.error ? run.error.code === "ENOENT" ? "not found on PATH" : run.error.message : `\`${tool.probe.join(" ")}\` exited ${run.status}`;
+      const how = run.error
+        ? run.error.code === "ENOENT"
+          ? "not found on PATH"
+          : run.error.message
+        : `\`${tool.probe.join(" ")}\` exited ${run.status}`;
       problems.push(`${tool.name}: ${how}; it ${tool.why}`);
       continue;
     }

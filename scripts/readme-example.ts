@@ -17,7 +17,9 @@ export interface ReadmeExample {
 /** Runs the example of `section` in packageDir's README; an Error if the section has none. */
 export function runReadmeExample(packageDir: string, section: string): ReadmeExample {
   const readme = readFileSync(resolve(packageDir, "README.md"), "utf8");
-  const pattern = new RegExp(`## ${section}[\\s\\S]*?\`\`\`js\\n([\\s\\S]*?)\`\`\`[\\s\\S]*?Output:\\s*\`\`\`text\\n([\\s\\S]*?)\`\`\``);
+  const pattern = new RegExp(
+    `## ${section}[\\s\\S]*?\`\`\`js\\n([\\s\\S]*?)\`\`\`[\\s\\S]*?Output:\\s*\`\`\`text\\n([\\s\\S]*?)\`\`\``,
+  );
   const example = pattern.exec(readme);
   if (example === null) throw new Error(`README section "${section}" has no js block followed by an Output text block`);
   const { FORCE_COLOR: _, ...env } = process.env;

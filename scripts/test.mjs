@@ -44,7 +44,7 @@ const everything = chosen.length === 0;
 
 const missingTools = everything || chosen.includes("server") ? checkPrerequisites() : [];
 if (missingTools.length > 0) {
-  console.error("pnpm test: this machine lacks what the suites need (see README, \"What a machine needs\"):");
+  console.error('pnpm test: this machine lacks what the suites need (see README, "What a machine needs"):');
   for (const problem of missingTools) console.error(`  missing: ${problem}`);
   console.error("0 passed, 1 failed");
   process.exit(1);
@@ -54,48 +54,130 @@ const suites = [
   // Formatting, lint, comment line width, generated files equal to their generators' output
   // (scripts/check.mjs; seconds, but its javap check needs the JDK and the Java client's jars, so
   // the vectors tier): a failure names the command that fixes it.
-  { tier: "vectors", name: "code style and generated files (pnpm check)", cmd: process.execPath, args: ["scripts/check.mjs"] },
+  {
+    tier: "vectors",
+    name: "code style and generated files (pnpm check)",
+    cmd: process.execPath,
+    args: ["scripts/check.mjs"],
+  },
   // Regenerates the committed Thrift output (the client's src/gen and test/gen, the thrift
   // package's test/gen) into a temporary directory and fails on any difference. Needs the thrift
   // compiler, so not the unit tier.
-  { tier: "server", name: "generated Thrift code equals its generators' output", cmd: process.execPath, args: ["scripts/check-thrift-gen.mjs"] },
+  {
+    tier: "server",
+    name: "generated Thrift code equals its generators' output",
+    cmd: process.execPath,
+    args: ["scripts/check-thrift-gen.mjs"],
+  },
   { tier: "unit", name: "unit", cmd: process.execPath, args: [...uvu, "packages", "test/.*\\.test\\.ts$"] },
   // The unit tests again with the portable UTF-8 path forced (TextEncoder/TextDecoder instead of
   // Node's internal Buffer#utf8Write/#utf8Slice; packages/writer/src/buffer-utf8.ts).
-  { tier: "unit", full: true, name: "unit (portable UTF-8)", cmd: process.execPath, args: [...uvu, "packages", "test/.*\\.test\\.ts$"], env: { ZEROWIRE_PORTABLE_UTF8: "1" } },
-  { tier: "property", name: "property", cmd: process.execPath, args: [...uvu, "fuzz", "^(?!codec-java/).*\\.prop\\.ts$"] },
+  {
+    tier: "unit",
+    full: true,
+    name: "unit (portable UTF-8)",
+    cmd: process.execPath,
+    args: [...uvu, "packages", "test/.*\\.test\\.ts$"],
+    env: { ZEROWIRE_PORTABLE_UTF8: "1" },
+  },
+  {
+    tier: "property",
+    name: "property",
+    cmd: process.execPath,
+    args: [...uvu, "fuzz", "^(?!codec-java/).*\\.prop\\.ts$"],
+  },
   // The differential fuzz against the Java client: one JVM (fuzz/java), so not the unit tier.
-  { tier: "server", name: "property: Java differential", cmd: process.execPath, args: [...uvu, "fuzz", "^codec-java/.*\\.prop\\.ts$"] },
-  { tier: "vectors", name: "Java vectors (the repo's set, or VECTORS_DIR)", cmd: process.execPath, args: ["--import", "tsx", "fuzz/vectors/check.ts"] },
+  {
+    tier: "server",
+    name: "property: Java differential",
+    cmd: process.execPath,
+    args: [...uvu, "fuzz", "^codec-java/.*\\.prop\\.ts$"],
+  },
+  {
+    tier: "vectors",
+    name: "Java vectors (the repo's set, or VECTORS_DIR)",
+    cmd: process.execPath,
+    args: ["--import", "tsx", "fuzz/vectors/check.ts"],
+  },
   // Pairs the repo's vectors with ../shared/vectors/java-2.0.5 by name; NOT RUN (exit 0) without it.
-  { tier: "vectors", name: "Java vectors: repo set vs reference set beside the repo", cmd: process.execPath, args: ["--import", "tsx", "fuzz/vectors/cross-check.ts"] },
+  {
+    tier: "vectors",
+    name: "Java vectors: repo set vs reference set beside the repo",
+    cmd: process.execPath,
+    args: ["--import", "tsx", "fuzz/vectors/cross-check.ts"],
+  },
   // The repo's Java Session call sequences (string records, records as tablets, templates,
   // setTimeZone, last queries, query settings), replayed through our Session frame by frame.
-  { tier: "vectors", name: "Java session-call vectors (the repo's set)", cmd: process.execPath, args: ["--import", "tsx", "fuzz/vectors/check.ts", resolve(root, "vectors/java-2.0.5-calls")] },
+  {
+    tier: "vectors",
+    name: "Java session-call vectors (the repo's set)",
+    cmd: process.execPath,
+    args: ["--import", "tsx", "fuzz/vectors/check.ts", resolve(root, "vectors/java-2.0.5-calls")],
+  },
   // The repo's call vectors equal ../shared/vectors/java-2.0.5-calls file by file; NOT RUN (exit 0) without it.
-  { tier: "vectors", name: "Java session-call vectors: repo set vs reference set beside the repo", cmd: process.execPath, args: ["--import", "tsx", "fuzz/vectors/cross-check-calls.ts"] },
+  {
+    tier: "vectors",
+    name: "Java session-call vectors: repo set vs reference set beside the repo",
+    cmd: process.execPath,
+    args: ["--import", "tsx", "fuzz/vectors/cross-check-calls.ts"],
+  },
   // Starts the project's IoTDB servers (scripts/iotdb-server) unless IOTDB_HOST is set; fails if they cannot start
   // (ZEROWIRE_NO_SERVER=1 skips it, loudly).
-  { tier: "server", name: "iotdb-client integration (real server)", cmd: process.execPath, args: ["--import", "tsx", "packages/iotdb-client/itest/run.ts"] },
-  { tier: "server", name: "server faults (real server: SIGKILL, SIGSTOP, restart mid-query)", cmd: process.execPath, args: ["--import", "tsx", "packages/iotdb-client/itest/faults/run.ts"] },
-  { tier: "server", name: "buffer ownership under load, soak (real server)", cmd: process.execPath, args: ["--import", "tsx", "packages/iotdb-client/itest/load/run.ts"] },
-  { tier: "server", name: "bad-input table (real server, nothing sent)", cmd: process.execPath, args: ["--import", "tsx", "packages/iotdb-client/itest/bad-input/run.ts"] },
+  {
+    tier: "server",
+    name: "iotdb-client integration (real server)",
+    cmd: process.execPath,
+    args: ["--import", "tsx", "packages/iotdb-client/itest/run.ts"],
+  },
+  {
+    tier: "server",
+    name: "server faults (real server: SIGKILL, SIGSTOP, restart mid-query)",
+    cmd: process.execPath,
+    args: ["--import", "tsx", "packages/iotdb-client/itest/faults/run.ts"],
+  },
+  {
+    tier: "server",
+    name: "buffer ownership under load, soak (real server)",
+    cmd: process.execPath,
+    args: ["--import", "tsx", "packages/iotdb-client/itest/load/run.ts"],
+  },
+  {
+    tier: "server",
+    name: "bad-input table (real server, nothing sent)",
+    cmd: process.execPath,
+    args: ["--import", "tsx", "packages/iotdb-client/itest/bad-input/run.ts"],
+  },
   { tier: "unit", name: "bench unit", cmd: process.execPath, args: [...uvu, "bench", "test/.*\\.test\\.ts$"] },
   // The end-to-end benchmark in smoke mode: a few seconds per client per case against the
   // project's own server, failing unless both clients ran and every point was stored.
-  { tier: "server", name: "e2e benchmark smoke", cmd: process.execPath, args: ["--import", "tsx", "bench/e2e/run.ts", "--smoke"] },
+  {
+    tier: "server",
+    name: "e2e benchmark smoke",
+    cmd: process.execPath,
+    args: ["--import", "tsx", "bench/e2e/run.ts", "--smoke"],
+  },
   // pnpm pack of each package (prepack rebuilds dist/), npm install of the tarballs outside the
   // workspace, the client's production tree; under the oldest Node of each claimed line and this
   // one: ESM + CommonJS scripts, tsc node16 and tsx on .mts/.cts, a round trip against its own
   // IoTDB server on port 9067 (scripts/pack-test.mjs).
-  { tier: "server", name: "packages as published (pack, npm install, npm ls; per Node version: ESM, CommonJS, tsc node16, tsx, round trip)", cmd: process.execPath, args: ["scripts/pack-test.mjs"] },
+  {
+    tier: "server",
+    name: "packages as published (pack, npm install, npm ls; per Node version: ESM, CommonJS, tsc node16, tsx, round trip)",
+    cmd: process.execPath,
+    args: ["scripts/pack-test.mjs"],
+  },
 ];
 
 // A tier run on its own (`pnpm test:unit`) is the maintainer's loop: the packages' sources, no
 // build; `pnpm test` checks the built packages (no "source" condition).
 // tsx goes in NODE_OPTIONS too (the URL "--import tsx" resolves to, so it loads once), for the
 // node processes tests spawn.
-const sourceEnv = everything ? {} : { NODE_OPTIONS: `${process.env.NODE_OPTIONS ?? ""} --conditions=source --import=${import.meta.resolve("tsx")}`.trim() };
+const sourceEnv = everything
+  ? {}
+  : {
+      NODE_OPTIONS:
+        `${process.env.NODE_OPTIONS ?? ""} --conditions=source --import=${import.meta.resolve("tsx")}`.trim(),
+    };
 
 let passed = 0;
 let failed = 0;
@@ -103,7 +185,10 @@ const summary = [];
 for (const suite of suites.filter((s) => everything || (chosen.includes(s.tier) && !s.full))) {
   console.log(`\n=== ${suite.name}`);
   const started = Date.now();
-  const { code, output } = await run(suite.cmd, suite.args, { ...(suite.tier === "unit" || suite.tier === "property" ? sourceEnv : {}), ...suite.env });
+  const { code, output } = await run(suite.cmd, suite.args, {
+    ...(suite.tier === "unit" || suite.tier === "property" ? sourceEnv : {}),
+    ...suite.env,
+  });
   console.log(`(${suite.name}: ${((Date.now() - started) / 1000).toFixed(1)} s)`);
   const printed = countResults(output);
   // A suite that exits 0 after a "NOT RUN: <reason>" line and no counts (the cross-check without
@@ -116,7 +201,9 @@ for (const suite of suites.filter((s) => everything || (chosen.includes(s.tier) 
   const counts = printed.passed + printed.failed > 0 ? printed : { passed: code === 0 ? 1 : 0, failed: 0 };
   passed += counts.passed;
   failed += counts.failed + (code !== 0 && counts.failed === 0 ? 1 : 0);
-  summary.push(`${suite.name}: ${code === 0 ? "ok" : `FAILED (exit ${code})`}, ${counts.passed} passed, ${counts.failed} failed`);
+  summary.push(
+    `${suite.name}: ${code === 0 ? "ok" : `FAILED (exit ${code})`}, ${counts.passed} passed, ${counts.failed} failed`,
+  );
 }
 
 console.log("\n=== summary");
@@ -126,7 +213,11 @@ process.exit(failed === 0 ? 0 : 1);
 
 function run(cmd, args, env = {}) {
   return new Promise((resolvePromise) => {
-    const child = spawn(cmd, args, { cwd: root, stdio: ["ignore", "pipe", "inherit"], env: { ...process.env, ...env } });
+    const child = spawn(cmd, args, {
+      cwd: root,
+      stdio: ["ignore", "pipe", "inherit"],
+      env: { ...process.env, ...env },
+    });
     let output = "";
     child.stdout.on("data", (chunk) => {
       process.stdout.write(chunk);

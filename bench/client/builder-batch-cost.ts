@@ -6,7 +6,8 @@
 // packages/iotdb-codec/dist/index.mjs> measures that build (side by side).
 import type * as Codec from "../../packages/iotdb-codec/dist/index.js";
 
-const codecPath = process.env.BUILDER_CODEC ?? new URL("../../packages/iotdb-codec/dist/index.mjs", import.meta.url).href;
+const codecPath =
+  process.env.BUILDER_CODEC ?? new URL("../../packages/iotdb-codec/dist/index.mjs", import.meta.url).href;
 const { TabletBuilder } = (await import(codecPath)) as typeof Codec;
 
 const columns = Array.from({ length: 10 }, (_, c) => ({ name: `s${c}`, type: "DOUBLE" as const }));
@@ -27,4 +28,6 @@ function perBatch(batches: number, rows: number): number {
 perBatch(20_000, 50); // warm-up
 const empty = perBatch(100_000, 0);
 const full = perBatch(100_000, 50);
-console.log(`builder-batch-cost: build+reset ${empty.toFixed(0)} ns; 50 rows+build+reset ${full.toFixed(0)} ns (${(full / 50).toFixed(0)} ns per row, ${((full - empty) / 50).toFixed(0)} ns per row without build/reset)`);
+console.log(
+  `builder-batch-cost: build+reset ${empty.toFixed(0)} ns; 50 rows+build+reset ${full.toFixed(0)} ns (${(full / 50).toFixed(0)} ns per row, ${((full - empty) / 50).toFixed(0)} ns per row without build/reset)`,
+);

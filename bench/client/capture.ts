@@ -11,18 +11,32 @@ import { startCluster } from "../../scripts/iotdb-server/server.js";
 import { client, type IoTDBClient } from "../e2e/client.js";
 import { newSession, oursRequest } from "./ours-requests.js";
 import { CAPTURE_FILE, messageHead, onFrames, type Capture, type Exchange } from "./replies.js";
-import { CASE_NAMES, capturedAs, caseData, caseSpec, QUERY_DEVICE, SENSORS, TABLE_DATABASE, type CaseName } from "./workload.js";
+import {
+  CASE_NAMES,
+  capturedAs,
+  caseData,
+  caseSpec,
+  QUERY_DEVICE,
+  SENSORS,
+  TABLE_DATABASE,
+  type CaseName,
+} from "./workload.js";
 
 const PORT = Number(process.env.CAPTURE_PORT ?? 11767);
 
 /** A TCP proxy to the server that keeps every frame of both directions, paired request -> reply. */
 class RecordingProxy {
   readonly exchanges: Exchange[] = [];
-  private constructor(private readonly server: net.Server, readonly port: number) {}
+  private constructor(
+    private readonly server: net.Server,
+    readonly port: number,
+  ) {}
 
   static async start(target: { host: string; port: number }): Promise<RecordingProxy> {
     const server = net.createServer();
-    const port = await new Promise<number>((resolve) => server.listen(0, "127.0.0.1", () => resolve((server.address() as net.AddressInfo).port)));
+    const port = await new Promise<number>((resolve) =>
+      server.listen(0, "127.0.0.1", () => resolve((server.address() as net.AddressInfo).port)),
+    );
     const proxy = new RecordingProxy(server, port);
     server.on("connection", (clientSocket) => {
       const upstream = net.connect(target);
@@ -33,7 +47,11 @@ class RecordingProxy {
       });
       onFrames(upstream, (frame) => {
         const request = requests.shift()!;
-        proxy.exchanges.push({ method: messageHead(request.subarray(4)).method, request: request.toString("hex"), reply: frame.toString("hex") });
+        proxy.exchanges.push({
+          method: messageHead(request.subarray(4)).method,
+          request: request.toString("hex"),
+          reply: frame.toString("hex"),
+        });
         clientSocket.write(frame);
       });
       clientSocket.on("close", () => upstream.destroy());
@@ -63,7 +81,11 @@ try {
   const setup = new client.Session(direct);
   await setup.open();
   const { timestamps, columns } = caseData(caseSpec("fetch-5000x10"));
-  await setup.insertTablet({ schema: { target: QUERY_DEVICE, columns: SENSORS.map((s) => ({ name: s.name, type: s.type })) }, timestamps, values: columns });
+  await setup.insertTablet({
+    schema: { target: QUERY_DEVICE, columns: SENSORS.map((s) => ({ name: s.name, type: s.type })) },
+    timestamps,
+    values: columns,
+  });
   await setup.close();
   const tableSetup = new client.TableSession(direct);
   await tableSetup.open();
@@ -75,10 +97,15 @@ try {
   const cases = {} as Record<CaseName, Exchange[]>;
   const sessions = { tree: [] as Exchange[], table: [] as Exchange[] };
   for (const model of ["tree", "table"] as const) {
-    const session = newSession(caseSpec(model === "table" ? "insert-tablet-1k-table" : "insert-tablet-1k-tree"), through);
+    const session = newSession(
+      caseSpec(model === "table" ? "insert-tablet-1k-table" : "insert-tablet-1k-tree"),
+      through,
+    );
     sessions[model].push(...(await proxy.record(() => session.open())));
     // The Java client's Session.open asks for the DataNodes (enableAutoFetch): its reply too.
-    sessions[model].push(...(await proxy.record(async () => (await session.executeQueryStatement("SHOW DATANODES")).toRows())));
+    sessions[model].push(
+      ...(await proxy.record(async () => (await session.executeQueryStatement("SHOW DATANODES")).toRows())),
+    );
     for (const name of CASE_NAMES.filter((n) => caseSpec(n).model === model && capturedAs(n) === n)) {
       const request = oursRequest(caseSpec(name));
       const send = () => request(session);
@@ -89,7 +116,11 @@ try {
     if (model === "tree") {
       // The Java client sends 40 or more records as insertTablets (and ours may): its reply too.
       const tree = session as IoTDBClient.Session;
-      const tablet = { schema: { target: "root.cbench.other", columns: [{ name: "v", type: "DOUBLE" as const }] }, timestamps: [1n], values: [[1]] };
+      const tablet = {
+        schema: { target: "root.cbench.other", columns: [{ name: "v", type: "DOUBLE" as const }] },
+        timestamps: [1n],
+        values: [[1]],
+      };
       sessions.tree.push(...(await proxy.record(() => tree.insertTablets([tablet]))));
     }
     sessions[model].push(...(await proxy.record(() => session.close())));
@@ -107,4 +138,3 @@ try {
   await cluster.stop();
   rmSync(dataDir, { recursive: true, force: true });
 }
-

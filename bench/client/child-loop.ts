@@ -50,7 +50,11 @@ export async function serveSide(side: Side): Promise<void> {
   }
 }
 
-async function round(side: Side, concurrency: number, durationMs: number): Promise<{ requests: number; wallMs: number; cpuUs: number }> {
+async function round(
+  side: Side,
+  concurrency: number,
+  durationMs: number,
+): Promise<{ requests: number; wallMs: number; cpuUs: number }> {
   let requests = 0;
   const cpuBefore = process.cpuUsage();
   const begin = performance.now();

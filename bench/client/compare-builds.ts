@@ -24,18 +24,38 @@ import { caseData, caseSpec, FETCH_SQL, ONE_ROW_SQL, SENSORS, TREE_DEVICE, type 
 
 const [before, after, request = "tablet-1k"] = process.argv.slice(2);
 if (before === undefined || after === undefined) {
-  throw new Error("usage: compare-builds.ts <dist dir A> <dist dir B> [tablet-1k|tablet-1pt|pool-1pt|fetch-rows|fetch-iterator|query-1row|records-100]");
+  throw new Error(
+    "usage: compare-builds.ts <dist dir A> <dist dir B> [tablet-1k|tablet-1pt|pool-1pt|fetch-rows|fetch-iterator|query-1row|records-100]",
+  );
 }
 const fetches = request === "fetch-rows" || request === "fetch-iterator";
-const caseName: CaseName = fetches ? "fetch-5000x10" : request === "query-1row" ? "query-one-row" : request === "records-100" ? "insert-records-100" : "insert-tablet-1k-tree";
+const caseName: CaseName = fetches
+  ? "fetch-5000x10"
+  : request === "query-1row"
+    ? "query-one-row"
+    : request === "records-100"
+      ? "insert-records-100"
+      : "insert-tablet-1k-tree";
 const callers = fetches ? 4 : 10;
 
-const fake = spawn(process.execPath, ["--import", "tsx", resolve(import.meta.dirname, "fake-datanode.ts"), caseName], { stdio: ["pipe", "pipe", "inherit"] });
-const port = await new Promise<number>((ok) => createInterface({ input: fake.stdout }).once("line", (line) => ok((JSON.parse(line) as { port: number }).port)));
+const fake = spawn(process.execPath, ["--import", "tsx", resolve(import.meta.dirname, "fake-datanode.ts"), caseName], {
+  stdio: ["pipe", "pipe", "inherit"],
+});
+const port = await new Promise<number>((ok) =>
+  createInterface({ input: fake.stdout }).once("line", (line) => ok((JSON.parse(line) as { port: number }).port)),
+);
 
 const { timestamps, columns } = caseData(caseSpec("insert-tablet-1k-tree"));
-const tablet = { schema: { target: TREE_DEVICE, columns: SENSORS.map((s) => ({ name: s.name, type: s.type })) }, timestamps, values: columns };
-const onePoint = { schema: { target: "root.cbench.one", columns: [{ name: "s", type: "INT32" as const }] }, timestamps: BigInt64Array.of(1n), values: [Int32Array.of(1)] };
+const tablet = {
+  schema: { target: TREE_DEVICE, columns: SENSORS.map((s) => ({ name: s.name, type: s.type })) },
+  timestamps,
+  values: columns,
+};
+const onePoint = {
+  schema: { target: "root.cbench.one", columns: [{ name: "s", type: "INT32" as const }] },
+  timestamps: BigInt64Array.of(1n),
+  values: [Int32Array.of(1)],
+};
 
 /** Per build: one request on caller i. */
 async function requests(dist: string): Promise<(i: number) => Promise<unknown>> {
@@ -100,9 +120,14 @@ for (let round = 0; round < 10; round++) {
     if (round >= 2) rounds[build].push((used.user + used.system) / count);
   }
 }
-for (const [build, dist] of [["A", before], ["B", after]] as const) {
+for (const [build, dist] of [
+  ["A", before],
+  ["B", after],
+] as const) {
   const sorted = [...rounds[build]].sort((a, b) => a - b);
-  console.log(`${build} ${dist}: median ${median(sorted).toFixed(2)} µs CPU per request (rounds ${sorted.map((x) => x.toFixed(1)).join(" ")})`);
+  console.log(
+    `${build} ${dist}: median ${median(sorted).toFixed(2)} µs CPU per request (rounds ${sorted.map((x) => x.toFixed(1)).join(" ")})`,
+  );
 }
 fake.kill();
 process.exit(0);

@@ -22,12 +22,16 @@ import { CASE_NAMES, capturedAs, caseSpec, type CaseName } from "./workload.js";
 const WORKERS = 2;
 
 const caseName = process.argv[2] as CaseName;
-if (!CASE_NAMES.includes(caseName)) throw new Error(`usage: fake-datanode.ts CASE [--busy-us U]; CASE one of ${CASE_NAMES.join(", ")}`);
+if (!CASE_NAMES.includes(caseName))
+  throw new Error(`usage: fake-datanode.ts CASE [--busy-us U]; CASE one of ${CASE_NAMES.join(", ")}`);
 const busyAt = process.argv.indexOf("--busy-us");
 const busyUs = busyAt > 0 ? Number(process.argv[busyAt + 1]) : 0;
 
 const capture = readCapture();
-/** Replies by replyKey (method, and SQL for statements): the case's model's session replies, then the case's own (which win). */
+/**
+ * Replies by replyKey (method, and SQL for statements): the case's model's session replies, then the case's own (which
+ * win).
+ */
 const replies = new Map<string, Buffer[]>();
 for (const exchanges of [capture.sessions[caseSpec(caseName).model], capture.cases[capturedAs(caseName)] ?? []]) {
   const own = new Map<string, Buffer[]>();
@@ -52,7 +56,9 @@ const server = net.createServer((socket) => {
     const key = replyKey(frame.subarray(4));
     const list = replies.get(key);
     if (list === undefined) {
-      console.error(`fake-datanode: no captured reply to ${key} (case ${caseName}); capture it in bench/client/capture.ts`);
+      console.error(
+        `fake-datanode: no captured reply to ${key} (case ${caseName}); capture it in bench/client/capture.ts`,
+      );
       process.exit(1);
     }
     const turn = turns.get(key) ?? 0;

@@ -7,7 +7,8 @@
 import type * as Client from "../../packages/iotdb-client/dist/index.js";
 
 // WRITE_COST_CLIENT=<path of another build's packages/iotdb-client/dist/index.mjs> measures that build (side by side).
-const clientPath = process.env.WRITE_COST_CLIENT ?? new URL("../../packages/iotdb-client/dist/index.mjs", import.meta.url).href;
+const clientPath =
+  process.env.WRITE_COST_CLIENT ?? new URL("../../packages/iotdb-client/dist/index.mjs", import.meta.url).href;
 const { TreeBatchWriter } = (await import(clientPath)) as typeof Client;
 
 const ROWS = Number(process.argv[2] ?? 1_000_000);
@@ -17,7 +18,8 @@ const COLUMNS = 10;
 const measurements = Array.from({ length: COLUMNS }, (_, c) => `s${c}`);
 const types = measurements.map(() => "DOUBLE" as const);
 const devices = Array.from({ length: DEVICES }, (_, d) => `root.wcost.d${d}`);
-// Value arrays are reused (the writer copies values into its columns): the row's allocation is the caller's, not measured.
+// Value arrays are reused (the writer copies values into its columns): the row's allocation is the caller's, not
+// measured.
 const rows = Array.from({ length: 1024 }, (_, r) => Array.from({ length: COLUMNS }, (_, c) => r * 0.5 + c));
 
 const stub = { insertTablets: () => Promise.resolve(), insertAlignedTablets: () => Promise.resolve() };
@@ -37,4 +39,6 @@ async function run(count: number): Promise<number> {
 
 await run(Math.min(ROWS, 200_000)); // warm-up
 const ns = await run(ROWS);
-console.log(`ingest-write-cost: ${ROWS} rows x ${COLUMNS} DOUBLE over ${DEVICES} devices: ${ns.toFixed(0)} ns CPU per row, ${(ns / COLUMNS).toFixed(1)} ns per point`);
+console.log(
+  `ingest-write-cost: ${ROWS} rows x ${COLUMNS} DOUBLE over ${DEVICES} devices: ${ns.toFixed(0)} ns CPU per row, ${(ns / COLUMNS).toFixed(1)} ns per point`,
+);

@@ -1,14 +1,25 @@
 // One request of each case on our client, through the public API a user calls (ours-side.ts times
 // them; capture.ts records them).
 import { client, type IoTDBClient } from "../e2e/client.js";
-import { caseData, type CaseSpec, recordDevice, SENSORS, TABLE_DATABASE, TABLE_NAME, TAG_COLUMN, TREE_DEVICE } from "./workload.js";
+import {
+  caseData,
+  type CaseSpec,
+  recordDevice,
+  SENSORS,
+  TABLE_DATABASE,
+  TABLE_NAME,
+  TAG_COLUMN,
+  TREE_DEVICE,
+} from "./workload.js";
 
 export type AnySession = IoTDBClient.Session | IoTDBClient.TableSession;
 
 /** A session of the case's model, with default options (not opened). */
 export function newSession(spec: CaseSpec, endpoint: { host: string; port: number }): AnySession {
   const options = { ...endpoint, username: "root", password: "root" };
-  return spec.model === "table" ? new client.TableSession({ ...options, database: TABLE_DATABASE }) : new client.Session(options);
+  return spec.model === "table"
+    ? new client.TableSession({ ...options, database: TABLE_DATABASE })
+    : new client.Session(options);
 }
 
 /** Query cells summed here, so that reading them cannot be optimised away. */
@@ -25,15 +36,24 @@ export function oursRequest(spec: CaseSpec): (session: AnySession) => Promise<un
         const tablet: IoTDBClient.SessionTablet = {
           schema: {
             target: TABLE_NAME,
-            columns: [{ name: TAG_COLUMN, type: "STRING", category: "TAG" }, ...fields.map((f) => ({ ...f, category: "FIELD" as const }))],
+            columns: [
+              { name: TAG_COLUMN, type: "STRING", category: "TAG" },
+              ...fields.map((f) => ({ ...f, category: "FIELD" as const })),
+            ],
           },
           timestamps,
           values: [new Array<string>(spec.rows).fill("d0"), ...columns],
         };
         return (s) => (s as IoTDBClient.TableSession).insert(tablet);
       }
-      const tablet: IoTDBClient.SessionTablet = { schema: { target: TREE_DEVICE, columns: fields }, timestamps, values: columns };
-      return spec.op === "aligned-tablet" ? (s) => (s as IoTDBClient.Session).insertAlignedTablet(tablet) : (s) => (s as IoTDBClient.Session).insertTablet(tablet);
+      const tablet: IoTDBClient.SessionTablet = {
+        schema: { target: TREE_DEVICE, columns: fields },
+        timestamps,
+        values: columns,
+      };
+      return spec.op === "aligned-tablet"
+        ? (s) => (s as IoTDBClient.Session).insertAlignedTablet(tablet)
+        : (s) => (s as IoTDBClient.Session).insertTablet(tablet);
     }
     case "records": {
       const measurements = SENSORS.map((s) => s.name);
@@ -60,7 +80,10 @@ export function oursRequest(spec: CaseSpec): (session: AnySession) => Promise<un
   }
 }
 
-/** Every cell through DataIterator's typed getters by 1-based index, as the Java harness reads (each column's getter chosen once, by its type). */
+/**
+ * Every cell through DataIterator's typed getters by 1-based index, as the Java harness reads (each column's getter
+ * chosen once, by its type).
+ */
 export function iteratorQuery(sql: string): (session: AnySession) => Promise<unknown> {
   const GETTER: Record<string, number> = { BOOLEAN: 0, INT32: 1, INT64: 2, FLOAT: 3, DOUBLE: 4 };
   return async (s) => {

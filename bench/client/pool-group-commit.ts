@@ -78,7 +78,8 @@ async function compare(label: string, producers: number, seconds: number): Promi
   const off: Figures[] = [];
   for (let r = 0; r < ROUNDS; r++) {
     // ABBA: on first in even rounds, off first in odd ones.
-    for (const gc of r % 2 === 0 ? [true, false] : [false, true]) (gc ? on : off).push(await side(gc, producers, seconds));
+    for (const gc of r % 2 === 0 ? [true, false] : [false, true])
+      (gc ? on : off).push(await side(gc, producers, seconds));
   }
   const row = (name: string, f: Figures[]) => {
     const m = (k: keyof Figures) => median(f.map((x) => x[k]));
@@ -88,7 +89,9 @@ async function compare(label: string, producers: number, seconds: number): Promi
   console.log(`\n${label}: ${producers} producer(s), ${seconds} s per side, ${ROUNDS} rounds`);
   console.log(row("on", on));
   console.log(row("off", off));
-  console.log(`on/off: throughput ${ratio("rowsPerSecond")}, CPU per row ${ratio("cpuUsPerRow")}, p50 ${ratio("p50Ms")}, p99 ${ratio("p99Ms")}`);
+  console.log(
+    `on/off: throughput ${ratio("rowsPerSecond")}, CPU per row ${ratio("cpuUsPerRow")}, p50 ${ratio("p50Ms")}, p99 ${ratio("p99Ms")}`,
+  );
 }
 
 /** Just what the pool uses of a Session, answering every insertRecord at once. */
@@ -123,10 +126,15 @@ async function loneNoIo(): Promise<void> {
   await side(false, 50_000);
   const on: number[] = [];
   const off: number[] = [];
-  for (let r = 0; r < 4 * ROUNDS; r++) for (const gc of r % 2 === 0 ? [true, false] : [false, true]) (gc ? on : off).push(await side(gc, 50_000));
+  for (let r = 0; r < 4 * ROUNDS; r++)
+    for (const gc of r % 2 === 0 ? [true, false] : [false, true]) (gc ? on : off).push(await side(gc, 50_000));
   await pool.close();
-  console.log(`\nlone-no-io: pool cost per lone insertRecord (session stub, no I/O), ${4 * ROUNDS} rounds of 50,000 calls per side`);
-  console.log(`on ${median(on).toFixed(0)} ns (${Math.min(...on).toFixed(0)}..${Math.max(...on).toFixed(0)}), off ${median(off).toFixed(0)} ns (${Math.min(...off).toFixed(0)}..${Math.max(...off).toFixed(0)}), on/off ${(median(on) / median(off)).toFixed(2)}`);
+  console.log(
+    `\nlone-no-io: pool cost per lone insertRecord (session stub, no I/O), ${4 * ROUNDS} rounds of 50,000 calls per side`,
+  );
+  console.log(
+    `on ${median(on).toFixed(0)} ns (${Math.min(...on).toFixed(0)}..${Math.max(...on).toFixed(0)}), off ${median(off).toFixed(0)} ns (${Math.min(...off).toFixed(0)}..${Math.max(...off).toFixed(0)}), on/off ${(median(on) / median(off)).toFixed(2)}`,
+  );
 }
 
 await loneNoIo();

@@ -35,7 +35,10 @@ export const FULL_RACE: Omit<RaceOptions, "cases"> = { rounds: 3, roundMs: 2000,
 export const QUICK_RACE: Omit<RaceOptions, "cases"> = { rounds: 1, roundMs: 300, warmupRounds: 1 };
 /** `pnpm bench` without --full: two warm-up rounds (the JVM's JIT needs them) and two timed ones. */
 export const HEADLINE_RACE: Omit<RaceOptions, "cases"> = { rounds: 2, roundMs: 800, warmupRounds: 2 };
-/** The headline run's cases: a 1,000-point tablet insert and a 50,000-cell fetch (each case costs four processes' start-up twice). */
+/**
+ * The headline run's cases: a 1,000-point tablet insert and a 50,000-cell fetch (each case costs four processes'
+ * start-up twice).
+ */
 export const HEADLINE_CASES: readonly CaseName[] = ["insert-tablet-1k-tree", "fetch-5000x10"];
 
 /** One side's rounds in one mode: 10 callers (cpu, rps) and 1 caller (rps). */
@@ -67,13 +70,25 @@ export async function race(options: RaceOptions, log: (line: string) => void): P
 async function raceOne(name: CaseName, mode: Mode, options: RaceOptions): Promise<Record<SideName, SideRounds>> {
   const server = await FakeDataNode.start(name, MODES[mode].busyUs);
   const sides = {
-    ours: new JsonLinesChild([process.execPath, ["--import", "tsx", resolve(HERE, "ours-side.ts")]], "our client (bench/client/ours-side.ts)"),
+    ours: new JsonLinesChild(
+      [process.execPath, ["--import", "tsx", resolve(HERE, "ours-side.ts")]],
+      "our client (bench/client/ours-side.ts)",
+    ),
     java: new JsonLinesChild(javaCommand(JAVA_MAIN.clientBench, ["-Xms1g", "-Xmx1g"]), "Java client"),
-    floor: new JsonLinesChild([process.execPath, ["--import", "tsx", resolve(HERE, "floor-side.ts")]], "the floor (bench/client/floor-side.ts)"),
+    floor: new JsonLinesChild(
+      [process.execPath, ["--import", "tsx", resolve(HERE, "floor-side.ts")]],
+      "the floor (bench/client/floor-side.ts)",
+    ),
   };
   try {
     for (const side of SIDES) {
-      const open = { cmd: "open", case: name, port: server.port, sessions: SESSIONS, ...(side === "java" ? { spec: javaCase(caseSpec(name)) } : {}) };
+      const open = {
+        cmd: "open",
+        case: name,
+        port: server.port,
+        sessions: SESSIONS,
+        ...(side === "java" ? { spec: javaCase(caseSpec(name)) } : {}),
+      };
       await sides[side].request(open, "opened");
     }
     const empty = (): SideRounds => ({ cpuUs: [], rps10: [], rps1: [] });
@@ -81,11 +96,18 @@ async function raceOne(name: CaseName, mode: Mode, options: RaceOptions): Promis
     for (let r = 0; r < options.warmupRounds + options.rounds; r++) {
       const order = r % 2 === 0 ? SIDES : [...SIDES].reverse();
       for (const side of order) {
-        const many = await sides[side].request({ cmd: "round", concurrency: SESSIONS, durationMs: options.roundMs }, "round");
-        const one = await sides[side].request({ cmd: "round", concurrency: 1, durationMs: options.roundMs / 2 }, "round");
+        const many = await sides[side].request(
+          { cmd: "round", concurrency: SESSIONS, durationMs: options.roundMs },
+          "round",
+        );
+        const one = await sides[side].request(
+          { cmd: "round", concurrency: 1, durationMs: options.roundMs / 2 },
+          "round",
+        );
         if (r < options.warmupRounds) continue;
         const requests = Number(many.requests);
-        if (!(requests > 0) || !(Number(one.requests) > 0)) throw new Error(`${side} completed no request in a round of ${name} (${mode})`);
+        if (!(requests > 0) || !(Number(one.requests) > 0))
+          throw new Error(`${side} completed no request in a round of ${name} (${mode})`);
         result[side].cpuUs.push(Number(many.cpuUs) / requests);
         result[side].rps10.push(requests / (Number(many.wallMs) / 1000));
         result[side].rps1.push(Number(one.requests) / (Number(one.wallMs) / 1000));
@@ -107,10 +129,16 @@ class FakeDataNode {
   ) {}
 
   static async start(name: CaseName, busyUs: number): Promise<FakeDataNode> {
-    const child = spawn(process.execPath, ["--import", "tsx", resolve(HERE, "fake-datanode.ts"), name, "--busy-us", String(busyUs)], { stdio: ["pipe", "pipe", "inherit"] });
+    const child = spawn(
+      process.execPath,
+      ["--import", "tsx", resolve(HERE, "fake-datanode.ts"), name, "--busy-us", String(busyUs)],
+      { stdio: ["pipe", "pipe", "inherit"] },
+    );
     const port = await new Promise<number>((resolvePort, reject) => {
       child.once("exit", (code) => reject(new Error(`the fake DataNode exited (code ${code}) before listening`)));
-      createInterface({ input: child.stdout! }).once("line", (line) => resolvePort((JSON.parse(line) as { port: number }).port));
+      createInterface({ input: child.stdout! }).once("line", (line) =>
+        resolvePort((JSON.parse(line) as { port: number }).port),
+      );
     });
     return new FakeDataNode(child, port);
   }
@@ -123,6 +151,8 @@ class FakeDataNode {
 export function allCases(filter: string | undefined): CaseName[] {
   if (filter === undefined || filter === "") return [...CASE_NAMES];
   const names = filter.split(",").map((s) => s.trim());
-  for (const n of names) if (!CASE_NAMES.includes(n as CaseName)) throw new Error(`CLIENT_CASES: no case "${n}" (cases: ${CASE_NAMES.join(", ")})`);
+  for (const n of names)
+    if (!CASE_NAMES.includes(n as CaseName))
+      throw new Error(`CLIENT_CASES: no case "${n}" (cases: ${CASE_NAMES.join(", ")})`);
   return names as CaseName[];
 }

@@ -30,15 +30,21 @@ export function readCapture(): Capture {
 
 export function requestFramesOf(capture: Capture, caseName: CaseName): Buffer[] {
   const exchanges = capture.cases[capturedAs(caseName)];
-  if (exchanges === undefined || exchanges.length === 0) throw new Error(`${CAPTURE_FILE} has no exchanges for ${caseName}: run bench/client/capture.ts`);
+  if (exchanges === undefined || exchanges.length === 0)
+    throw new Error(`${CAPTURE_FILE} has no exchanges for ${caseName}: run bench/client/capture.ts`);
   return exchanges.map((e) => Buffer.from(e.request, "hex"));
 }
 
 /** Method name and seqid of a binary-protocol message (a frame without its length prefix). */
 export function messageHead(message: Buffer): { method: string; seqid: number; seqidOffset: number } {
-  if (message.readUInt16BE(0) !== 0x8001) throw new Error(`not a strict binary-protocol message (starts ${message.subarray(0, 4).toString("hex")})`);
+  if (message.readUInt16BE(0) !== 0x8001)
+    throw new Error(`not a strict binary-protocol message (starts ${message.subarray(0, 4).toString("hex")})`);
   const nameLength = message.readInt32BE(4);
-  return { method: message.toString("utf8", 8, 8 + nameLength), seqid: message.readInt32BE(8 + nameLength), seqidOffset: 8 + nameLength };
+  return {
+    method: message.toString("utf8", 8, 8 + nameLength),
+    seqid: message.readInt32BE(8 + nameLength),
+    seqidOffset: 8 + nameLength,
+  };
 }
 
 /** Calls whose reply depends on the SQL they carry: the fake DataNode answers them by method and statement. */

@@ -70,8 +70,22 @@ export function caseResults(all: Map<CaseName, CaseRounds>): ClientCaseResult[] 
 
 export function printClientTables(results: readonly ClientCaseResult[]): void {
   for (const mode of Object.keys(MODES) as Mode[]) {
-    console.log(`\nclient, ${mode} (${MODES[mode].what}); CPU µs per request with 10 callers, ratio = ours / other (below 1 = ours cheaper)`);
-    const header = ["case", "ours µs", "Java µs", "floor µs", "ours/Java", "rounds", "ours/floor", "rounds", "req/s x10 ours/Java/floor", "req/s x1 ours/Java/floor", "target"];
+    console.log(
+      `\nclient, ${mode} (${MODES[mode].what}); CPU µs per request with 10 callers, ratio = ours / other (below 1 = ours cheaper)`,
+    );
+    const header = [
+      "case",
+      "ours µs",
+      "Java µs",
+      "floor µs",
+      "ours/Java",
+      "rounds",
+      "ours/floor",
+      "rounds",
+      "req/s x10 ours/Java/floor",
+      "req/s x1 ours/Java/floor",
+      "target",
+    ];
     const lines = results.map((c) => {
       const f = mode === "contended" ? c : c.idle;
       const insert = c.name.startsWith("insert-");
@@ -91,18 +105,29 @@ export function printClientTables(results: readonly ClientCaseResult[]): void {
       ];
     });
     const widths = header.map((h, i) => Math.max(h.length, ...lines.map((l) => l[i]!.length)));
-    const fmt = (cells: string[]) => cells.map((c, i) => (i === 0 || i === cells.length - 1 ? c.padEnd(widths[i]!) : c.padStart(widths[i]!))).join("  ").trimEnd();
+    const fmt = (cells: string[]) =>
+      cells
+        .map((c, i) => (i === 0 || i === cells.length - 1 ? c.padEnd(widths[i]!) : c.padStart(widths[i]!)))
+        .join("  ")
+        .trimEnd();
     console.log(fmt(header));
     console.log(widths.map((w) => "-".repeat(w)).join("  "));
     for (const l of lines) console.log(fmt(l));
   }
 }
 
-export function writeClientResults(results: readonly ClientCaseResult[], settings: Record<string, unknown>, level: BenchLevel): string {
+export function writeClientResults(
+  results: readonly ClientCaseResult[],
+  settings: Record<string, unknown>,
+  level: BenchLevel,
+): string {
   const dir = resolve(import.meta.dirname, "../results");
   mkdirSync(dir, { recursive: true });
   const path = resolve(dir, resultFileName("client", level));
   const modes = Object.fromEntries(Object.entries(MODES).map(([k, v]) => [k, v.what]));
-  writeFileSync(path, `${JSON.stringify({ suite: "client", node: process.version, sides: SIDES, modes, settings, cases: results }, null, 2)}\n`);
+  writeFileSync(
+    path,
+    `${JSON.stringify({ suite: "client", node: process.version, sides: SIDES, modes, settings, cases: results }, null, 2)}\n`,
+  );
   return path;
 }

@@ -17,8 +17,13 @@ export const CASE_NAMES = [
 ] as const;
 export type CaseName = (typeof CASE_NAMES)[number];
 
-/** The e2e benchmark's default sensors: 10 of the default type mix (3 FLOAT, 2 DOUBLE, 2 INT32, INT64, TEXT, BOOLEAN). */
-export const SENSORS: readonly { name: string; type: MixType }[] = sensorTypes(parseTypeMix(DEFAULT_TYPE_MIX_TEXT), 10).map((type, i) => ({
+/**
+ * The e2e benchmark's default sensors: 10 of the default type mix (3 FLOAT, 2 DOUBLE, 2 INT32, INT64, TEXT, BOOLEAN).
+ */
+export const SENSORS: readonly { name: string; type: MixType }[] = sensorTypes(
+  parseTypeMix(DEFAULT_TYPE_MIX_TEXT),
+  10,
+).map((type, i) => ({
   name: `s${i}`,
   type,
 }));
@@ -43,7 +48,10 @@ export interface CaseSpec {
   op: "tablet" | "aligned-tablet" | "records" | "query";
   rows: number;
   sql?: string;
-  /** How our client reads a query's rows: `for await` row objects, or DataIterator's typed getters by index (Java's way; the Java side always reads so). */
+  /**
+   * How our client reads a query's rows: `for await` row objects, or DataIterator's typed getters by index (Java's way;
+   * the Java side always reads so).
+   */
   read?: "rows" | "iterator";
   /** Points (cells) written by one request, for the report. */
   points: number;
@@ -60,7 +68,13 @@ export function caseSpec(name: CaseName): CaseSpec {
     case "insert-tablet-25k-tree":
       return { name, model: "tree", op: "tablet", rows: 2500, points: 25_000 };
     case "insert-records-100":
-      return { name, model: "tree", op: "records", rows: RECORDS_PER_REQUEST, points: RECORDS_PER_REQUEST * SENSORS.length };
+      return {
+        name,
+        model: "tree",
+        op: "records",
+        rows: RECORDS_PER_REQUEST,
+        points: RECORDS_PER_REQUEST * SENSORS.length,
+      };
     case "query-one-row":
       return { name, model: "tree", op: "query", rows: 1, sql: ONE_ROW_SQL, points: 0 };
     case "fetch-5000x10":
@@ -70,7 +84,10 @@ export function caseSpec(name: CaseName): CaseSpec {
   }
 }
 
-/** The case whose captured exchanges (replies.json) a case replays: the iterator variant sends exactly fetch-5000x10's requests. */
+/**
+ * The case whose captured exchanges (replies.json) a case replays: the iterator variant sends exactly fetch-5000x10's
+ * requests.
+ */
 export function capturedAs(name: CaseName): CaseName {
   return name === "fetch-5000x10-iterator" ? "fetch-5000x10" : name;
 }

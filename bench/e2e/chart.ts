@@ -24,12 +24,28 @@ export function writeChart(file: ResultFile): string {
     panels.push({
       title: "Write throughput (higher is better)",
       unit: "M points/s",
-      bars: write.map((c) => bar(c, ["median_points_per_s", "points_per_s"], "round_points_per_s", 1e-6, `×${c.ratio_throughput.toFixed(2)}`)),
+      bars: write.map((c) =>
+        bar(
+          c,
+          ["median_points_per_s", "points_per_s"],
+          "round_points_per_s",
+          1e-6,
+          `×${c.ratio_throughput.toFixed(2)}`,
+        ),
+      ),
     });
     panels.push({
       title: "Client CPU per point (lower is better)",
       unit: "CPU s / M points",
-      bars: write.map((c) => bar(c, ["median_cpu_s_per_mpoints", "cpu_s_per_mpoints"], "round_cpu_s_per_mpoints", 1, `×${c.ratio_cpu.toFixed(2)}`)),
+      bars: write.map((c) =>
+        bar(
+          c,
+          ["median_cpu_s_per_mpoints", "cpu_s_per_mpoints"],
+          "round_cpu_s_per_mpoints",
+          1,
+          `×${c.ratio_cpu.toFixed(2)}`,
+        ),
+      ),
     });
   }
   if (query.length > 0) {
@@ -55,13 +71,26 @@ export function writeChart(file: ResultFile): string {
 }
 
 /** The first of `keys` a side has (results from before the medians have only totals), and its rounds. */
-function bar(c: ResultCase, keys: readonly string[], roundsKey: string, scale: number, note: string): Panel["bars"][number] {
+function bar(
+  c: ResultCase,
+  keys: readonly string[],
+  roundsKey: string,
+  scale: number,
+  note: string,
+): Panel["bars"][number] {
   const value = (o: object) => {
     const r = o as Record<string, number>;
     return (keys.map((k) => r[k]).find((v) => v !== undefined) ?? 0) * scale;
   };
   const rounds = (o: object) => ((o as Record<string, number[]>)[roundsKey] ?? []).map((v) => v * scale);
-  return { label: c.name.replace(/^e2e-/, ""), ours: value(c.ours), java: value(c.java), oursRounds: rounds(c.ours), javaRounds: rounds(c.java), note: `ours/java ${note}` };
+  return {
+    label: c.name.replace(/^e2e-/, ""),
+    ours: value(c.ours),
+    java: value(c.java),
+    oursRounds: rounds(c.ours),
+    javaRounds: rounds(c.java),
+    note: `ours/java ${note}`,
+  };
 }
 
 function drawPanel(p: Panel, top: number): string {
@@ -89,17 +118,23 @@ function drawPanel(p: Panel, top: number): string {
       ["ours", b.ours, b.oursRounds, center - barWidth - 2],
       ["java", b.java, b.javaRounds, center + 2],
     ] as const) {
-      out.push(`<rect x="${x}" y="${y(value)}" width="${barWidth}" height="${plotTop + plotHeight - y(value)}" fill="${COLORS[side]}"/>`);
+      out.push(
+        `<rect x="${x}" y="${y(value)}" width="${barWidth}" height="${plotTop + plotHeight - y(value)}" fill="${COLORS[side]}"/>`,
+      );
       const labelY = Math.min(y(value), ...rounds.map(y)) - 6;
       out.push(`<text x="${x + barWidth / 2}" y="${labelY}" text-anchor="middle">${formatTick(value)}</text>`);
       rounds.forEach((v, r) => {
         // Spread the dots across the bar in round order, so equal values stay visible.
         const cx = x + (barWidth * (r + 1)) / (rounds.length + 1);
-        out.push(`<circle cx="${cx.toFixed(1)}" cy="${y(v).toFixed(1)}" r="3" fill="white" stroke="#222"><title>round ${r + 1}: ${formatTick(v)}</title></circle>`);
+        out.push(
+          `<circle cx="${cx.toFixed(1)}" cy="${y(v).toFixed(1)}" r="3" fill="white" stroke="#222"><title>round ${r + 1}: ${formatTick(v)}</title></circle>`,
+        );
       });
     }
     out.push(`<text x="${center}" y="${plotTop + plotHeight + 18}" text-anchor="middle">${escapeXml(b.label)}</text>`);
-    out.push(`<text x="${center}" y="${plotTop + plotHeight + 34}" text-anchor="middle" fill="#555">${escapeXml(b.note)}</text>`);
+    out.push(
+      `<text x="${center}" y="${plotTop + plotHeight + 34}" text-anchor="middle" fill="#555">${escapeXml(b.note)}</text>`,
+    );
   });
   return out.join("\n");
 }

@@ -113,7 +113,8 @@ export function parseInvocation(argv: readonly string[], env: NodeJS.ProcessEnv)
     }
     const eq = arg.indexOf("=");
     const name = (eq === -1 ? arg.slice(2) : arg.slice(2, eq)).toUpperCase().replaceAll("-", "_");
-    if (!Object.hasOwn(SETTINGS, name)) throw new ConfigError(`unknown flag ${arg}; settings: ${Object.keys(SETTINGS).join(", ")}, and --smoke`);
+    if (!Object.hasOwn(SETTINGS, name))
+      throw new ConfigError(`unknown flag ${arg}; settings: ${Object.keys(SETTINGS).join(", ")}, and --smoke`);
     const value = eq === -1 ? argv[++i] : arg.slice(eq + 1);
     if (value === undefined) throw new ConfigError(`${arg} needs a value`);
     if (value !== "") explicit[name as SettingName] = value;
@@ -122,7 +123,9 @@ export function parseInvocation(argv: readonly string[], env: NodeJS.ProcessEnv)
 }
 
 export function resolveSettings(inv: Invocation, suite: Suite): Settings {
-  const layers: DefaultLayer[] = inv.smoke ? [SMOKE_DEFAULTS[suite], SMOKE_RUN_DEFAULTS, SUITE_DEFAULTS[suite]] : [SUITE_DEFAULTS[suite]];
+  const layers: DefaultLayer[] = inv.smoke
+    ? [SMOKE_DEFAULTS[suite], SMOKE_RUN_DEFAULTS, SUITE_DEFAULTS[suite]]
+    : [SUITE_DEFAULTS[suite]];
   const raw = (name: SettingName): string | undefined => {
     const given = inv.explicit[name];
     if (given !== undefined) return given;
@@ -138,7 +141,8 @@ export function resolveSettings(inv: Invocation, suite: Suite): Settings {
     maxIdleMs: read.int("POOL_MAX_IDLE_TIME", 0),
     waitTimeoutMs: read.int("POOL_WAIT_TIMEOUT", 0),
   };
-  if (pool.minSize > pool.maxSize) throw new ConfigError(`POOL_MIN_SIZE (${pool.minSize}) must not exceed POOL_MAX_SIZE (${pool.maxSize})`);
+  if (pool.minSize > pool.maxSize)
+    throw new ConfigError(`POOL_MIN_SIZE (${pool.minSize}) must not exceed POOL_MAX_SIZE (${pool.maxSize})`);
   const workerCount = read.int("WORKER_COUNT");
   const binding = read.bool("ENABLE_DEVICE_SESSION_BINDING");
   if (binding) checkBinding(deviceNumber, pool.maxSize, workerCount);
@@ -147,13 +151,17 @@ export function resolveSettings(inv: Invocation, suite: Suite): Settings {
   const warmupUntilStable = read.bool("WARMUP_UNTIL_STABLE");
   const warmupMaxRounds = read.int("WARMUP_MAX_ROUNDS");
   if (warmupUntilStable && warmupMaxRounds < Math.max(2, warmupRounds)) {
-    throw new ConfigError(`WARMUP_MAX_ROUNDS (${warmupMaxRounds}) must be at least 2 and at least WARMUP_ROUNDS (${warmupRounds}) when WARMUP_UNTIL_STABLE is true`);
+    throw new ConfigError(
+      `WARMUP_MAX_ROUNDS (${warmupMaxRounds}) must be at least 2 and at least WARMUP_ROUNDS (${warmupRounds}) when WARMUP_UNTIL_STABLE is true`,
+    );
   }
 
   const clients = raw("E2E_CLIENTS");
-  if (clients !== "both" && clients !== "node" && clients !== "java") throw new ConfigError(`E2E_CLIENTS must be both, node or java, got "${clients}"`);
+  if (clients !== "both" && clients !== "node" && clients !== "java")
+    throw new ConfigError(`E2E_CLIENTS must be both, node or java, got "${clients}"`);
   const precision = raw("TIMESTAMP_PRECISION");
-  if (precision !== "ms" && precision !== "us" && precision !== "ns") throw new ConfigError(`TIMESTAMP_PRECISION must be ms, us or ns, got "${precision}"`);
+  if (precision !== "ms" && precision !== "us" && precision !== "ns")
+    throw new ConfigError(`TIMESTAMP_PRECISION must be ms, us or ns, got "${precision}"`);
 
   return {
     suite,
@@ -187,11 +195,18 @@ export function resolveSettings(inv: Invocation, suite: Suite): Settings {
       workerCount,
     },
     comparison: { tabletCount: read.int("TABLET_COUNT"), concurrency: read.int("CONCURRENCY") },
-    query: { rows: read.int("QUERY_ROWS"), boundRows: read.int("QUERY_BOUND_ROWS"), rounds: read.int("QUERY_ROUNDS"), fetchSize: read.int("FETCH_SIZE") },
+    query: {
+      rows: read.int("QUERY_ROWS"),
+      boundRows: read.int("QUERY_BOUND_ROWS"),
+      rounds: read.int("QUERY_ROUNDS"),
+      fetchSize: read.int("FETCH_SIZE"),
+    },
     clients,
     serverPort: read.int("E2E_SERVER_PORT"),
     serverPortIsExplicit: inv.explicit.E2E_SERVER_PORT !== undefined,
-    javaOpts: raw("E2E_JAVA_OPTS")!.split(/\s+/).filter((s) => s !== ""),
+    javaOpts: raw("E2E_JAVA_OPTS")!
+      .split(/\s+/)
+      .filter((s) => s !== ""),
     smoke: inv.smoke,
   };
 }
@@ -203,7 +218,9 @@ class Reader {
     const text = this.raw(name);
     const value = Number(text);
     if (text === undefined || !Number.isSafeInteger(value) || value < min) {
-      throw new ConfigError(`${name} must be an integer ≥ ${min}${min === 1 ? " (a positive count)" : ""}, got "${text ?? ""}"`);
+      throw new ConfigError(
+        `${name} must be an integer ≥ ${min}${min === 1 ? " (a positive count)" : ""}, got "${text ?? ""}"`,
+      );
     }
     return value;
   }
@@ -214,7 +231,8 @@ class Reader {
 
   bool(name: SettingName): boolean {
     const text = this.raw(name)?.toLowerCase();
-    if (text !== "true" && text !== "false") throw new ConfigError(`${name} must be true or false, got "${this.raw(name) ?? ""}"`);
+    if (text !== "true" && text !== "false")
+      throw new ConfigError(`${name} must be true or false, got "${this.raw(name) ?? ""}"`);
     return text === "true";
   }
 }
@@ -231,7 +249,8 @@ function roundLength(read: Reader, totalPointsGiven: boolean): RoundLength {
   const durationText = read.raw("DURATION");
   if (durationText !== undefined) {
     const seconds = Number(durationText);
-    if (!(seconds > 0) || !Number.isFinite(seconds)) throw new ConfigError(`DURATION must be a positive number of seconds, got "${durationText}"`);
+    if (!(seconds > 0) || !Number.isFinite(seconds))
+      throw new ConfigError(`DURATION must be a positive number of seconds, got "${durationText}"`);
     return { durationMs: Math.round(seconds * 1000) };
   }
   if (totalPoints !== undefined) return { totalPoints };
@@ -242,7 +261,10 @@ function roundLength(read: Reader, totalPointsGiven: boolean): RoundLength {
 function checkBinding(deviceNumber: number, poolMaxSize: number, workerCount: number): void {
   const per = workerCount * poolMaxSize;
   if (deviceNumber % per === 0) return;
-  const divisor = workerCount === 1 ? `POOL_MAX_SIZE (${poolMaxSize})` : `WORKER_COUNT × POOL_MAX_SIZE (${workerCount} × ${poolMaxSize} = ${per})`;
+  const divisor =
+    workerCount === 1
+      ? `POOL_MAX_SIZE (${poolMaxSize})`
+      : `WORKER_COUNT × POOL_MAX_SIZE (${workerCount} × ${poolMaxSize} = ${per})`;
   throw new ConfigError(
     `ENABLE_DEVICE_SESSION_BINDING needs DEVICE_NUMBER (${deviceNumber}) to be a multiple of ${divisor}: every session is bound to the same number of devices`,
   );
@@ -262,7 +284,8 @@ function nodeUrls(text: string | undefined): string[] | undefined {
   for (const url of urls) {
     const match = /^([^:\s]+):(\d+)$/.exec(url);
     const port = Number(match?.[2]);
-    if (match === null || !(port >= 1 && port <= 65535)) throw new ConfigError(`NODE_URLS must be host:port,host:port,..., got "${url}" in "${text}"`);
+    if (match === null || !(port >= 1 && port <= 65535))
+      throw new ConfigError(`NODE_URLS must be host:port,host:port,..., got "${url}" in "${text}"`);
   }
   return urls;
 }

@@ -19,16 +19,30 @@ export function endpointOf(connection: Connection, host: string): Endpoint {
 }
 
 function options(e: Endpoint, extra: IoTDBClient.SessionOptions): IoTDBClient.SessionOptions {
-  return { host: e.host, port: e.port, username: e.user, password: e.password, zoneId: "UTC", requestTimeoutMs: 300_000, ...extra };
+  return {
+    host: e.host,
+    port: e.port,
+    username: e.user,
+    password: e.password,
+    zoneId: "UTC",
+    requestTimeoutMs: 300_000,
+    ...extra,
+  };
 }
 
-export async function openTreeSession(e: Endpoint, extra: IoTDBClient.SessionOptions = {}): Promise<IoTDBClient.Session> {
+export async function openTreeSession(
+  e: Endpoint,
+  extra: IoTDBClient.SessionOptions = {},
+): Promise<IoTDBClient.Session> {
   const session = new client.Session(options(e, extra));
   await session.open();
   return session;
 }
 
-export async function openTableSession(e: Endpoint, extra: IoTDBClient.SessionOptions = {}): Promise<IoTDBClient.TableSession> {
+export async function openTableSession(
+  e: Endpoint,
+  extra: IoTDBClient.SessionOptions = {},
+): Promise<IoTDBClient.TableSession> {
   const session = new client.TableSession(options(e, extra));
   await session.open();
   return session;
@@ -37,17 +51,25 @@ export async function openTableSession(e: Endpoint, extra: IoTDBClient.SessionOp
 /** Session options of a pool: on NODE_URLS when given, else on host:port. */
 function poolOptions<S>(e: Endpoint): IoTDBClient.PoolOptions<S> {
   const { host, port, ...rest } = options(e, {});
-  return (e.nodeUrls === undefined ? { host, port, ...rest } : { nodeUrls: e.nodeUrls, ...rest }) as IoTDBClient.PoolOptions<S>;
+  return (
+    e.nodeUrls === undefined ? { host, port, ...rest } : { nodeUrls: e.nodeUrls, ...rest }
+  ) as IoTDBClient.PoolOptions<S>;
 }
 
 /** A pool of our sessions (opened: a session connected and minSize filled, so a bad endpoint fails here). */
-export async function openTreePool(e: Endpoint, extra: IoTDBClient.PoolOptions<IoTDBClient.Session>): Promise<IoTDBClient.SessionPool> {
+export async function openTreePool(
+  e: Endpoint,
+  extra: IoTDBClient.PoolOptions<IoTDBClient.Session>,
+): Promise<IoTDBClient.SessionPool> {
   const pool = new client.SessionPool({ ...poolOptions<IoTDBClient.Session>(e), ...extra });
   await pool.open();
   return pool;
 }
 
-export async function openTablePool(e: Endpoint, extra: IoTDBClient.PoolOptions<IoTDBClient.TableSession>): Promise<IoTDBClient.TableSessionPool> {
+export async function openTablePool(
+  e: Endpoint,
+  extra: IoTDBClient.PoolOptions<IoTDBClient.TableSession>,
+): Promise<IoTDBClient.TableSessionPool> {
   const pool = new client.TableSessionPool({ ...poolOptions<IoTDBClient.TableSession>(e), ...extra });
   await pool.open();
   return pool;

@@ -39,7 +39,9 @@ export const LIBRARY = { node: "@zerowire/iotdb-client", java: "iotdb-session 2.
 
 /** A library's timed rounds (of one method, when given) summed up. */
 export function writeFigures(run: CaseRun, client: "node" | "java", method?: WriteMethod): WriteFigures | undefined {
-  const rounds = run.rounds.filter((r) => r.client === client && !r.warmup && (method === undefined || r.method === method));
+  const rounds = run.rounds.filter(
+    (r) => r.client === client && !r.warmup && (method === undefined || r.method === method),
+  );
   if (rounds.length === 0) return undefined;
   const sum = (f: (r: RoundRecord) => number) => rounds.reduce((n, r) => n + f(r), 0);
   const points = sum((r) => r.measure.points);
@@ -80,4 +82,3 @@ export function writeFigures(run: CaseRun, client: "node" | "java", method?: Wri
   if (requests > 0) figures.points_per_request = Math.round(points / requests);
   return figures;
 }
-

@@ -19,7 +19,12 @@ export interface JavaWriterOptions {
 export class JavaWriter implements Writer {
   private constructor(private readonly jvm: JsonLinesChild) {}
 
-  static async open(e: Endpoint, w: Workload, javaOpts: readonly string[], options: JavaWriterOptions = {}): Promise<JavaWriter> {
+  static async open(
+    e: Endpoint,
+    w: Workload,
+    javaOpts: readonly string[],
+    options: JavaWriterOptions = {},
+  ): Promise<JavaWriter> {
     const jvm = new JsonLinesChild(javaCommand(JAVA_MAIN.e2eWrite, javaOpts), "Java client");
     try {
       await jvm.request(

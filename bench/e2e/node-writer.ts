@@ -7,7 +7,15 @@ import { openTablePool, openTreePool, type Endpoint } from "./connect.js";
 import { measured, type RoundTally, timedRound } from "./round-tally.js";
 import type { RoundMeasure } from "./round-measure.js";
 import { templateRow } from "./template.js";
-import { clientDevices, deviceName, pointsPerTablet, TABLE_NAME, TAG_COLUMN, type Model, type Workload } from "./workload.js";
+import {
+  clientDevices,
+  deviceName,
+  pointsPerTablet,
+  TABLE_NAME,
+  TAG_COLUMN,
+  type Model,
+  type Workload,
+} from "./workload.js";
 import type { RoundProgress, RoundSpec, Writer } from "./writer.js";
 
 type AnyPool = IoTDBClient.SessionPool | IoTDBClient.TableSessionPool;
@@ -50,14 +58,25 @@ export class NodeWriter implements Writer {
   }
 
   static async open(e: Endpoint, w: Workload, options: NodeWriterOptions = {}): Promise<NodeWriter> {
-    const poolOptions = { maxSize: w.pool.maxSize, minSize: w.pool.minSize, maxIdleMs: w.pool.maxIdleMs, waitTimeoutMs: w.pool.waitTimeoutMs };
-    const pool = w.model === "table" ? await openTablePool(e, { ...poolOptions, database: w.database }) : await openTreePool(e, poolOptions);
+    const poolOptions = {
+      maxSize: w.pool.maxSize,
+      minSize: w.pool.minSize,
+      maxIdleMs: w.pool.maxIdleMs,
+      waitTimeoutMs: w.pool.waitTimeoutMs,
+    };
+    const pool =
+      w.model === "table"
+        ? await openTablePool(e, { ...poolOptions, database: w.database })
+        : await openTreePool(e, poolOptions);
     // Bound sessions are opened here, before any timing, as the Java side opens its own.
     if (w.bindSessions) await openEvery(pool, w.pool.maxSize);
     let records: RecordsState | undefined;
     if (w.insert === "records") {
       if (w.model === "table") throw new Error("the records case writes the tree model");
-      records = { list: buildRecords(w), noConvertPool: await openTreePool(e, { ...poolOptions, autoConvertRecords: false }) };
+      records = {
+        list: buildRecords(w),
+        noConvertPool: await openTreePool(e, { ...poolOptions, autoConvertRecords: false }),
+      };
     }
     return new NodeWriter(w, pool, buildClients(w), options, records);
   }
@@ -65,7 +84,8 @@ export class NodeWriter implements Writer {
   /** One round; `progress.points` grows as writes succeed. */
   round(spec: RoundSpec, progress: RoundProgress): Promise<RoundMeasure> {
     return timedRound(spec, progress, this.options.rawLatencies === true, async (tally, loops, deadline) => {
-      if (spec.method === "clients") await Promise.all(this.clients.map((c) => this.runClient(c, spec.startTime, loops, deadline, tally)));
+      if (spec.method === "clients")
+        await Promise.all(this.clients.map((c) => this.runClient(c, spec.startTime, loops, deadline, tally)));
       else await this.runShared(spec, loops, deadline, tally);
     });
   }
@@ -76,7 +96,13 @@ export class NodeWriter implements Writer {
   }
 
   /** One client: its devices loop after loop, through the pool or through the session it holds. */
-  private async runClient(c: ClientState, startTime: bigint, loops: number, deadline: number, tally: RoundTally): Promise<void> {
+  private async runClient(
+    c: ClientState,
+    startTime: bigint,
+    loops: number,
+    deadline: number,
+    tally: RoundTally,
+  ): Promise<void> {
     const log = tally.newLog();
     const perTablet = pointsPerTablet(this.w);
     const write = async (send: (tablet: Tablet) => Promise<unknown>): Promise<void> => {
@@ -113,10 +139,16 @@ export class NodeWriter implements Writer {
           break;
         }
         case "parallel":
-          tally.count(await client.runConcurrent(all, (t) => measured(log, () => this.inserts.pool(this.pool, t)), options), perTablet);
+          tally.count(
+            await client.runConcurrent(all, (t) => measured(log, () => this.inserts.pool(this.pool, t)), options),
+            perTablet,
+          );
           break;
         case "executeConcurrent":
-          tally.count(await executeConcurrent(this.pool, all, (s, t) => measured(log, () => this.inserts.session(s, t)), options), perTablet);
+          tally.count(
+            await executeConcurrent(this.pool, all, (s, t) => measured(log, () => this.inserts.session(s, t)), options),
+            perTablet,
+          );
           break;
         case "records":
         case "recordsNoConvert": {
@@ -168,7 +200,11 @@ function executeConcurrent(
   fn: (session: AnySession, tablet: Tablet) => Promise<unknown>,
   options: { concurrency: number },
 ): Promise<Outcome[]> {
-  type Run = (items: readonly Tablet[], fn: (session: AnySession, tablet: Tablet) => Promise<unknown>, options: { concurrency: number }) => Promise<Outcome[]>;
+  type Run = (
+    items: readonly Tablet[],
+    fn: (session: AnySession, tablet: Tablet) => Promise<unknown>,
+    options: { concurrency: number },
+  ) => Promise<Outcome[]>;
   return (pool.executeConcurrent as Run).call(pool, tablets, fn, options);
 }
 
@@ -207,9 +243,17 @@ function buildClients(w: Workload): ClientState[] {
     const timestamps = new BigInt64Array(w.batchSize);
     const tablets = devices.map((d): Tablet => {
       if (w.model === "table") {
-        return { schema: { target: TABLE_NAME, columns: tableColumns }, timestamps, values: [new Array<string>(w.batchSize).fill(flatString(deviceName(w, d))), ...w.template] };
+        return {
+          schema: { target: TABLE_NAME, columns: tableColumns },
+          timestamps,
+          values: [new Array<string>(w.batchSize).fill(flatString(deviceName(w, d))), ...w.template],
+        };
       }
-      return { schema: { target: deviceName(w, d), aligned: w.model === "aligned", columns: fields }, timestamps, values: [...w.template] };
+      return {
+        schema: { target: deviceName(w, d), aligned: w.model === "aligned", columns: fields },
+        timestamps,
+        values: [...w.template],
+      };
     });
     return { timestamps, tablets };
   });

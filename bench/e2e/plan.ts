@@ -3,7 +3,13 @@
 import { ConfigError, resolveSettings, type Invocation, type Settings } from "./config.js";
 import { comparisonMethods } from "./parity/comparison.js";
 import { isMode, MODES, type ModeName } from "./suites.js";
-import { buildCaseWorkload, buildComparisonWorkload, buildModeWorkload, WRITE_CASES, type Workload } from "./workload.js";
+import {
+  buildCaseWorkload,
+  buildComparisonWorkload,
+  buildModeWorkload,
+  WRITE_CASES,
+  type Workload,
+} from "./workload.js";
 
 export interface PlannedCases {
   settings: Settings;
@@ -26,7 +32,10 @@ export interface Plan {
   run: Settings;
 }
 
-/** What the selectors ask for, every setting resolved and every workload built (so bad settings stop the run before it starts). */
+/**
+ * What the selectors ask for, every setting resolved and every workload built (so bad settings stop the run before it
+ * starts).
+ */
 export function plan(inv: Invocation): Plan {
   const caseNames = new Set<string>();
   const modes = new Set<ModeName>();
@@ -60,7 +69,10 @@ export function plan(inv: Invocation): Plan {
 
 function planCases(inv: Invocation, names: ReadonlySet<string>): PlannedCases {
   const settings = resolveSettings(inv, "cases");
-  return { settings, workloads: WRITE_CASES.filter((c) => names.has(c.name)).map((c) => buildCaseWorkload(c, settings.write)) };
+  return {
+    settings,
+    workloads: WRITE_CASES.filter((c) => names.has(c.name)).map((c) => buildCaseWorkload(c, settings.write)),
+  };
 }
 
 function planMode(inv: Invocation, mode: ModeName): PlannedMode {
@@ -68,6 +80,9 @@ function planMode(inv: Invocation, mode: ModeName): PlannedMode {
   const { model, kind } = MODES[mode];
   const begin = performance.now();
   const sets = comparisonMethods(model, settings.comparison.concurrency).length * 2;
-  const workload = kind === "comparison" ? buildComparisonWorkload(mode, model, settings.write, settings.comparison, sets) : buildModeWorkload(mode, model, settings.write);
+  const workload =
+    kind === "comparison"
+      ? buildComparisonWorkload(mode, model, settings.write, settings.comparison, sets)
+      : buildModeWorkload(mode, model, settings.write);
   return { mode, settings, workload, prepareMs: performance.now() - begin };
 }

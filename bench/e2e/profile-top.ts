@@ -34,9 +34,12 @@ for (const [id, micros] of selfMicros) {
   perFunction.set(key, (perFunction.get(key) ?? 0) + micros);
   total += micros;
 }
-const share = (pattern: RegExp) => [...perFunction].filter(([k]) => pattern.test(k)).reduce((n, [, v]) => n + v, 0) / total;
-console.log(`${(total / 1e6).toFixed(2)} s sampled: idle ${pct(share(/^\(idle\)/))}, GC ${pct(share(/^\(garbage collector\)/))}, ` +
-  `program ${pct(share(/^\(program\)/))}, packages/ ${pct(share(/packages\//))}, node: internals ${pct(share(/ node:/))}`);
+const share = (pattern: RegExp) =>
+  [...perFunction].filter(([k]) => pattern.test(k)).reduce((n, [, v]) => n + v, 0) / total;
+console.log(
+  `${(total / 1e6).toFixed(2)} s sampled: idle ${pct(share(/^\(idle\)/))}, GC ${pct(share(/^\(garbage collector\)/))}, ` +
+    `program ${pct(share(/^\(program\)/))}, packages/ ${pct(share(/packages\//))}, node: internals ${pct(share(/ node:/))}`,
+);
 for (const [name, micros] of [...perFunction].sort((a, b) => b[1] - a[1]).slice(0, Number(topArg ?? 25))) {
   console.log(`${pct(micros / total).padStart(7)}  ${(micros / 1000).toFixed(0).padStart(7)} ms  ${name}`);
 }

@@ -52,9 +52,15 @@ export class ProgressDisplay {
       return;
     }
     const fraction =
-      this.target.points !== undefined ? points / this.target.points : this.target.durationMs !== undefined ? elapsedMs / this.target.durationMs : 0;
+      this.target.points !== undefined
+        ? points / this.target.points
+        : this.target.durationMs !== undefined
+          ? elapsedMs / this.target.durationMs
+          : 0;
     const filled = Math.max(0, Math.min(BAR_WIDTH, Math.round(fraction * BAR_WIDTH)));
-    process.stdout.write(`\r\x1b[K  ${this.label}  [${"#".repeat(filled)}${"-".repeat(BAR_WIDTH - filled)}]  ${figures}`);
+    process.stdout.write(
+      `\r\x1b[K  ${this.label}  [${"#".repeat(filled)}${"-".repeat(BAR_WIDTH - filled)}]  ${figures}`,
+    );
   }
 }
 

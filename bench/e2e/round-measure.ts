@@ -47,7 +47,15 @@ export function summarizeLatencies(latencies: Float64Array): LatencySummary {
   const rank = (p: number) => nearestRank(latencies, p);
   let sum = 0;
   for (let i = 0; i < n; i++) sum += latencies[i]!;
-  return { min: latencies[0]!, p50: rank(0.5), p90: rank(0.9), p95: rank(0.95), p99: rank(0.99), max: latencies[n - 1]!, avg: sum / n };
+  return {
+    min: latencies[0]!,
+    p50: rank(0.5),
+    p90: rank(0.9),
+    p95: rank(0.95),
+    p99: rank(0.99),
+    max: latencies[n - 1]!,
+    avg: sum / n,
+  };
 }
 
 /** Several arrays of latencies as one. */

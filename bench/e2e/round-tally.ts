@@ -60,7 +60,15 @@ export class RoundTally {
 
   measure(wallMs: number, cpuMs: number, withLatencies: boolean): RoundMeasure {
     const latencies = LatencyLog.all(this.logs);
-    const m: RoundMeasure = { ops: this.ops + this.failedOps, failedOps: this.failedOps, points: this.points, loops: this.loops, wallMs, cpuMs, latency: summarizeLatencies(latencies) };
+    const m: RoundMeasure = {
+      ops: this.ops + this.failedOps,
+      failedOps: this.failedOps,
+      points: this.points,
+      loops: this.loops,
+      wallMs,
+      cpuMs,
+      latency: summarizeLatencies(latencies),
+    };
     if (this.firstError !== undefined) m.firstError = this.firstError;
     if (withLatencies) m.latencies = latencies;
     return m;

@@ -10,7 +10,10 @@ import type { LatencyLog } from "./round-measure.js";
 interface TargetRows {
   /** Rows of the target settled (acknowledged or failed) this round. */
   settled: number;
-  /** Sampled rows not yet settled, oldest first from `head`: their index in the target's rows, and when they were written (ms). */
+  /**
+   * Sampled rows not yet settled, oldest first from `head`: their index in the target's rows, and when they were
+   * written (ms).
+   */
   indices: number[];
   writtenAt: number[];
   head: number;

@@ -20,7 +20,10 @@ import type { MixType } from "./type-mix.js";
 import { clientDevices, deviceName, type Workload } from "./workload.js";
 import type { RoundProgress, RoundSpec, Writer } from "./writer.js";
 
-/** One row in SAMPLE_EVERY of a producer has its latency logged: a power of two, the same as Java's (WriteRound.SAMPLE_EVERY). */
+/**
+ * One row in SAMPLE_EVERY of a producer has its latency logged: a power of two, the same as Java's
+ * (WriteRound.SAMPLE_EVERY).
+ */
 const SAMPLE_EVERY = 16;
 
 type Pool = IoTDBClient.SessionPool;
@@ -59,7 +62,17 @@ export class RowWriter implements Writer {
 
   static async open(e: Endpoint, w: Workload): Promise<RowWriter> {
     if (w.model === "table") throw new Error("the row-arrival cases write the tree model");
-    const pool = await openTreePool(e, w.poolDefaults ? {} : { maxSize: w.pool.maxSize, minSize: w.pool.minSize, maxIdleMs: w.pool.maxIdleMs, waitTimeoutMs: w.pool.waitTimeoutMs });
+    const pool = await openTreePool(
+      e,
+      w.poolDefaults
+        ? {}
+        : {
+            maxSize: w.pool.maxSize,
+            minSize: w.pool.minSize,
+            maxIdleMs: w.pool.maxIdleMs,
+            waitTimeoutMs: w.pool.waitTimeoutMs,
+          },
+    );
     if (w.insert !== "rows") return new RowWriter(w, pool, undefined);
     const writer = pool.writer();
     const self = new RowWriter(w, pool, writer);
@@ -80,8 +93,12 @@ export class RowWriter implements Writer {
     const times = timesFrom(spec.startTime, this.w.pointStep);
     let requests = 0;
     const measure = await timedRound(spec, progress, false, async (tally, loops, deadline) => {
-      if (spec.method === "rowsBatched") requests = await this.runBatched(tally, (devices) => this.produceBatched(devices, times, loops, deadline, tally));
-      else if (spec.method === "rowRecord") await Promise.all(this.producers.map((devices) => this.produceRecords(devices, times, loops, deadline, tally)));
+      if (spec.method === "rowsBatched")
+        requests = await this.runBatched(tally, (devices) =>
+          this.produceBatched(devices, times, loops, deadline, tally),
+        );
+      else if (spec.method === "rowRecord")
+        await Promise.all(this.producers.map((devices) => this.produceRecords(devices, times, loops, deadline, tally)));
       else throw new Error(`the row-arrival cases do not run ${spec.method}`);
     });
     // insertRecord: one call per row; how many requests the pool made of them (group commit) it does not say.
@@ -98,11 +115,23 @@ export class RowWriter implements Writer {
     }
   }
 
-  /** The producers through the batching writer, then flush(): every row of the round acknowledged or failed. Resolves with the requests sent. */
-  private async runBatched(tally: RoundTally, produce: (devices: readonly string[]) => Promise<number>): Promise<number> {
+  /**
+   * The producers through the batching writer, then flush(): every row of the round acknowledged or failed. Resolves
+   * with the requests sent.
+   */
+  private async runBatched(
+    tally: RoundTally,
+    produce: (devices: readonly string[]) => Promise<number>,
+  ): Promise<number> {
     const writer = this.writer;
     if (writer === undefined) throw new Error("rowsBatched needs the e2e-ingest-rows workload");
-    const round: BatchedRound = { tally, latency: new RowAckLatency(tally.newLog()), acknowledgedRows: 0, failedRows: 0, requests: 0 };
+    const round: BatchedRound = {
+      tally,
+      latency: new RowAckLatency(tally.newLog()),
+      acknowledgedRows: 0,
+      failedRows: 0,
+      requests: 0,
+    };
     const writtenBefore = writer.metrics().written;
     this.batched = round;
     try {
@@ -111,7 +140,9 @@ export class RowWriter implements Writer {
       const written = writer.metrics().written - writtenBefore;
       // The latency probe must have seen every request the writer says it sent.
       if (round.acknowledgedRows !== written || round.acknowledgedRows + round.failedRows !== rows) {
-        throw new Error(`after flush(): ${rows} rows written, the writer acknowledged ${written} and failed ${round.failedRows}, the latency probe saw ${round.acknowledgedRows} acknowledged`);
+        throw new Error(
+          `after flush(): ${rows} rows written, the writer acknowledged ${written} and failed ${round.failedRows}, the latency probe saw ${round.acknowledgedRows} acknowledged`,
+        );
       }
       const unsettled = round.latency.endRound();
       if (unsettled > 0) throw new Error(`after flush(): ${unsettled} sampled rows never settled`);
@@ -122,7 +153,13 @@ export class RowWriter implements Writer {
   }
 
   /** One producer's rows through the writer, waiting when it says so; resolves with the rows written. */
-  private async produceBatched(devices: readonly string[], times: (index: number) => Time, loops: number, deadline: number, tally: RoundTally): Promise<number> {
+  private async produceBatched(
+    devices: readonly string[],
+    times: (index: number) => Time,
+    loops: number,
+    deadline: number,
+    tally: RoundTally,
+  ): Promise<number> {
     const writer = this.writer!;
     const latency = this.batched!.latency;
     const batch = this.w.batchSize;
@@ -146,7 +183,13 @@ export class RowWriter implements Writer {
   }
 
   /** One producer's rows, each by insertRecord on the pool. */
-  private async produceRecords(devices: readonly string[], times: (index: number) => Time, loops: number, deadline: number, tally: RoundTally): Promise<void> {
+  private async produceRecords(
+    devices: readonly string[],
+    times: (index: number) => Time,
+    loops: number,
+    deadline: number,
+    tally: RoundTally,
+  ): Promise<void> {
     const log = tally.newLog();
     const pointsPerRow = this.measurements.length;
     const batch = this.w.batchSize;
@@ -157,7 +200,9 @@ export class RowWriter implements Writer {
         const values = this.rows[r] as IoTDBClient.InsertRecord["values"];
         for (const deviceId of devices) {
           if (performance.now() >= deadline) return;
-          await tally.timed(log, pointsPerRow, () => this.pool.insertRecord({ deviceId, time, measurements: this.measurements, types: this.types, values }));
+          await tally.timed(log, pointsPerRow, () =>
+            this.pool.insertRecord({ deviceId, time, measurements: this.measurements, types: this.types, values }),
+          );
         }
       }
     }
@@ -195,7 +240,10 @@ export class RowWriter implements Writer {
   }
 }
 
-/** Row `index` of a round's devices is at start + index × step: numbers while they are safe integers (ms precision), else bigints. */
+/**
+ * Row `index` of a round's devices is at start + index × step: numbers while they are safe integers (ms precision),
+ * else bigints.
+ */
 function timesFrom(start: bigint, step: bigint): (index: number) => Time {
   if (start + 2n ** 40n * step < 2n ** 53n) {
     const s = Number(start);

@@ -32,12 +32,19 @@ async function main(): Promise<number> {
     throw err;
   }
   const cfg = what.run;
-  if (cfg.smoke) console.log("SMOKE run: a few seconds per client per case and mode; checks that both clients ran and every point was stored");
+  if (cfg.smoke)
+    console.log(
+      "SMOKE run: a few seconds per client per case and mode; checks that both clients ran and every point was stored",
+    );
   if (cfg.clients !== "node" || what.query !== undefined) buildBenchJava();
 
   const problems: string[] = [];
   const resultCases: ResultCase[] = [];
-  const server = await openServer(cfg.connection, { port: cfg.serverPort, portIsExplicit: cfg.serverPortIsExplicit, timestampPrecision: cfg.write.timestampPrecision });
+  const server = await openServer(cfg.connection, {
+    port: cfg.serverPort,
+    portIsExplicit: cfg.serverPortIsExplicit,
+    timestampPrecision: cfg.write.timestampPrecision,
+  });
   console.log(`server: ${server.description}`);
   try {
     const mismatch = await precisionMismatch(server, cfg);
@@ -60,7 +67,9 @@ async function main(): Promise<number> {
     console.error(`\nFAILED checks:\n${problems.map((p) => `  - ${p}`).join("\n")}`);
     return 1;
   }
-  console.log(cfg.smoke ? "\nsmoke: OK (both clients ran, every point stored, every read agreed)" : "\nall checks passed");
+  console.log(
+    cfg.smoke ? "\nsmoke: OK (both clients ran, every point stored, every read agreed)" : "\nall checks passed",
+  );
   return 0;
 }
 
@@ -78,7 +87,14 @@ async function precisionMismatch(server: BenchServer, cfg: Settings): Promise<st
 
 function caseSettings(s: Settings, workerCount = s.write.workerCount): CaseSettings {
   const p = s.write;
-  return { clients: s.clients, warmup: { minRounds: p.warmupRounds, untilStable: p.warmupUntilStable, maxRounds: p.warmupMaxRounds }, testRounds: p.testRounds, reportIntervalMs: p.reportIntervalMs, javaOpts: s.javaOpts, workerCount };
+  return {
+    clients: s.clients,
+    warmup: { minRounds: p.warmupRounds, untilStable: p.warmupUntilStable, maxRounds: p.warmupMaxRounds },
+    testRounds: p.testRounds,
+    reportIntervalMs: p.reportIntervalMs,
+    javaOpts: s.javaOpts,
+    workerCount,
+  };
 }
 
 async function runCases(server: BenchServer, planned: PlannedCases, problems: string[]): Promise<ResultCase[]> {
@@ -87,7 +103,12 @@ async function runCases(server: BenchServer, planned: PlannedCases, problems: st
     // The records case sends one insertRecords of every device's rows per loop, and the row-arrival
     // cases share one writer or pool per library: one writer each, no worker processes.
     const single = w.insert !== "tablets";
-    const run = await runWriteCase(server.endpoint, w, caseSettings(planned.settings, single ? 1 : planned.settings.write.workerCount), methodsOf(w));
+    const run = await runWriteCase(
+      server.endpoint,
+      w,
+      caseSettings(planned.settings, single ? 1 : planned.settings.write.workerCount),
+      methodsOf(w),
+    );
     runs.push(run);
     problems.push(...run.problems.map((p) => `${w.name}: ${p}`));
   }
@@ -110,7 +131,13 @@ async function runMode(server: BenchServer, m: PlannedMode, problems: string[]):
   }
   const comparison = MODES[mode].kind === "comparison";
   const methods = comparison ? comparisonMethods(w.model, s.comparison.concurrency) : [CLIENTS_METHOD];
-  const run = await runWriteCase(server.endpoint, w, caseSettings(s, comparison ? 1 : s.write.workerCount), methods, comparison);
+  const run = await runWriteCase(
+    server.endpoint,
+    w,
+    caseSettings(s, comparison ? 1 : s.write.workerCount),
+    methods,
+    comparison,
+  );
   problems.push(...run.problems.map((p) => `${mode}: ${p}`));
   if (comparison) printComparison(run, methods, s.comparison.tabletCount);
   else printResults(run, s.write.detailedMetrics);

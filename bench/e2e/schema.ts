@@ -25,7 +25,9 @@ export async function createSchema(e: Endpoint, w: Workload): Promise<void> {
     try {
       await session.executeNonQueryStatement(`CREATE DATABASE ${w.database}`);
       const fields = w.sensors.map((s) => `${s.name} ${s.type} FIELD`).join(", ");
-      await session.executeNonQueryStatement(`CREATE TABLE ${w.database}.${TABLE_NAME} (${TAG_COLUMN} STRING TAG, ${fields})`);
+      await session.executeNonQueryStatement(
+        `CREATE TABLE ${w.database}.${TABLE_NAME} (${TAG_COLUMN} STRING TAG, ${fields})`,
+      );
     } finally {
       await session.close();
     }
@@ -35,14 +37,24 @@ export async function createSchema(e: Endpoint, w: Workload): Promise<void> {
   try {
     await session.createDatabase(w.database);
     if (w.model === "aligned") {
-      const specs = w.sensors.map((s) => ({ name: s.name, dataType: s.type, encoding: ENCODING[s.type], compressor: "LZ4" as const }));
+      const specs = w.sensors.map((s) => ({
+        name: s.name,
+        dataType: s.type,
+        encoding: ENCODING[s.type],
+        compressor: "LZ4" as const,
+      }));
       for (let d = 0; d < w.deviceNumber; d++) await session.createAlignedTimeseries(deviceName(w, d), specs);
       return;
     }
     let batch: IoTDBClient.MeasurementSpec[] = [];
     for (let d = 0; d < w.deviceNumber; d++) {
       for (const s of w.sensors) {
-        batch.push({ name: `${deviceName(w, d)}.${s.name}`, dataType: s.type, encoding: ENCODING[s.type], compressor: "LZ4" });
+        batch.push({
+          name: `${deviceName(w, d)}.${s.name}`,
+          dataType: s.type,
+          encoding: ENCODING[s.type],
+          compressor: "LZ4",
+        });
         if (batch.length === SERIES_PER_REQUEST) {
           await session.createMultiTimeseries(batch);
           batch = [];

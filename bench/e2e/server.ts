@@ -34,10 +34,18 @@ export interface OwnServer {
 export async function openServer(connection: Connection, own: OwnServer): Promise<BenchServer> {
   if (connection.nodeUrls !== undefined) {
     const [host, port] = connection.nodeUrls[0]!.split(":") as [string, string];
-    return { endpoint: endpointOf({ ...connection, port: Number(port) }, host), description: `${connection.nodeUrls.join(", ")} (NODE_URLS)`, stop: async () => {} };
+    return {
+      endpoint: endpointOf({ ...connection, port: Number(port) }, host),
+      description: `${connection.nodeUrls.join(", ")} (NODE_URLS)`,
+      stop: async () => {},
+    };
   }
   if (connection.host !== undefined) {
-    return { endpoint: endpointOf(connection, connection.host), description: `${connection.host}:${connection.port} (IOTDB_HOST)`, stop: async () => {} };
+    return {
+      endpoint: endpointOf(connection, connection.host),
+      description: `${connection.host}:${connection.port} (IOTDB_HOST)`,
+      stop: async () => {},
+    };
   }
   for (let attempt = 0; ; attempt++) {
     try {
@@ -50,9 +58,15 @@ export async function openServer(connection: Connection, own: OwnServer): Promis
   }
 }
 
-async function startOwnServer(connection: Connection, ownPort: number, precision: TimestampPrecision): Promise<BenchServer> {
+async function startOwnServer(
+  connection: Connection,
+  ownPort: number,
+  precision: TimestampPrecision,
+): Promise<BenchServer> {
   const dataDir = mkdtempSync(join(tmpdir(), "zerowire-e2e-"));
-  console.log(`starting the project's IoTDB 2.0.1-beta in ${dataDir} (port ${ownPort}, timestamp_precision ${precision}) ...`);
+  console.log(
+    `starting the project's IoTDB 2.0.1-beta in ${dataDir} (port ${ownPort}, timestamp_precision ${precision}) ...`,
+  );
   try {
     const cluster = await startCluster({
       dataDir,

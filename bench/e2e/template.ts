@@ -17,7 +17,12 @@ export type TemplateColumn = Float32Array | Float64Array | Int32Array | BigInt64
 const ALPHANUMERIC = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789";
 
 /** `rows` values per sensor, column by column from one seeded generator. */
-export function generateTemplate(sensors: readonly Sensor[], rows: number, stringLength: number, seed: number): TemplateColumn[] {
+export function generateTemplate(
+  sensors: readonly Sensor[],
+  rows: number,
+  stringLength: number,
+  seed: number,
+): TemplateColumn[] {
   const random = seededRandom(seed);
   return sensors.map(({ type }) => {
     switch (type) {
@@ -50,7 +55,10 @@ export function templateJson(template: readonly TemplateColumn[]): unknown[][] {
   });
 }
 
-/** Row r of the template as JS values, one per sensor: INT64 as bigint, BOOLEAN as boolean (as records and rows are written). */
+/**
+ * Row r of the template as JS values, one per sensor: INT64 as bigint, BOOLEAN as boolean (as records and rows are
+ * written).
+ */
 export function templateRow(template: readonly TemplateColumn[], r: number): (number | bigint | boolean | string)[] {
   return template.map((column) => (column instanceof Uint8Array ? column[r] === 1 : column[r]!));
 }

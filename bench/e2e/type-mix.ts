@@ -5,7 +5,14 @@ export const MIX_TYPES = ["BOOLEAN", "INT32", "INT64", "FLOAT", "DOUBLE", "TEXT"
 export type MixType = (typeof MIX_TYPES)[number];
 
 /** TSDataType codes, accepted as keys as in the existing benchmark's config ({ 3: 0.5 } = 50% FLOAT). */
-const TYPE_CODES: Record<string, MixType> = { "0": "BOOLEAN", "1": "INT32", "2": "INT64", "3": "FLOAT", "4": "DOUBLE", "5": "TEXT" };
+const TYPE_CODES: Record<string, MixType> = {
+  "0": "BOOLEAN",
+  "1": "INT32",
+  "2": "INT64",
+  "3": "FLOAT",
+  "4": "DOUBLE",
+  "5": "TEXT",
+};
 
 export type TypeMix = ReadonlyMap<MixType, number>;
 
@@ -21,10 +28,13 @@ export function parseTypeMix(text: string): TypeMix {
     const [key = "", share = "", extra] = part.split(":").map((s) => s.trim());
     const type = TYPE_CODES[key] ?? MIX_TYPES.find((t) => t === key.toUpperCase());
     if (type === undefined || extra !== undefined) {
-      throw new Error(`"${part.trim()}" is not TYPE:share with TYPE one of ${MIX_TYPES.join(", ")} (or its TSDataType code 0-5)`);
+      throw new Error(
+        `"${part.trim()}" is not TYPE:share with TYPE one of ${MIX_TYPES.join(", ")} (or its TSDataType code 0-5)`,
+      );
     }
     const value = Number(share);
-    if (share === "" || !Number.isFinite(value) || value < 0 || value > 1) throw new Error(`the share of ${type} must be a number in [0, 1], got "${share}"`);
+    if (share === "" || !Number.isFinite(value) || value < 0 || value > 1)
+      throw new Error(`the share of ${type} must be a number in [0, 1], got "${share}"`);
     if (mix.has(type)) throw new Error(`${type} is given twice`);
     mix.set(type, value);
   }

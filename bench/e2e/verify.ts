@@ -25,7 +25,9 @@ export async function countStoredPoints(e: Endpoint, w: Workload, startTime: big
     for (let first = 0; first < w.deviceNumber; first += devicesPerQuery) {
       const devices = [];
       for (let d = first; d < Math.min(w.deviceNumber, first + devicesPerQuery); d++) devices.push(deviceName(w, d));
-      total += await sumOfRow(await session.executeQueryStatement(`select count(*) from ${devices.join(", ")} where ${range}`));
+      total += await sumOfRow(
+        await session.executeQueryStatement(`select count(*) from ${devices.join(", ")} where ${range}`),
+      );
     }
     return total;
   } finally {

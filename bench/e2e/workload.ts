@@ -1,7 +1,14 @@
 // What a write case or mode writes: database, devices, sensors, how the devices are shared among
 // concurrent clients (and worker processes), the timestamps, and the one batch template every
 // device writes (handed to the Java client as JSON, so both write exactly the same values).
-import { ConfigError, type ComparisonParams, type PoolSettings, type RoundLength, type TimestampPrecision, type WriteParams } from "./config.js";
+import {
+  ConfigError,
+  type ComparisonParams,
+  type PoolSettings,
+  type RoundLength,
+  type TimestampPrecision,
+  type WriteParams,
+} from "./config.js";
 import { generateTemplate, type Sensor, type TemplateColumn } from "./template.js";
 import { sensorTypes } from "./type-mix.js";
 
@@ -44,7 +51,12 @@ export const WRITE_CASES: readonly WriteCase[] = [
   { name: "e2e-tree-large", model: "tree", shape: { deviceNumber: 1000, sensorNumber: 50, batchSize: 500 } },
   // What auto-converting records to tablets is worth: 100 records (10 devices × 10 rows) per
   // insertRecords call, which Java 2.0.5 (40 or more records) and our default send as insertTablets.
-  { name: "e2e-insert-records", model: "tree", shape: { deviceNumber: 10, sensorNumber: 10, batchSize: 10 }, insert: "records" },
+  {
+    name: "e2e-insert-records",
+    model: "tree",
+    shape: { deviceNumber: 10, sensorNumber: 10, batchSize: 10 },
+    insert: "records",
+  },
   // Row arrival: rows arriving one at a time (DEVICE_NUMBER × SENSOR_NUMBER, CLIENT_NUMBER producers),
   // and CONCURRENT_WRITERS small writers of one record per call (a device each).
   { name: "e2e-ingest-rows", model: "tree", insert: "rows" },
@@ -114,16 +126,31 @@ export function pointsPerLoop(w: Workload): number {
 
 /** A write case: its warm-up rounds are as long as its timed ones (the JIT needs the work). */
 export function buildCaseWorkload(c: WriteCase, p: WriteParams): Workload {
-  const suffix = c.name.replace(/^e2e-/, "").replace(/-default$/, "").replaceAll("-", "_");
+  const suffix = c.name
+    .replace(/^e2e-/, "")
+    .replace(/-default$/, "")
+    .replaceAll("-", "_");
   const database = c.model === "table" ? `e2e_${suffix}` : `root.e2e_${suffix}`;
   const shape = c.shape ?? { deviceNumber: p.deviceNumber, sensorNumber: p.sensorNumber, batchSize: p.batchSize };
   // One insertRecords call per loop: one client, no session to bind.
-  if (c.insert === "records") return { ...build(c.name, c.model, database, shape, { ...p, clientNumber: 1, binding: false }, "same"), insert: "records" };
+  if (c.insert === "records")
+    return {
+      ...build(c.name, c.model, database, shape, { ...p, clientNumber: 1, binding: false }, "same"),
+      insert: "records",
+    };
   // Producers share the pool (or the writer): no session to bind.
-  if (c.insert === "rows") return { ...build(c.name, c.model, database, shape, { ...p, binding: false }, "same"), insert: "rows" };
+  if (c.insert === "rows")
+    return { ...build(c.name, c.model, database, shape, { ...p, binding: false }, "same"), insert: "rows" };
   if (c.insert === "concurrentRecords") {
     const writers = p.concurrentWriters;
-    const own = build(c.name, c.model, database, { ...shape, deviceNumber: writers }, { ...p, clientNumber: writers, binding: false }, "same");
+    const own = build(
+      c.name,
+      c.model,
+      database,
+      { ...shape, deviceNumber: writers },
+      { ...p, clientNumber: writers, binding: false },
+      "same",
+    );
     return { ...own, insert: "concurrentRecords", poolDefaults: true };
   }
   return build(c.name, c.model, database, shape, p, "same");
@@ -132,7 +159,14 @@ export function buildCaseWorkload(c: WriteCase, p: WriteParams): Workload {
 /** A mode of the existing tools (tree, table, cluster): a warm-up round is one loop over every device. */
 export function buildModeWorkload(name: string, model: Model, p: WriteParams): Workload {
   const database = model === "table" ? `e2e_bench_${name}` : `root.e2e_bench_${name}`;
-  return build(name, model, database, { deviceNumber: p.deviceNumber, sensorNumber: p.sensorNumber, batchSize: p.batchSize }, p, "one-loop");
+  return build(
+    name,
+    model,
+    database,
+    { deviceNumber: p.deviceNumber, sensorNumber: p.sensorNumber, batchSize: p.batchSize },
+    p,
+    "one-loop",
+  );
 }
 
 /**
@@ -140,13 +174,33 @@ export function buildModeWorkload(name: string, model: Model, p: WriteParams): W
  * tablet per device, written once per round by one method (one client for the sequential
  * method; the others take every tablet of the loop).
  */
-export function buildComparisonWorkload(name: string, model: Model, p: WriteParams, c: ComparisonParams, sets: number): Workload {
+export function buildComparisonWorkload(
+  name: string,
+  model: Model,
+  p: WriteParams,
+  c: ComparisonParams,
+  sets: number,
+): Workload {
   const database = model === "table" ? `e2e_cmp_table` : `root.e2e_cmp`;
   const single: WriteParams = { ...p, clientNumber: 1, binding: false, length: { loops: 1 } };
-  return build(name, model, database, { deviceNumber: c.tabletCount * sets, sensorNumber: p.sensorNumber, batchSize: p.batchSize }, single, "one-loop");
+  return build(
+    name,
+    model,
+    database,
+    { deviceNumber: c.tabletCount * sets, sensorNumber: p.sensorNumber, batchSize: p.batchSize },
+    single,
+    "one-loop",
+  );
 }
 
-function build(name: string, model: Model, database: string, shape: Shape, p: WriteParams, warmup: "same" | "one-loop"): Workload {
+function build(
+  name: string,
+  model: Model,
+  database: string,
+  shape: Shape,
+  p: WriteParams,
+  warmup: "same" | "one-loop",
+): Workload {
   const sensors = sensorTypes(p.typeMix, shape.sensorNumber).map((type, i) => ({ name: `s_${i}`, type }));
   if (p.binding && shape.deviceNumber % (p.workerCount * p.pool.maxSize) !== 0) {
     throw new ConfigError(

@@ -45,11 +45,23 @@ export const RECORDS_METHODS: readonly MethodRun[] = [
  */
 const INGEST_ROWS_METHODS: readonly MethodRun[] = [
   { method: "rowsBatched", label: "batching writer / tablets by hand", concurrency: 1, java: true },
-  { method: "rowRecord", label: "insertRecord per row", concurrency: 1, java: true, javaOnly: true, resultName: "e2e-ingest-rows-per-record" },
+  {
+    method: "rowRecord",
+    label: "insertRecord per row",
+    concurrency: 1,
+    java: true,
+    javaOnly: true,
+    resultName: "e2e-ingest-rows-per-record",
+  },
 ];
 
 /** e2e-concurrent-records: every writer one insertRecord per row, on both libraries' pools. */
-const CONCURRENT_RECORDS_METHOD: MethodRun = { method: "rowRecord", label: "insertRecord per row", concurrency: 1, java: true };
+const CONCURRENT_RECORDS_METHOD: MethodRun = {
+  method: "rowRecord",
+  label: "insertRecord per row",
+  concurrency: 1,
+  java: true,
+};
 
 /** The methods a case's rounds run. */
 export function methodsOf(w: Workload): readonly MethodRun[] {
@@ -99,22 +111,36 @@ export interface CaseSettings {
  * first writes into new devices, as each test of the existing comparison tools did; otherwise
  * both libraries write the same devices, round after round.
  */
-export async function runWriteCase(e: Endpoint, w: Workload, s: CaseSettings, methods: readonly MethodRun[] = [CLIENTS_METHOD], ownDevices = false): Promise<CaseRun> {
+export async function runWriteCase(
+  e: Endpoint,
+  w: Workload,
+  s: CaseSettings,
+  methods: readonly MethodRun[] = [CLIENTS_METHOD],
+  ownDevices = false,
+): Promise<CaseRun> {
   const workerCount = Math.min(s.workerCount, w.range.count);
   const run: CaseRun = { workload: w, workerCount, rounds: [], problems: [] };
-  console.log(`\n${w.name}: ${describe(w, workerCount, s.warmup, ownDevices ? methods.length * CLIENT_NAMES.length : 1)}`);
+  console.log(
+    `\n${w.name}: ${describe(w, workerCount, s.warmup, ownDevices ? methods.length * CLIENT_NAMES.length : 1)}`,
+  );
   const schemaBegin = performance.now();
   await createSchema(e, w);
-  console.log(`  schema: ${schemaSummary(w)} created in ${((performance.now() - schemaBegin) / 1000).toFixed(1)} s (before timing)`);
+  console.log(
+    `  schema: ${schemaSummary(w)} created in ${((performance.now() - schemaBegin) / 1000).toFixed(1)} s (before timing)`,
+  );
   const writers = new Map<string, Writer>();
-  const writerKey = (client: ClientName, method: number) => (ownDevices ? `${client} ${methods[method]!.label}` : client);
+  const writerKey = (client: ClientName, method: number) =>
+    ownDevices ? `${client} ${methods[method]!.label}` : client;
   try {
     for (const client of CLIENT_NAMES) {
       if (s.clients !== "both" && s.clients !== client) continue;
       for (let m = 0; m < (ownDevices ? methods.length : 1); m++) {
         if (!runsOn(methods[m]!, client)) continue;
-        const slice = ownDevices ? sliceOf(w, methods.length * CLIENT_NAMES.length, m * CLIENT_NAMES.length + CLIENT_NAMES.indexOf(client)) : w;
-        const open = client === "node" ? () => openNode(e, slice, workerCount) : () => openJava(e, slice, workerCount, s.javaOpts);
+        const slice = ownDevices
+          ? sliceOf(w, methods.length * CLIENT_NAMES.length, m * CLIENT_NAMES.length + CLIENT_NAMES.indexOf(client))
+          : w;
+        const open =
+          client === "node" ? () => openNode(e, slice, workerCount) : () => openJava(e, slice, workerCount, s.javaOpts);
         writers.set(writerKey(client, m), await timedOpen(writerKey(client, m), workerCount, open));
       }
     }
@@ -129,12 +155,15 @@ export async function runWriteCase(e: Endpoint, w: Workload, s: CaseSettings, me
       nextStart = record.endTime;
       const m = record.measure;
       const label = `${step.client} ${step.label}`;
-      if (m.failedOps > 0) run.problems.push(`${label}: ${m.failedOps} of ${m.ops} writes failed (first: ${m.firstError})`);
-      if (record.stored !== m.points) run.problems.push(`${label}: wrote ${m.points} points, the server holds ${record.stored}`);
+      if (m.failedOps > 0)
+        run.problems.push(`${label}: ${m.failedOps} of ${m.ops} writes failed (first: ${m.firstError})`);
+      if (record.stored !== m.points)
+        run.problems.push(`${label}: wrote ${m.points} points, the server holds ${record.stored}`);
       if (m.points === 0) run.problems.push(`${label}: no point was written`);
     }
   } finally {
-    for (const writer of writers.values()) await writer.close().catch((err) => console.error(`closing a writer: ${(err as Error).message}`));
+    for (const writer of writers.values())
+      await writer.close().catch((err) => console.error(`closing a writer: ${(err as Error).message}`));
     await dropSchema(e, w).catch((err) => console.error(`dropping ${w.database}: ${(err as Error).message}`));
   }
   return run;
@@ -170,7 +199,12 @@ function sliceOf(w: Workload, slices: number, index: number): Workload {
 async function timedOpen(label: string, workers: number, open: () => Promise<Writer>): Promise<Writer> {
   const begin = performance.now();
   const writer = await open();
-  const what = workers === 1 ? (label.startsWith("node") ? "pool opened" : "JVM and pool ready") : `${workers} worker processes ready`;
+  const what =
+    workers === 1
+      ? label.startsWith("node")
+        ? "pool opened"
+        : "JVM and pool ready"
+      : `${workers} worker processes ready`;
   console.log(`  ${label}: ${what} in ${((performance.now() - begin) / 1000).toFixed(1)} s (before timing)`);
   return writer;
 }
@@ -187,7 +221,12 @@ export interface Step {
  * every method in each round. Only steps whose writer `runs` are yielded; each yield gets the
  * round's record back, from which the warm-up policy sees whether throughput still rises.
  */
-export function* schedule(s: Pick<CaseSettings, "warmup" | "testRounds">, methods: readonly MethodRun[], runs: (step: Step) => boolean, keyOf: (step: Step) => string): Generator<Step, void, RoundRecord> {
+export function* schedule(
+  s: Pick<CaseSettings, "warmup" | "testRounds">,
+  methods: readonly MethodRun[],
+  runs: (step: Step) => boolean,
+  keyOf: (step: Step) => string,
+): Generator<Step, void, RoundRecord> {
   const named = (m: MethodRun, round: string) => (methods.length === 1 ? round : `${m.label} ${round}`);
   const order = (i: number): ClientName[] => (i % 2 === 0 ? ["node", "java"] : ["java", "node"]);
   const rates = new Map<string, number[]>();
@@ -195,7 +234,12 @@ export function* schedule(s: Pick<CaseSettings, "warmup" | "testRounds">, method
   for (let i = 0; moreWarmup(s.warmup, i, rates); i++, warmupRounds++) {
     for (const m of methods) {
       for (const client of order(i)) {
-        const step: Step = { client, warmup: true, label: named(m, s.warmup.untilStable ? `warm-up ${i + 1}` : `warm-up ${i + 1}/${s.warmup.minRounds}`), method: m };
+        const step: Step = {
+          client,
+          warmup: true,
+          label: named(m, s.warmup.untilStable ? `warm-up ${i + 1}` : `warm-up ${i + 1}/${s.warmup.minRounds}`),
+          method: m,
+        };
         if (!runsOn(m, client) || !runs(step)) continue;
         const record = yield step;
         const list = rates.get(keyOf(step)) ?? [];
@@ -223,15 +267,28 @@ export function* schedule(s: Pick<CaseSettings, "warmup" | "testRounds">, method
   }
 }
 
-async function runRound(e: Endpoint, w: Workload, writer: Writer, step: Step, startTime: bigint, reportIntervalMs: number): Promise<RoundRecord> {
+async function runRound(
+  e: Endpoint,
+  w: Workload,
+  writer: Writer,
+  step: Step,
+  startTime: bigint,
+  reportIntervalMs: number,
+): Promise<RoundRecord> {
   const span: RoundSpan = step.warmup ? w.warmup : w.timed;
   const progress: RoundProgress = { points: 0 };
-  const target = { points: "loops" in span ? span.loops * pointsPerLoop(w) : undefined, durationMs: "durationMs" in span ? span.durationMs : undefined };
+  const target = {
+    points: "loops" in span ? span.loops * pointsPerLoop(w) : undefined,
+    durationMs: "durationMs" in span ? span.durationMs : undefined,
+  };
   const display = new ProgressDisplay(`${step.client.padEnd(4)} ${step.label}`, target, reportIntervalMs);
   display.start(progress);
   let measure: RoundMeasure;
   try {
-    measure = await writer.round({ startTime, span, method: step.method.method, concurrency: step.method.concurrency }, progress);
+    measure = await writer.round(
+      { startTime, span, method: step.method.method, concurrency: step.method.concurrency },
+      progress,
+    );
   } finally {
     display.stop();
   }
@@ -242,17 +299,24 @@ async function runRound(e: Endpoint, w: Workload, writer: Writer, step: Step, st
   display.report(
     `${formatPoints(measure.points)} pts in ${(measure.wallMs / 1000).toFixed(measure.wallMs < 1000 ? 3 : 1)} s = ${formatPoints(rate)} pts/s, ` +
       `cpu ${(measure.cpuMs / 1000).toFixed(2)} s, failed ${measure.failedOps}, ${verdict}` +
-      (measure.requests === undefined ? "" : `, ${measure.requests} requests (${formatPoints(measure.points / Math.max(1, measure.requests))} pts each)`),
+      (measure.requests === undefined
+        ? ""
+        : `, ${measure.requests} requests (${formatPoints(measure.points / Math.max(1, measure.requests))} pts each)`),
   );
   return { client: step.client, method: step.method.method, warmup: step.warmup, startTime, endTime, measure, stored };
 }
 
 function describe(w: Workload, workers: number, warmup: WarmupPolicy, slices: number): string {
   const count = Math.min(w.clientNumber, Math.ceil(w.range.count / slices / workers));
-  const clients = w.bindSessions ? `${w.pool.maxSize} clients with bound sessions` : `${count} ${rowArrival(w) ? "producer" : "client"}${count === 1 ? "" : "s"}`;
+  const clients = w.bindSessions
+    ? `${w.pool.maxSize} clients with bound sessions`
+    : `${count} ${rowArrival(w) ? "producer" : "client"}${count === 1 ? "" : "s"}`;
   const pool = w.poolDefaults ? "pools with their defaults" : `pool of ${w.pool.maxSize}`;
   const where = workers === 1 ? `${clients}, ${pool}` : `${workers} workers × (${clients}, ${pool})`;
-  const devices = slices === 1 ? `${w.deviceNumber} devices` : `${slices} × ${w.deviceNumber / slices} devices (one set per method and library)`;
+  const devices =
+    slices === 1
+      ? `${w.deviceNumber} devices`
+      : `${slices} × ${w.deviceNumber / slices} devices (one set per method and library)`;
   return (
     `${w.model}, ${devices} x ${w.sensors.length} sensors x ${w.batchSize} rows${rowArrival(w) ? " (one row at a time)" : ""}, ${where}, ` +
     `${describeSpan(w.timed)} per round${describeWarmup(w, warmup)}`
@@ -268,6 +332,7 @@ function describeWarmup(w: Workload, p: WarmupPolicy): string {
 
 function schemaSummary(w: Workload): string {
   if (w.model === "table") return `database ${w.database}, table with ${w.sensors.length} FIELD columns`;
-  const what = w.model === "aligned" ? `${w.deviceNumber} aligned devices` : `${w.deviceNumber * w.sensors.length} time series`;
+  const what =
+    w.model === "aligned" ? `${w.deviceNumber} aligned devices` : `${w.deviceNumber * w.sensors.length} time series`;
   return `database ${w.database}, ${what}`;
 }

@@ -27,7 +27,9 @@ export function writeResultCases(run: CaseRun): ResultCase[] {
   return out;
 }
 
-/** A method's result row name: the case's name for its first method, else its own or the name with the method's label. */
+/**
+ * A method's result row name: the case's name for its first method, else its own or the name with the method's label.
+ */
 function resultName(run: CaseRun, m: MethodRun): string {
   return m === methodsOf(run.workload)[0] ? run.workload.name : (m.resultName ?? `${run.workload.name} (${m.label})`);
 }
@@ -38,7 +40,12 @@ function onlyNote(m: MethodRun): string {
   return m.javaOnly === true ? ` (Java only; ratio against ours of the first method) → ${m.resultName ?? m.label}` : "";
 }
 
-function resultCase(run: CaseRun, name: string, ourMethod: WriteMethod, javaMethod: WriteMethod): ResultCase | undefined {
+function resultCase(
+  run: CaseRun,
+  name: string,
+  ourMethod: WriteMethod,
+  javaMethod: WriteMethod,
+): ResultCase | undefined {
   const ours = writeFigures(run, "node", ourMethod);
   const java = writeFigures(run, "java", javaMethod);
   if (ours === undefined || java === undefined) return undefined;

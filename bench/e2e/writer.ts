@@ -17,7 +17,14 @@ import type { RoundSpan } from "./workload.js";
  * clients' defaults: auto-converted to tablets by both); recordsNoConvert: the same through our
  * pool with autoConvertRecords off (ours only).
  */
-export type WriteMethod = "clients" | "batch" | "parallel" | "executeConcurrent" | "records" | "recordsNoConvert" | RowMethod;
+export type WriteMethod =
+  | "clients"
+  | "batch"
+  | "parallel"
+  | "executeConcurrent"
+  | "records"
+  | "recordsNoConvert"
+  | RowMethod;
 
 /**
  * Row arrival (producers handing the client one row at a time): rowsBatched: ours through the

@@ -26,7 +26,12 @@ export interface BenchTable {
 }
 
 /** `rows` rows of columns of the given types (in the listed order, `count` of each). */
-export function makeTable(name: string, rows: number, counts: readonly [BenchType, number][], seed: number): BenchTable {
+export function makeTable(
+  name: string,
+  rows: number,
+  counts: readonly [BenchType, number][],
+  seed: number,
+): BenchTable {
   const random = seededRandom(seed);
   const timestamps = new BigInt64Array(rows);
   for (let r = 0; r < rows; r++) timestamps[r] = 1_700_000_000_000n + BigInt(r) * 1000n;
@@ -70,7 +75,12 @@ export function withNulls(column: BenchColumn, first: number, every: number): Be
 /** The columnar tablet input of ours (tree model, not aligned). */
 export function columnarTablet(t: BenchTable): Tablet {
   return {
-    schema: { model: "tree", target: `root.bench.${t.name}`, aligned: false, columns: t.columns.map(({ name, type }) => ({ name, type })) },
+    schema: {
+      model: "tree",
+      target: `root.bench.${t.name}`,
+      aligned: false,
+      columns: t.columns.map(({ name, type }) => ({ name, type })),
+    },
     timestamps: t.timestamps,
     values: t.columns.map((c) => c.values),
   };
@@ -96,7 +106,13 @@ function cellOf(c: BenchColumn, r: number): boolean | number | bigint | string |
  * `n` flat strings of `length` (default 16) characters (a character: one code point) from
  * `alphabet`, and, every `emojiEvery` strings (0: never), one emoji in place of the last character.
  */
-export function textColumn(n: number, alphabet: readonly string[], emojiEvery: number, seed: number, length = 16): string[] {
+export function textColumn(
+  n: number,
+  alphabet: readonly string[],
+  emojiEvery: number,
+  seed: number,
+  length = 16,
+): string[] {
   const random = seededRandom(seed);
   return randomStrings(n, length, alphabet, Math.floor(random() * 2 ** 31)).map((s, i) => {
     if (emojiEvery === 0 || i % emojiEvery !== 0) return flatString(s);
@@ -139,7 +155,11 @@ export function harnessTablet(t: BenchTable, caseName: string) {
     name: caseName,
     deviceId: `root.bench.${t.name}`,
     timestamps: Array.from(t.timestamps, String),
-    columns: t.columns.map((c) => ({ name: c.name, type: c.type, values: Array.from({ length: c.values.length }, (_, r) => jsonCell(c, r)) })),
+    columns: t.columns.map((c) => ({
+      name: c.name,
+      type: c.type,
+      values: Array.from({ length: c.values.length }, (_, r) => jsonCell(c, r)),
+    })),
   };
 }
 
@@ -164,6 +184,10 @@ export function tsBlockCase(t: BenchTable) {
     name: `bench_${t.name}`,
     timeColumn: "time",
     timestamps: Array.from(t.timestamps, String),
-    columns: t.columns.map((c) => ({ name: c.name, type: c.type, values: Array.from({ length: c.values.length }, (_, r) => jsonCell(c, r)) })),
+    columns: t.columns.map((c) => ({
+      name: c.name,
+      type: c.type,
+      values: Array.from({ length: c.values.length }, (_, r) => jsonCell(c, r)),
+    })),
   };
 }

@@ -41,7 +41,9 @@ export const ASCII = Array.from({ length: 95 }, (_, i) => String.fromCharCode(32
 export const LATIN1_ACCENTED = [
   ...Array.from({ length: 26 }, (_, i) => String.fromCharCode(0x61 + i)),
   " ",
-  ...Array.from({ length: 64 }, (_, i) => String.fromCharCode(0xc0 + i)).filter((c) => c !== "\u00d7" && c !== "\u00f7"),
+  ...Array.from({ length: 64 }, (_, i) => String.fromCharCode(0xc0 + i)).filter(
+    (c) => c !== "\u00d7" && c !== "\u00f7",
+  ),
 ];
 
 /** Emoji outside the BMP (a surrogate pair in JS, 4 UTF-8 bytes each): U+1F600..U+1F64F. */

@@ -67,10 +67,16 @@ export function javaVectors(cases: readonly { name: string }[]): { name: string;
     const outDir = join(dir, "vectors");
     writeFileSync(casesFile, JSON.stringify(cases));
     run(join(GENERATOR_DIR, "run.sh"), [casesFile, outDir], "fuzz/java/run.sh");
-    const index = JSON.parse(readFileSync(join(outDir, "index.json"), "utf8")) as { vectors: { file: string; error?: string }[] };
+    const index = JSON.parse(readFileSync(join(outDir, "index.json"), "utf8")) as {
+      vectors: { file: string; error?: string }[];
+    };
     return index.vectors.map((entry, i) => {
-      if (entry.error !== undefined) throw new Error(`the Java client rejected bench case ${cases[i]!.name}: ${entry.error}`);
-      return JSON.parse(readFileSync(join(outDir, entry.file), "utf8")) as { name: string; output: Record<string, unknown> };
+      if (entry.error !== undefined)
+        throw new Error(`the Java client rejected bench case ${cases[i]!.name}: ${entry.error}`);
+      return JSON.parse(readFileSync(join(outDir, entry.file), "utf8")) as {
+        name: string;
+        output: Record<string, unknown>;
+      };
     });
   });
 }
@@ -87,7 +93,9 @@ function withTempDir<T>(body: (dir: string) => T): T {
 function run(cmd: string, args: string[], what: string): string {
   const result = spawnSync(cmd, args, { encoding: "utf8", maxBuffer: 256 << 20 });
   if (result.error !== undefined || result.status !== 0) {
-    throw new Error(`${what} failed (${result.error?.message ?? `exit ${result.status}`}):\n${result.stdout ?? ""}${result.stderr ?? ""}`);
+    throw new Error(
+      `${what} failed (${result.error?.message ?? `exit ${result.status}`}):\n${result.stdout ?? ""}${result.stderr ?? ""}`,
+    );
   }
   return result.stdout;
 }

@@ -39,12 +39,18 @@ export function buildBenchJava(options: { staleJarOk?: boolean } = {}): void {
     const message = `bench/java/build.sh failed (${result.error?.message ?? `exit ${result.status}`}):\n${result.stdout ?? ""}${result.stderr ?? ""}`;
     if (options.staleJarOk !== true || !existsSync(JAR)) throw new Error(message);
     const firstLines = message.split("\n").slice(0, 4).join("\n    ");
-    console.warn(`  warning: bench/java did not build; running the jar built ${statSync(JAR).mtime.toISOString()}:\n    ${firstLines}`);
+    console.warn(
+      `  warning: bench/java did not build; running the jar built ${statSync(JAR).mtime.toISOString()}:\n    ${firstLines}`,
+    );
   }
   built = true;
 }
 
 /** The command line that starts `mainClass` of bench/java with `javaOpts` (heap size etc.) and `args`. */
-export function javaCommand(mainClass: JavaMain, javaOpts: readonly string[] = [], args: readonly string[] = []): [string, string[]] {
+export function javaCommand(
+  mainClass: JavaMain,
+  javaOpts: readonly string[] = [],
+  args: readonly string[] = [],
+): [string, string[]] {
   return ["java", [...javaOpts, "-cp", CLASSPATH, mainClass, ...args]];
 }

@@ -115,4 +115,3 @@ function nsPerOp(bench: Bench, name: string, batch: number): number {
   if (!("latency" in result)) throw new Error(`task ${name} has no latency result (state ${result.state})`);
   return (result.latency.p50 * 1e6) / batch;
 }
-

@@ -26,7 +26,13 @@ export interface SuiteResult {
 export function caseResult(c: BenchCase, t: CaseTiming): CaseResult {
   const ours = round(t.oursNs, 1);
   const baseline = round(t.baselineNs, 1);
-  const result: CaseResult = { name: c.name, ours_ns: ours, baseline: c.baseline.name, baseline_ns: baseline, ratio: round(baseline / ours, 3) };
+  const result: CaseResult = {
+    name: c.name,
+    ours_ns: ours,
+    baseline: c.baseline.name,
+    baseline_ns: baseline,
+    ratio: round(baseline / ours, 3),
+  };
   if ("measuredBy" in c.baseline) result.baseline_measured_by = c.baseline.measuredBy;
   return result;
 }
@@ -34,7 +40,9 @@ export function caseResult(c: BenchCase, t: CaseTiming): CaseResult {
 const RESULTS_DIR = resolve(import.meta.dirname, "../results");
 
 /** Writes results/<suite>.json and returns its path. */
-/** results/<suite>.json for a full run (the figures the README quotes); <suite>.<level>.json (not committed) otherwise. */
+/**
+ * results/<suite>.json for a full run (the figures the README quotes); <suite>.<level>.json (not committed) otherwise.
+ */
 export function resultFileName(suite: string, level: BenchLevel): string {
   return level === "full" ? `${suite}.json` : `${suite}.${level}.json`;
 }
@@ -67,7 +75,10 @@ export function printTable(suite: string, rows: TableRow[]): void {
   const widths = header.map((h, i) => Math.max(h.length, ...lines.map((l) => l[i]!.length)));
   const numeric = new Set([1, 3, 4]);
   const fmt = (cells: string[]) =>
-    cells.map((c, i) => (numeric.has(i) ? c.padStart(widths[i]!) : c.padEnd(widths[i]!))).join("  ").trimEnd();
+    cells
+      .map((c, i) => (numeric.has(i) ? c.padStart(widths[i]!) : c.padEnd(widths[i]!)))
+      .join("  ")
+      .trimEnd();
   console.log(`\n${suite} (ratio = baseline ns / ours ns; above 1 = ours faster)`);
   console.log(fmt(header));
   console.log(widths.map((w) => "-".repeat(w)).join("  "));

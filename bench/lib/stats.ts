@@ -10,7 +10,10 @@ export function median(values: readonly number[]): number {
   return sorted.length % 2 === 1 ? sorted[mid]! : (sorted[mid - 1]! + sorted[mid]!) / 2;
 }
 
-/** Nearest-rank percentile (`p` in 0..1) of values sorted ascending: the smallest value with at least p of all at or below it. */
+/**
+ * Nearest-rank percentile (`p` in 0..1) of values sorted ascending: the smallest value with at least p of all at or
+ * below it.
+ */
 export function nearestRank(sorted: ArrayLike<number>, p: number): number {
   return sorted[Math.max(0, Math.ceil(p * sorted.length) - 1)]!;
 }
@@ -21,7 +24,10 @@ export function round(value: number, digits: number): number {
   return Math.round(value * f) / f;
 }
 
-/** Lowest and highest of ours[i] / java[i] over the rounds both libraries ran (round i of each ran in the same ABBA pair or rotation). */
+/**
+ * Lowest and highest of ours[i] / java[i] over the rounds both libraries ran (round i of each ran in the same ABBA pair
+ * or rotation).
+ */
 export function pairedRange(ours: readonly number[], java: readonly number[]): { min: number; max: number } {
   const n = Math.min(ours.length, java.length);
   const ratios = Array.from({ length: n }, (_, i) => ours[i]! / java[i]!);

@@ -9,9 +9,14 @@ export default defineSuite({
   name: "client",
   async run(level) {
     const settings = { quick: QUICK_RACE, headline: HEADLINE_RACE, full: FULL_RACE }[level];
-    const cases = process.env.CLIENT_CASES === undefined && level === "headline" ? [...HEADLINE_CASES] : allCases(process.env.CLIENT_CASES);
+    const cases =
+      process.env.CLIENT_CASES === undefined && level === "headline"
+        ? [...HEADLINE_CASES]
+        : allCases(process.env.CLIENT_CASES);
     const options = { ...settings, cases };
-    console.log(`  ${options.cases.length} cases x idle/contended; ${options.warmupRounds} warm-up + ${options.rounds} rounds of ${options.roundMs} ms (10 callers) + ${options.roundMs / 2} ms (1 caller) per side`);
+    console.log(
+      `  ${options.cases.length} cases x idle/contended; ${options.warmupRounds} warm-up + ${options.rounds} rounds of ${options.roundMs} ms (10 callers) + ${options.roundMs / 2} ms (1 caller) per side`,
+    );
     const results = caseResults(await race(options, console.log));
     printClientTables(results);
     const { cases: _cases, ...written } = options;

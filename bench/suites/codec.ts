@@ -60,8 +60,22 @@ const quick = benchLevel() !== "full";
 
 /** Tablet shapes of the issue: a 1000 × 10 DOUBLE; b 500 × 50 mixed; c 100 × 10 mixed; no nulls. */
 const SHAPE_A: [BenchType, number][] = [["DOUBLE", 10]];
-const SHAPE_B: [BenchType, number][] = [["FLOAT", 15], ["DOUBLE", 10], ["INT32", 10], ["INT64", 5], ["TEXT", 5], ["BOOLEAN", 5]];
-const SHAPE_C: [BenchType, number][] = [["FLOAT", 3], ["DOUBLE", 2], ["INT32", 2], ["INT64", 1], ["TEXT", 1], ["BOOLEAN", 1]];
+const SHAPE_B: [BenchType, number][] = [
+  ["FLOAT", 15],
+  ["DOUBLE", 10],
+  ["INT32", 10],
+  ["INT64", 5],
+  ["TEXT", 5],
+  ["BOOLEAN", 5],
+];
+const SHAPE_C: [BenchType, number][] = [
+  ["FLOAT", 3],
+  ["DOUBLE", 2],
+  ["INT32", 2],
+  ["INT64", 1],
+  ["TEXT", 1],
+  ["BOOLEAN", 1],
+];
 
 /** Non-ASCII text: 500 rows × 3 TEXT columns of 16 characters (NON_ASCII_MIXES: CJK with an
  *  emoji in every string, CJK only, and ASCII with an emoji in one string of 100). */
@@ -80,8 +94,20 @@ function textTable(name: string, rows: number, mixes: TextMix, seed: number, len
 
 /** TsBlocks of 1000 positions (plus the time column). Numeric: 10 number columns, no nulls.
  *  Mixed: one column of each type, DOUBLE with 1% and TEXT (16 ASCII) with 10% nulls. */
-const NUMERIC: [BenchType, number][] = [["DOUBLE", 4], ["INT64", 2], ["FLOAT", 2], ["INT32", 2]];
-const MIXED: [BenchType, number][] = [["BOOLEAN", 1], ["INT32", 1], ["INT64", 1], ["FLOAT", 1], ["DOUBLE", 1], ["TEXT", 1]];
+const NUMERIC: [BenchType, number][] = [
+  ["DOUBLE", 4],
+  ["INT64", 2],
+  ["FLOAT", 2],
+  ["INT32", 2],
+];
+const MIXED: [BenchType, number][] = [
+  ["BOOLEAN", 1],
+  ["INT32", 1],
+  ["INT64", 1],
+  ["FLOAT", 1],
+  ["DOUBLE", 1],
+  ["TEXT", 1],
+];
 
 export default defineSuite({
   name: "codec",
@@ -176,7 +202,11 @@ function encodeCopy(tablet: Tablet): { timestamps: Buffer; values: Buffer } {
  * ours is timed. `verify` checks what the timed Java op produced against ours, before any
  * number is kept.
  */
-function javaBaseline(name: string, request: Pick<HarnessRequest, "tablets" | "tsblocks">, verify: (java: HarnessResult) => void): ExternalBaseline {
+function javaBaseline(
+  name: string,
+  request: Pick<HarnessRequest, "tablets" | "tsblocks">,
+  verify: (java: HarnessResult) => void,
+): ExternalBaseline {
   return {
     name,
     measuredBy: MEASURED_BY,
@@ -186,18 +216,27 @@ function javaBaseline(name: string, request: Pick<HarnessRequest, "tablets" | "t
       if (results.length !== 1) throw new Error(`the Java harness reported ${results.length} cases, expected 1`);
       const java = results[0]!;
       verify(java);
-      console.log(`  ${name} ${java.case}: median ${java.medianNsPerOp} ns (min ${java.minNsPerOp}, max ${java.maxNsPerOp}), load average ${load} on ${availableParallelism()} cores`);
+      console.log(
+        `  ${name} ${java.case}: median ${java.medianNsPerOp} ns (min ${java.minNsPerOp}, max ${java.maxNsPerOp}), load average ${load} on ${availableParallelism()} cores`,
+      );
       return java.medianNsPerOp;
     },
   };
 }
 
 /** The harness timing the tablet's Java op by `route`; the buffers it produced must have our sizes. */
-function javaTablet(name: string, table: BenchTable, ours: { timestamps: Buffer; values: Buffer }, route: JavaRoute): ExternalBaseline {
+function javaTablet(
+  name: string,
+  table: BenchTable,
+  ours: { timestamps: Buffer; values: Buffer },
+  route: JavaRoute,
+): ExternalBaseline {
   const tablet = { ...harnessTablet(table, `tablet-${table.name}-${route}`), route };
   return javaBaseline(JAVA_ROUTES[route], { tablets: [tablet], tsblocks: [] }, (java) => {
     if (ours.timestamps.length !== java.timeBytes || ours.values.length !== java.valueBytes) {
-      throw new Error(`${name}: ours is ${ours.timestamps.length}+${ours.values.length} bytes, the timed Java op gave ${java.timeBytes}+${java.valueBytes}`);
+      throw new Error(
+        `${name}: ours is ${ours.timestamps.length}+${ours.values.length} bytes, the timed Java op gave ${java.timeBytes}+${java.valueBytes}`,
+      );
     }
   });
 }
@@ -214,7 +253,13 @@ function checkTablet(name: string, ours: { timestamps: Buffer; values: Buffer },
  * clear BitMap per column); or "addValue", new Tablet, addTimestamp + typed addValue per cell;
  * then checkSorted, getTimeBuffer + getValueBuffer.
  */
-function columnarCase(name: string, table: BenchTable, expected: Buffers, route: JavaRoute, target?: number): BenchCase {
+function columnarCase(
+  name: string,
+  table: BenchTable,
+  expected: Buffers,
+  route: JavaRoute,
+  target?: number,
+): BenchCase {
   const tablet = columnarTablet(table);
   const w = new Writer({ pool: new BufferPool() });
   return {
@@ -327,14 +372,24 @@ function mixedDecodeCase(name: string, table: BenchTable, bytes: Buffer): BenchC
   const types = table.columns.map((col) => parseTypeName(col.type));
   const decodeAndRead = () => readEveryValue(decodeTsBlock(bytes, { types }));
   const block = decodeTsBlock(bytes, { types });
-  const nonNull = block.columns.reduce((sum, col) => sum + block.positionCount - (col.nulls?.reduce((s, v) => s + v, 0) ?? 0), 0);
+  const nonNull = block.columns.reduce(
+    (sum, col) => sum + block.positionCount - (col.nulls?.reduce((s, v) => s + v, 0) ?? 0),
+    0,
+  );
   return {
     name,
     target: 1,
     ours: decodeAndRead,
     baseline: javaBaseline(JAVA, { tablets: [], tsblocks: [{ name, hex: bytes.toString("hex") }] }, (java) => {
-      if (java.inputBytes !== bytes.length || java.positionCount !== block.positionCount || java.valueColumns !== block.columns.length || java.nonNullCells !== nonNull) {
-        throw new Error(`${name}: the Java op read ${JSON.stringify(java)}, ours ${bytes.length} bytes, ${block.positionCount} positions, ${block.columns.length} columns, ${nonNull} non-null cells`);
+      if (
+        java.inputBytes !== bytes.length ||
+        java.positionCount !== block.positionCount ||
+        java.valueColumns !== block.columns.length ||
+        java.nonNullCells !== nonNull
+      ) {
+        throw new Error(
+          `${name}: the Java op read ${JSON.stringify(java)}, ours ${bytes.length} bytes, ${block.positionCount} positions, ${block.columns.length} columns, ${nonNull} non-null cells`,
+        );
       }
     }),
     check: () => checkDecoded(name, decodeTsBlock(bytes, { types }), table),
@@ -387,9 +442,13 @@ function checkDecoded(name: string, block: TsBlock, table: BenchTable): void {
   if (!sameElements(block.time, table.timestamps)) fail("time column");
   block.columns.forEach((col, k) => {
     const want = table.columns[k]!;
-    if (!sameElements(col.values as ArrayLike<unknown>, want.values as ArrayLike<unknown>)) fail(`column ${want.name} values`);
+    if (!sameElements(col.values as ArrayLike<unknown>, want.values as ArrayLike<unknown>))
+      fail(`column ${want.name} values`);
     const nulls = want.nulls?.includes(1) ? want.nulls : undefined;
-    if ((col.nulls === undefined) !== (nulls === undefined) || (nulls !== undefined && !sameElements(col.nulls!, nulls))) {
+    if (
+      (col.nulls === undefined) !== (nulls === undefined) ||
+      (nulls !== undefined && !sameElements(col.nulls!, nulls))
+    ) {
       fail(`column ${want.name} nulls`);
     }
   });

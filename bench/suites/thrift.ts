@@ -66,7 +66,11 @@ function send(client: GeneratedClient, method: string, arg: unknown): void {
 }
 
 /** Runs the generated recv_<method> over a reply frame body and returns its result. */
-function receive(client: GeneratedClient, method: string, input: { readMessageBegin(): { mtype: number; rseqid: number } }): unknown {
+function receive(
+  client: GeneratedClient,
+  method: string,
+  input: { readMessageBegin(): { mtype: number; rseqid: number } },
+): unknown {
   let result: unknown;
   const { mtype, rseqid } = input.readMessageBegin();
   client._reqs[rseqid] = (error, value) => {
@@ -113,7 +117,8 @@ function writeCase(name: string, pool: BufferPool | undefined, target: number | 
       const checked = oursClient((f) => (copy = Buffer.from(f)), pool);
       send(checked, "insertTablet", request);
       send(theirs, "insertTablet", request);
-      if (copy!.length < 200_000 || copy!.length > 210_000) throw new Error(`${name}: frame is ${copy!.length} bytes, not ~205 KB`);
+      if (copy!.length < 200_000 || copy!.length > 210_000)
+        throw new Error(`${name}: frame is ${copy!.length} bytes, not ~205 KB`);
       assertSameBytes(name, copy!, thriftFrame!);
       void oursFrame;
     },
@@ -123,7 +128,10 @@ function writeCase(name: string, pool: BufferPool | undefined, target: number | 
 /** A reply frame body (after the length), as the `thrift` package's processor side writes it. */
 function replyFrame(method: string, result: unknown): Buffer {
   let frame: Buffer | undefined;
-  const transport = new (thrift.TFramedTransport as unknown as new (b: undefined, f: Sent) => { flush(): void })(undefined, (f) => (frame = f));
+  const transport = new (thrift.TFramedTransport as unknown as new (b: undefined, f: Sent) => { flush(): void })(
+    undefined,
+    (f) => (frame = f),
+  );
   const output = new thrift.TBinaryProtocol(transport as never);
   output.writeMessageBegin(method, thrift.Thrift.MessageType.REPLY, 1);
   output.writeStructBegin("result");
@@ -140,16 +148,28 @@ function replyFrame(method: string, result: unknown): Buffer {
 /** Reading a fetchResults reply with five 64 KB TsBlocks (a list<binary>). */
 function readCase(): BenchCase {
   const rng = seededRandom(7);
-  const blocks = Array.from({ length: BLOCKS }, () => Buffer.from(Array.from({ length: BLOCK_BYTES }, () => Math.floor(rng() * 256))));
+  const blocks = Array.from({ length: BLOCKS }, () =>
+    Buffer.from(Array.from({ length: BLOCK_BYTES }, () => Math.floor(rng() * 256))),
+  );
   const frame = replyFrame(
     "fetchResults",
-    new types.FetchResultsLike({ status: new types.StatusLike({ code: 200 }), hasResultSet: true, isAlign: true, queryResult: blocks, moreData: true }),
+    new types.FetchResultsLike({
+      status: new types.StatusLike({ code: 200 }),
+      hasResultSet: true,
+      isAlign: true,
+      queryResult: blocks,
+      moreData: true,
+    }),
   );
   const ours = oursClient(() => {}, undefined);
   const theirs = thriftClient(() => {});
   const readOurs = () => receive(ours, "fetchResults", new TBinaryProtocol(new TFramedTransport(frame)));
   const readThrift = () =>
-    receive(theirs, "fetchResults", new thrift.TBinaryProtocol(new (thrift.TFramedTransport as unknown as new (b: Buffer) => never)(frame)));
+    receive(
+      theirs,
+      "fetchResults",
+      new thrift.TBinaryProtocol(new (thrift.TFramedTransport as unknown as new (b: Buffer) => never)(frame)),
+    );
   return {
     name: "read-fetch-5x64k",
     target: 3,
@@ -167,7 +187,13 @@ function readCase(): BenchCase {
 /** Encoding an openSession call and decoding its reply. */
 function smallCallCase(): BenchCase {
   const configuration = { version: "V_1_0", sql_dialect: "tree" };
-  const request = new types.OpenSessionLikeReq({ client_protocol: 2, zoneId: "Asia/Shanghai", username: "root", password: "root", configuration });
+  const request = new types.OpenSessionLikeReq({
+    client_protocol: 2,
+    zoneId: "Asia/Shanghai",
+    username: "root",
+    password: "root",
+    configuration,
+  });
   const reply = replyFrame(
     "openSession",
     new types.OpenSessionLikeResp({
@@ -187,7 +213,11 @@ function smallCallCase(): BenchCase {
   };
   const runThrift = () => {
     send(theirs, "openSession", request);
-    return receive(theirs, "openSession", new thrift.TBinaryProtocol(new (thrift.TFramedTransport as unknown as new (b: Buffer) => never)(reply)));
+    return receive(
+      theirs,
+      "openSession",
+      new thrift.TBinaryProtocol(new (thrift.TFramedTransport as unknown as new (b: Buffer) => never)(reply)),
+    );
   };
   return {
     name: "small-call-roundtrip",
@@ -196,11 +226,16 @@ function smallCallCase(): BenchCase {
     baseline: { name: "thrift", fn: runThrift },
     check: () => {
       let copy: Buffer | undefined;
-      send(oursClient((f) => (copy = Buffer.from(f)), undefined), "openSession", request);
+      send(
+        oursClient((f) => (copy = Buffer.from(f)), undefined),
+        "openSession",
+        request,
+      );
       const a = runOurs() as { sessionId: Int64 };
       const b = runThrift() as { sessionId: Int64 };
       assertSameBytes("small-call-roundtrip call", copy!, thriftFrame!);
-      if (a.sessionId.toNumber() !== 42 || b.sessionId.toNumber() !== 42) throw new Error("small-call-roundtrip: wrong reply read");
+      if (a.sessionId.toNumber() !== 42 || b.sessionId.toNumber() !== 42)
+        throw new Error("small-call-roundtrip: wrong reply read");
       void oursFrame;
     },
   };

@@ -17,16 +17,48 @@ export default defineSuite({
     stringCase("string-int32-ascii1k", randomStrings(COUNT, 1000, ASCII, 2), 1.2),
     // Context (no target): string-int32-ascii1k where Node's internal Buffer#utf8Write is not used
     // (TextEncoder.encodeInto, the fallback for runtimes without it; forced here).
-    stringCase("string-int32-ascii1k-portable-utf8", randomStrings(COUNT, 1000, ASCII, 2), undefined, await portableUtf8Writer()),
+    stringCase(
+      "string-int32-ascii1k-portable-utf8",
+      randomStrings(COUNT, 1000, ASCII, 2),
+      undefined,
+      await portableUtf8Writer(),
+    ),
     stringCase("string-int32-cjk16", randomStrings(COUNT, 16, CJK, 3), 1.5),
     columnCase("column-f64", f64Column(), writeF64, setF64),
-    columnCase("column-f32", randomColumn(Float32Array, (r) => (r() - 0.5) * 1e6), (w, v) => w.f32ColumnBE(v), (d, i, v) => d.setFloat32(i * 4, v)),
-    columnCase("column-i32", randomColumn(Int32Array, (r) => Math.floor((r() - 0.5) * 2 ** 32)), (w, v) => w.i32ColumnBE(v), (d, i, v) => d.setInt32(i * 4, v)),
-    columnCase("column-i64", randomColumn(BigInt64Array, (r) => BigInt(Math.floor((r() - 0.5) * 2 ** 53)) << 10n), (w, v) => w.i64ColumnBE(v), (d, i, v) => d.setBigInt64(i * 8, v)),
+    columnCase(
+      "column-f32",
+      randomColumn(Float32Array, (r) => (r() - 0.5) * 1e6),
+      (w, v) => w.f32ColumnBE(v),
+      (d, i, v) => d.setFloat32(i * 4, v),
+    ),
+    columnCase(
+      "column-i32",
+      randomColumn(Int32Array, (r) => Math.floor((r() - 0.5) * 2 ** 32)),
+      (w, v) => w.i32ColumnBE(v),
+      (d, i, v) => d.setInt32(i * 4, v),
+    ),
+    columnCase(
+      "column-i64",
+      randomColumn(BigInt64Array, (r) => BigInt(Math.floor((r() - 0.5) * 2 ** 53)) << 10n),
+      (w, v) => w.i64ColumnBE(v),
+      (d, i, v) => d.setBigInt64(i * 8, v),
+    ),
     // Context for column-f64 (no target): other destinations, and a source in the arena.
-    columnCase("column-f64-unaligned", f64Column(), writeF64, setF64, { destination: "pooled", skip: 3, target: undefined }),
-    columnCase("column-f64-unpooled", f64Column(), writeF64, setF64, { destination: "plain", skip: 0, target: undefined }),
-    columnCase("column-f64-arena-pool", f64Column(), writeF64, setF64, { destination: "arena-pool", skip: 0, target: undefined }),
+    columnCase("column-f64-unaligned", f64Column(), writeF64, setF64, {
+      destination: "pooled",
+      skip: 3,
+      target: undefined,
+    }),
+    columnCase("column-f64-unpooled", f64Column(), writeF64, setF64, {
+      destination: "plain",
+      skip: 0,
+      target: undefined,
+    }),
+    columnCase("column-f64-arena-pool", f64Column(), writeF64, setF64, {
+      destination: "arena-pool",
+      skip: 0,
+      target: undefined,
+    }),
     arenaColumnCase("column-f64-arena"),
     int64FromNumberCase("bigint-per-value"),
     int64FromNumberCase("dataview-hi-lo"),
@@ -43,7 +75,9 @@ async function portableUtf8Writer(): Promise<typeof Writer> {
   const before = process.env.ZEROWIRE_PORTABLE_UTF8;
   process.env.ZEROWIRE_PORTABLE_UTF8 = "1";
   try {
-    const copy = (await import(`${import.meta.resolve("@zerowire/writer")}?portable-utf8`)) as { Writer: typeof Writer };
+    const copy = (await import(`${import.meta.resolve("@zerowire/writer")}?portable-utf8`)) as {
+      Writer: typeof Writer;
+    };
     return copy.Writer;
   } finally {
     if (before === undefined) delete process.env.ZEROWIRE_PORTABLE_UTF8;
@@ -55,7 +89,12 @@ async function portableUtf8Writer(): Promise<typeof Writer> {
  * 1000 Int32-prefixed UTF-8 strings per op. Baseline: pg-protocol's Writer doing what its Bind
  * serializer does for a text parameter (`addInt32PrefixedString`); both sides reset their writer.
  */
-function stringCase(name: string, strings: string[], target: number | undefined, WriterClass: typeof Writer = Writer): BenchCase {
+function stringCase(
+  name: string,
+  strings: string[],
+  target: number | undefined,
+  WriterClass: typeof Writer = Writer,
+): BenchCase {
   const ours = new WriterClass();
   const pg = new PgWriter();
   const runOurs = () => {
@@ -136,7 +175,9 @@ function columnCase<T extends TypedColumn>(
   reference: (view: DataView, index: number, value: ElementOf<T>) => void,
   setup: ColumnSetup = OFFICIAL_COLUMN_SETUP,
 ): BenchCase {
-  const ours = new Writer(setup.destination === "plain" ? {} : { pool: setup.destination === "pooled" ? DEFAULT_POOL : COLUMN_POOL });
+  const ours = new Writer(
+    setup.destination === "plain" ? {} : { pool: setup.destination === "pooled" ? DEFAULT_POOL : COLUMN_POOL },
+  );
   const source = Buffer.from(values.buffer, values.byteOffset, values.byteLength);
   const target = Buffer.from(values.buffer, BASELINE_TARGET_OFFSET, values.byteLength);
   const runOurs = () => {
@@ -154,8 +195,10 @@ function columnCase<T extends TypedColumn>(
       const view = new DataView(expected.buffer, expected.byteOffset, expected.length);
       for (let i = 0; i < values.length; i++) reference(view, i, values[i] as ElementOf<T>);
       runOurs();
-      if (setup.destination === "arena-pool" && !COLUMN_POOL.isArenaBuffer(ours.rawBytes)) throw new Error(`${name}: writer buffer not in the arena`);
-      if (setup.destination === "pooled" && DEFAULT_POOL.isArenaBuffer(ours.rawBytes)) throw new Error(`${name}: writer buffer in an arena`);
+      if (setup.destination === "arena-pool" && !COLUMN_POOL.isArenaBuffer(ours.rawBytes))
+        throw new Error(`${name}: writer buffer not in the arena`);
+      if (setup.destination === "pooled" && DEFAULT_POOL.isArenaBuffer(ours.rawBytes))
+        throw new Error(`${name}: writer buffer in an arena`);
       assertSameBytes(name, ours.peek().subarray(setup.skip), expected);
     },
   };
@@ -204,9 +247,16 @@ function arenaColumnCase(name: string): BenchCase {
  *   2**32, right for negatives too), after the check they must make, as ours does:
  *   Number.isSafeInteger (1.5 or 2**60 would otherwise be written as wrong bytes, silently).
  */
-function int64FromNumberCase(baseline: "bigint-per-value" | "dataview-hi-lo", shape: "per-value" | "column" = "per-value"): BenchCase {
+function int64FromNumberCase(
+  baseline: "bigint-per-value" | "dataview-hi-lo",
+  shape: "per-value" | "column" = "per-value",
+): BenchCase {
   const name =
-    baseline === "bigint-per-value" ? "int64-from-number" : shape === "column" ? "int64-column-from-numbers-dataview" : "int64-from-number-dataview";
+    baseline === "bigint-per-value"
+      ? "int64-from-number"
+      : shape === "column"
+        ? "int64-column-from-numbers-dataview"
+        : "int64-from-number-dataview";
   const random = seededRandom(7);
   const values = Array.from({ length: COUNT }, (_, i) => {
     const magnitude = i % 2 === 0 ? 1.7e12 : Number.MAX_SAFE_INTEGER; // timestamps and extremes

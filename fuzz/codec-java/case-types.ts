@@ -56,7 +56,12 @@ export interface TemplateCaseInput {
   measurements: { name: string; type: string; encoding: string; compressor: string }[];
 }
 
-export type CaseInput = TabletCaseInput | RecordsCaseInput | TsBlockCaseInput | SessionCallsCaseInput | TemplateCaseInput;
+export type CaseInput =
+  | TabletCaseInput
+  | RecordsCaseInput
+  | TsBlockCaseInput
+  | SessionCallsCaseInput
+  | TemplateCaseInput;
 
 /**
  * - `valid`: Java produces bytes (or sends nothing), ours must be identical. TEXT/STRING values may

@@ -11,7 +11,9 @@ import { tsblockCase } from "./tsblock-cases.js";
 
 const valid = (arb: fc.Arbitrary<FuzzCase["input"]>) => arb.map((input): FuzzCase => ({ family: "valid", input }));
 
-/** Cases whose Java bytes are reference vectors: tablets, records, TsBlocks, session-call sequences, schema templates. */
+/**
+ * Cases whose Java bytes are reference vectors: tablets, records, TsBlocks, session-call sequences, schema templates.
+ */
 export const validCase: fc.Arbitrary<FuzzCase> = fc.oneof(
   { weight: 11, arbitrary: valid(tabletCase()) },
   { weight: 2, arbitrary: valid(recordsCase(false)) },

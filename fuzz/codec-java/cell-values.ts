@@ -5,7 +5,18 @@
 // 'YYYY-MM-DD', null as null. Names are always well-formed and non-empty.
 import fc from "fast-check";
 
-export const SENDABLE_TYPES = ["BOOLEAN", "INT32", "INT64", "FLOAT", "DOUBLE", "TEXT", "STRING", "BLOB", "DATE", "TIMESTAMP"] as const;
+export const SENDABLE_TYPES = [
+  "BOOLEAN",
+  "INT32",
+  "INT64",
+  "FLOAT",
+  "DOUBLE",
+  "TEXT",
+  "STRING",
+  "BLOB",
+  "DATE",
+  "TIMESTAMP",
+] as const;
 export type TypeName = (typeof SENDABLE_TYPES)[number];
 
 export const INT64_MIN = -(2n ** 63n);
@@ -33,7 +44,10 @@ const LONE_SURROGATE = /[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[
 export const hasLoneSurrogate = (s: string): boolean => LONE_SURROGATE.test(s);
 
 const surrogateUnit = fc.integer({ min: 0xd800, max: 0xdfff }).map((c) => String.fromCharCode(c));
-const mixedUnits = fc.array(fc.oneof({ weight: 3, arbitrary: wellFormedUnit }, { weight: 1, arbitrary: surrogateUnit }), { maxLength: 8 });
+const mixedUnits = fc.array(
+  fc.oneof({ weight: 3, arbitrary: wellFormedUnit }, { weight: 1, arbitrary: surrogateUnit }),
+  { maxLength: 8 },
+);
 
 /**
  * A string with at least one unpaired surrogate: lone highs and lows anywhere (start, end, next to
@@ -56,7 +70,9 @@ export const identifier = fc.oneof(
 );
 
 /** A tree-model device path: root.<1..3 segments>. */
-export const devicePath = fc.array(identifier, { minLength: 1, maxLength: 3 }).map((segments) => ["root", ...segments].join("."));
+export const devicePath = fc
+  .array(identifier, { minLength: 1, maxLength: 3 })
+  .map((segments) => ["root", ...segments].join("."));
 
 const int64 = fc.oneof(
   { weight: 3, arbitrary: fc.bigInt(INT64_MIN, INT64_MAX) },
@@ -84,14 +100,20 @@ const floatCell = fc
   .oneof(
     { weight: 4, arbitrary: fc.float() },
     { weight: 2, arbitrary: fc.double() },
-    { weight: 1, arbitrary: fc.constantFrom(FLOAT32_MAX, 3.4028235677973366e38, 1.401298464324817e-45, 7e-46, 0.1, 16777217) },
+    {
+      weight: 1,
+      arbitrary: fc.constantFrom(FLOAT32_MAX, 3.4028235677973366e38, 1.401298464324817e-45, 7e-46, 0.1, 16777217),
+    },
   )
   .map(floatJson);
 
 const doubleCell = fc
   .oneof(
     { weight: 4, arbitrary: fc.double() },
-    { weight: 1, arbitrary: fc.constantFrom(Number.MIN_VALUE, Number.MAX_VALUE, 2.2250738585072014e-308, 2 ** 53 + 2, 0.1) },
+    {
+      weight: 1,
+      arbitrary: fc.constantFrom(Number.MIN_VALUE, Number.MAX_VALUE, 2.2250738585072014e-308, 2 ** 53 + 2, 0.1),
+    },
   )
   .map(floatJson);
 
@@ -146,7 +168,11 @@ export function cell(type: TypeName, options: CellOptions): fc.Arbitrary<unknown
     case "TEXT":
     case "STRING":
       return options.forEncoding
-        ? fc.oneof({ weight: 8, arbitrary: wellFormedString }, { weight: 1, arbitrary: rawText }, { weight: 1, arbitrary: loneSurrogateString })
+        ? fc.oneof(
+            { weight: 8, arbitrary: wellFormedString },
+            { weight: 1, arbitrary: rawText },
+            { weight: 1, arbitrary: loneSurrogateString },
+          )
         : wellFormedString;
     case "BLOB":
       return blobCell;
@@ -168,7 +194,12 @@ export function nullableCell(type: TypeName, rate: number, options: CellOptions)
 /** Row / position counts: 0..40, around multiples of 8, and some larger. */
 export const rowCount = fc.oneof(
   { weight: 8, arbitrary: fc.integer({ min: 0, max: 40 }) },
-  { weight: 6, arbitrary: fc.tuple(fc.integer({ min: 0, max: 6 }), fc.integer({ min: -1, max: 1 })).map(([k, d]) => Math.max(0, 8 * k + d)) },
+  {
+    weight: 6,
+    arbitrary: fc
+      .tuple(fc.integer({ min: 0, max: 6 }), fc.integer({ min: -1, max: 1 }))
+      .map(([k, d]) => Math.max(0, 8 * k + d)),
+  },
   { weight: 2, arbitrary: fc.integer({ min: 41, max: 260 }) },
   { weight: 1, arbitrary: fc.integer({ min: 500, max: 1100 }) },
 );

@@ -45,7 +45,11 @@ export interface RunSummary {
 export async function runDifferential(options: RunOptions): Promise<RunSummary> {
   const { seed, count, log } = options;
   const drawn = drawCases(differentialCase, count, seed);
-  const judged = await judgeBatch(drawn.map((d) => d.value), "case", `codec-java differential fuzz, seed ${seed}`);
+  const judged = await judgeBatch(
+    drawn.map((d) => d.value),
+    "case",
+    `codec-java differential fuzz, seed ${seed}`,
+  );
   const summary = summarize(judged);
 
   // A mismatching case is grouped by its first failure (the others often follow from it).
@@ -67,11 +71,20 @@ export async function runDifferential(options: RunOptions): Promise<RunSummary> 
       deadline: kindDeadline,
       log,
     });
-    const file = writeFailure(shrunk.minimal, key, seed, index + 1, shrunk.local ? "local minimum" : `stopped after ${shrunk.rounds} rounds`);
+    const file = writeFailure(
+      shrunk.minimal,
+      key,
+      seed,
+      index + 1,
+      shrunk.local ? "local minimum" : `stopped after ${shrunk.rounds} rounds`,
+    );
     summary.failureFiles.push(file.path);
-    log(`\n  MISMATCH (${key}), seed ${seed}, case ${index + 1}, shrunk in ${shrunk.rounds} round(s) (${shrunk.local ? "local minimum" : "limit reached"}): ${file.path}\n${file.content}`);
+    log(
+      `\n  MISMATCH (${key}), seed ${seed}, case ${index + 1}, shrunk in ${shrunk.rounds} round(s) (${shrunk.local ? "local minimum" : "limit reached"}): ${file.path}\n${file.content}`,
+    );
   }
-  if (firstOfKind.size > toShrink.length) log(`\n  ${firstOfKind.size - toShrink.length} more kind(s) of failure not shrunk (see the counts)`);
+  if (firstOfKind.size > toShrink.length)
+    log(`\n  ${firstOfKind.size - toShrink.length} more kind(s) of failure not shrunk (see the counts)`);
   return summary;
 }
 
@@ -137,9 +150,18 @@ function valuesOf(input: CaseInput): unknown[] {
 }
 
 /** The minimal case as a vector file (Java's vector plus a `differential` note with our failures). */
-function writeFailure(minimal: Judged, key: string, seed: number, caseNumber: number, shrinkState: string): { path: string; content: string } {
+function writeFailure(
+  minimal: Judged,
+  key: string,
+  seed: number,
+  caseNumber: number,
+  shrinkState: string,
+): { path: string; content: string } {
   mkdirSync(FAILURES_DIR, { recursive: true });
-  const slug = key.replace(/[^A-Za-z0-9]+/g, "_").replace(/^_|_$/g, "").slice(0, 60);
+  const slug = key
+    .replace(/[^A-Za-z0-9]+/g, "_")
+    .replace(/^_|_$/g, "")
+    .slice(0, 60);
   const path = resolve(FAILURES_DIR, `${seed}-${caseNumber}-${slug}.json`);
   const fuzzCase: FuzzCase = minimal.fuzzCase;
   const name = `codec_java_${seed}_${caseNumber}`;

@@ -23,13 +23,29 @@ const javaRejectedValue: fc.Arbitrary<BadValue> = fc.oneof(
   fc.record({
     type: fc.constant("DATE" as const),
     value: fc.constantFrom(
-      "0999-12-31", "0001-01-01", "0000-06-15", "+10000-01-01", // years outside 1000..9999
-      "2023-02-29", "1900-02-29", "2100-02-29", "2024-04-31", "2024-13-01", "2024-00-10", "2024-01-00", // no such day
-      "2024-1-05", "24-01-05", // not YYYY-MM-DD
+      "0999-12-31",
+      "0001-01-01",
+      "0000-06-15",
+      "+10000-01-01", // years outside 1000..9999
+      "2023-02-29",
+      "1900-02-29",
+      "2100-02-29",
+      "2024-04-31",
+      "2024-13-01",
+      "2024-00-10",
+      "2024-01-00", // no such day
+      "2024-1-05",
+      "24-01-05", // not YYYY-MM-DD
     ),
   }),
-  fc.record({ type: fc.constant("INT32" as const), value: fc.constantFrom(2147483648, -2147483649, 1.5, -0.25, 1e10, 4294967296) }),
-  fc.record({ type: fc.constantFrom("INT64" as const, "TIMESTAMP" as const), value: fc.constantFrom(...INT64_OUT_OF_RANGE) }),
+  fc.record({
+    type: fc.constant("INT32" as const),
+    value: fc.constantFrom(2147483648, -2147483649, 1.5, -0.25, 1e10, 4294967296),
+  }),
+  fc.record({
+    type: fc.constantFrom("INT64" as const, "TIMESTAMP" as const),
+    value: fc.constantFrom(...INT64_OUT_OF_RANGE),
+  }),
   fc.record({ type: fc.constant("time" as const), value: fc.constantFrom(...INT64_OUT_OF_RANGE) }),
 );
 
@@ -44,7 +60,8 @@ const inName = (name: string, text: string) => (text === "" ? "" : name + text);
 
 /** Column `c` becomes `bad.type` with every cell null except row `r`. */
 function tabletWithBadCell(t: TabletCaseInput, bad: BadValue, c: number, r: number): TabletCaseInput {
-  if (bad.type === "time") return { ...t, timestamps: t.timestamps.map((ts, i) => (i === r ? (bad.value as string) : ts)) };
+  if (bad.type === "time")
+    return { ...t, timestamps: t.timestamps.map((ts, i) => (i === r ? (bad.value as string) : ts)) };
   return {
     ...t,
     columns: t.columns.map((col, i) => (i === c ? { ...col, type: bad.type } : col)),
@@ -54,14 +71,22 @@ function tabletWithBadCell(t: TabletCaseInput, bad: BadValue, c: number, r: numb
 
 /** Record `k` gets the bad time, or one more measurement holding the bad value. */
 function recordsWithBadValue(rc: RecordsCaseInput, bad: BadValue, k: number): RecordsCaseInput {
-  const records: RecordInput[] = rc.records.length > 0 ? rc.records : [{ deviceId: "root.sg.d1", time: "1", measurements: [], types: [], values: [] }];
+  const records: RecordInput[] =
+    rc.records.length > 0
+      ? rc.records
+      : [{ deviceId: "root.sg.d1", time: "1", measurements: [], types: [], values: [] }];
   const at = k % records.length;
   return {
     ...rc,
     records: records.map((rec, i) => {
       if (i !== at) return rec;
       if (bad.type === "time") return { ...rec, time: bad.value as string };
-      return { ...rec, measurements: [...rec.measurements, "bad"], types: [...rec.types, bad.type], values: [...rec.values, bad.value] };
+      return {
+        ...rec,
+        measurements: [...rec.measurements, "bad"],
+        types: [...rec.types, bad.type],
+        values: [...rec.values, bad.value],
+      };
     }),
   };
 }
@@ -90,18 +115,23 @@ const badNameTablet = fc.tuple(tabletCase(1), badNameSpot, pick).map(([t, spot, 
   return { ...t, columns: t.columns.map((cc, i) => (i === col ? { ...cc, name: spot.text } : cc)) };
 });
 
-const badNameRecords = fc.tuple(fc.boolean().chain(recordsCase), badNameSpot, pick).map(([rc, spot, k]): RecordsCaseInput => {
-  const withValue = recordsWithBadValue(rc, { type: "INT32", value: 1 }, k); // a non-null value, so Java would send the record
-  const at = k % withValue.records.length;
-  return {
-    ...withValue,
-    records: withValue.records.map((rec, i) =>
-      i !== at ? rec
-      : spot.where === "name" ? { ...rec, measurements: [...rec.measurements.slice(0, -1), spot.text] }
-      : { ...rec, deviceId: inName(rec.deviceId, spot.text) },
-    ),
-  };
-});
+const badNameRecords = fc
+  .tuple(fc.boolean().chain(recordsCase), badNameSpot, pick)
+  .map(([rc, spot, k]): RecordsCaseInput => {
+    // a non-null value, so Java would send the record
+    const withValue = recordsWithBadValue(rc, { type: "INT32", value: 1 }, k);
+    const at = k % withValue.records.length;
+    return {
+      ...withValue,
+      records: withValue.records.map((rec, i) =>
+        i !== at
+          ? rec
+          : spot.where === "name"
+            ? { ...rec, measurements: [...rec.measurements.slice(0, -1), spot.text] }
+            : { ...rec, deviceId: inName(rec.deviceId, spot.text) },
+      ),
+    };
+  });
 
 export const policyRejectedCase: fc.Arbitrary<FuzzCase> = fc
   .oneof(badNameTablet, badNameRecords)

@@ -10,7 +10,10 @@ const JAVA_DIR = resolve(import.meta.dirname, "../java");
 
 /** Throws with a clear message when java or mvn is missing, then builds fuzz/java if needed. */
 export function prepareJava(): void {
-  for (const [tool, args] of [["java", ["-version"]], ["mvn", ["-v"]]] as const) {
+  for (const [tool, args] of [
+    ["java", ["-version"]],
+    ["mvn", ["-v"]],
+  ] as const) {
     const probe = spawnSync(tool, args, { encoding: "utf8" });
     if (probe.error !== undefined || probe.status !== 0) {
       throw new Error(
@@ -27,7 +30,12 @@ export function prepareJava(): void {
  * case is sent with `name` (`<prefix><index>`) and `description` added. The vector files go to
  * `outDir` when given (kept), else to a temporary directory (removed).
  */
-export function javaVectors(cases: readonly CaseInput[], prefix: string, description: string, outDir?: string): Vector[] {
+export function javaVectors(
+  cases: readonly CaseInput[],
+  prefix: string,
+  description: string,
+  outDir?: string,
+): Vector[] {
   if (cases.length === 0) return [];
   const dir = mkdtempSync(join(tmpdir(), "codec-java-"));
   try {
@@ -36,7 +44,8 @@ export function javaVectors(cases: readonly CaseInput[], prefix: string, descrip
     writeFileSync(casesFile, JSON.stringify(cases.map((c, i) => ({ name: `${prefix}${i + 1}`, description, ...c }))));
     run(join(JAVA_DIR, "run.sh"), [casesFile, vectorsDir], "fuzz/java/run.sh");
     const index = JSON.parse(readFileSync(join(vectorsDir, "index.json"), "utf8")) as { vectors: { file: string }[] };
-    if (index.vectors.length !== cases.length) throw new Error(`fuzz/java wrote ${index.vectors.length} vectors for ${cases.length} cases`);
+    if (index.vectors.length !== cases.length)
+      throw new Error(`fuzz/java wrote ${index.vectors.length} vectors for ${cases.length} cases`);
     return index.vectors.map((v) => JSON.parse(readFileSync(join(vectorsDir, v.file), "utf8")) as Vector);
   } finally {
     rmSync(dir, { recursive: true, force: true });
@@ -46,6 +55,8 @@ export function javaVectors(cases: readonly CaseInput[], prefix: string, descrip
 function run(cmd: string, args: string[], what: string): void {
   const result = spawnSync(cmd, args, { encoding: "utf8", maxBuffer: 64 << 20 });
   if (result.error !== undefined || result.status !== 0) {
-    throw new Error(`${what} failed (${result.error?.message ?? `exit ${result.status}`}):\n${result.stdout ?? ""}${result.stderr ?? ""}`);
+    throw new Error(
+      `${what} failed (${result.error?.message ?? `exit ${result.status}`}):\n${result.stdout ?? ""}${result.stderr ?? ""}`,
+    );
   }
 }

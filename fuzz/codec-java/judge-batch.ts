@@ -14,9 +14,17 @@ export interface Judged {
 
 export const needsJava = (c: FuzzCase) => c.family !== "policyRejects";
 
-export async function judgeBatch(cases: readonly FuzzCase[], namePrefix: string, description: string): Promise<Judged[]> {
+export async function judgeBatch(
+  cases: readonly FuzzCase[],
+  namePrefix: string,
+  description: string,
+): Promise<Judged[]> {
   const viaJava = cases.filter(needsJava);
-  const vectors = javaVectors(viaJava.map((c) => c.input), namePrefix, description);
+  const vectors = javaVectors(
+    viaJava.map((c) => c.input),
+    namePrefix,
+    description,
+  );
   const judged: Judged[] = [];
   let next = 0;
   for (const fuzzCase of cases) {

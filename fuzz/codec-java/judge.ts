@@ -29,7 +29,9 @@ export async function judge(fuzzCase: FuzzCase, vector: Vector | undefined): Pro
   try {
     failures = (await checkers[vector.kind]!(vector)).failures;
   } catch (err) {
-    failures = [{ check: `checker threw ${(err as Error)?.name ?? "error"}`, message: String((err as Error)?.stack ?? err) }];
+    failures = [
+      { check: `checker threw ${(err as Error)?.name ?? "error"}`, message: String((err as Error)?.stack ?? err) },
+    ];
   }
   if (failures.length > 0) return { outcome: "mismatch", failures };
   if (typeof vector.output.error === "string") return { outcome: "rejectedByBoth" };

@@ -30,8 +30,8 @@ export function recordsCase(single: boolean): fc.Arbitrary<RecordsCaseInput> {
   return fc
     .record({ aligned: fc.boolean(), devices: fc.uniqueArray(devicePath, { minLength: 1, maxLength: 3 }) })
     .chain(({ aligned, devices }) =>
-      fc.array(record(devices), single ? { minLength: 1, maxLength: 1 } : { maxLength: 12 }).map(
-        (records): RecordsCaseInput => ({ kind: single ? "insertRecord" : "insertRecords", aligned, records }),
-      ),
+      fc
+        .array(record(devices), single ? { minLength: 1, maxLength: 1 } : { maxLength: 12 })
+        .map((records): RecordsCaseInput => ({ kind: single ? "insertRecord" : "insertRecords", aligned, records })),
     );
 }

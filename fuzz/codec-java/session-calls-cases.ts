@@ -12,7 +12,18 @@
 // every sample, and the case has one right answer.
 import fc from "fast-check";
 import type { RecordInput } from "./case-types.js";
-import { devicePath, identifier, int64Text, loneSurrogateString, nullableCell, nullRate, SENDABLE_TYPES, timestamps, wellFormedString, type TypeName } from "./cell-values.js";
+import {
+  devicePath,
+  identifier,
+  int64Text,
+  loneSurrogateString,
+  nullableCell,
+  nullRate,
+  SENDABLE_TYPES,
+  timestamps,
+  wellFormedString,
+  type TypeName,
+} from "./cell-values.js";
 
 export interface SessionCall {
   method: string;
@@ -34,7 +45,12 @@ const stringValue = fc.oneof(
 /** Measurements and string values of one record (names unique within it). */
 const stringRow = fc
   .uniqueArray(identifier, { maxLength: 5 })
-  .chain((measurements) => fc.tuple(fc.constant(measurements), fc.array(stringValue, { minLength: measurements.length, maxLength: measurements.length })));
+  .chain((measurements) =>
+    fc.tuple(
+      fc.constant(measurements),
+      fc.array(stringValue, { minLength: measurements.length, maxLength: measurements.length }),
+    ),
+  );
 
 const stringRecordCall: fc.Arbitrary<SessionCall> = fc
   .record({ aligned: fc.boolean(), deviceId: devicePath, time: int64Text, row: stringRow })
@@ -44,46 +60,68 @@ const stringRecordCall: fc.Arbitrary<SessionCall> = fc
   }));
 
 const stringRecordsCall: fc.Arbitrary<SessionCall> = fc
-  .record({ aligned: fc.boolean(), devices: fc.uniqueArray(devicePath, { minLength: 1, maxLength: 3 }), n: fc.integer({ min: 0, max: 8 }) })
+  .record({
+    aligned: fc.boolean(),
+    devices: fc.uniqueArray(devicePath, { minLength: 1, maxLength: 3 }),
+    n: fc.integer({ min: 0, max: 8 }),
+  })
   .chain(({ aligned, devices, n }) =>
-    fc.record({
-      deviceIds: fc.array(fc.constantFrom(...devices), { minLength: n, maxLength: n }),
-      times: fc.array(int64Text, { minLength: n, maxLength: n }),
-      rows: fc.array(stringRow, { minLength: n, maxLength: n }),
-    }).map(({ deviceIds, times, rows }) => ({
-      method: "insertStringRecords",
-      args: { aligned, deviceIds, times, measurementsList: rows.map((r) => r[0]), valuesList: rows.map((r) => r[1]) },
-    })),
+    fc
+      .record({
+        deviceIds: fc.array(fc.constantFrom(...devices), { minLength: n, maxLength: n }),
+        times: fc.array(int64Text, { minLength: n, maxLength: n }),
+        rows: fc.array(stringRow, { minLength: n, maxLength: n }),
+      })
+      .map(({ deviceIds, times, rows }) => ({
+        method: "insertStringRecords",
+        args: { aligned, deviceIds, times, measurementsList: rows.map((r) => r[0]), valuesList: rows.map((r) => r[1]) },
+      })),
   );
 
 const stringRecordsOfOneDeviceCall: fc.Arbitrary<SessionCall> = fc
   .record({ aligned: fc.boolean(), haveSorted: fc.boolean(), deviceId: devicePath, n: fc.integer({ min: 0, max: 8 }) })
   .chain(({ aligned, haveSorted, deviceId, n }) =>
-    fc.record({ times: timestamps(n), rows: fc.array(stringRow, { minLength: n, maxLength: n }) }).map(({ times, rows }) => ({
-      method: "insertStringRecordsOfOneDevice",
-      args: { aligned, haveSorted, deviceId, times, measurementsList: rows.map((r) => r[0]), valuesList: rows.map((r) => r[1]) },
-    })),
+    fc
+      .record({ times: timestamps(n), rows: fc.array(stringRow, { minLength: n, maxLength: n }) })
+      .map(({ times, rows }) => ({
+        method: "insertStringRecordsOfOneDevice",
+        args: {
+          aligned,
+          haveSorted,
+          deviceId,
+          times,
+          measurementsList: rows.map((r) => r[0]),
+          valuesList: rows.map((r) => r[1]),
+        },
+      })),
   );
 
 /** A device's measurement pool: unique names, one type each. */
-const pool = fc.uniqueArray(identifier, { minLength: 1, maxLength: 6 }).chain((names) =>
-  fc.array(fc.constantFrom(...SENDABLE_TYPES), { minLength: names.length, maxLength: names.length }).map((types) => names.map((name, i) => ({ name, type: types[i]! as TypeName }))),
-);
+const pool = fc
+  .uniqueArray(identifier, { minLength: 1, maxLength: 6 })
+  .chain((names) =>
+    fc
+      .array(fc.constantFrom(...SENDABLE_TYPES), { minLength: names.length, maxLength: names.length })
+      .map((types) => names.map((name, i) => ({ name, type: types[i]! as TypeName }))),
+  );
 
 /** A record of a device: a shuffled subset of at least half its pool, values null at `rate`. */
-function typedRecord(deviceId: string, measurements: { name: string; type: TypeName }[], time: string, rate: number): fc.Arbitrary<RecordInput> {
+function typedRecord(
+  deviceId: string,
+  measurements: { name: string; type: TypeName }[],
+  time: string,
+  rate: number,
+): fc.Arbitrary<RecordInput> {
   const least = Math.ceil(measurements.length / 2);
-  return fc
-    .shuffledSubarray(measurements, { minLength: least })
-    .chain((picked) =>
-      fc.tuple(...picked.map((m) => nullableCell(m.type, rate, { forEncoding: true }))).map((values) => ({
-        deviceId,
-        time,
-        measurements: picked.map((m) => m.name),
-        types: picked.map((m) => m.type),
-        values,
-      })),
-    );
+  return fc.shuffledSubarray(measurements, { minLength: least }).chain((picked) =>
+    fc.tuple(...picked.map((m) => nullableCell(m.type, rate, { forEncoding: true }))).map((values) => ({
+      deviceId,
+      time,
+      measurements: picked.map((m) => m.name),
+      types: picked.map((m) => m.type),
+      values,
+    })),
+  );
 }
 
 const batchSize = fc.oneof(fc.integer({ min: 38, max: 42 }), fc.constantFrom(60, 100));
@@ -106,11 +144,14 @@ const typedRecordsCall: fc.Arbitrary<SessionCall> = fc
         which: fc.array(fc.nat(devices - 1), { minLength: n, maxLength: n }),
       })
       .chain(({ paths, pools, times, which }) =>
-        fc.tuple(...which.map((d, i) => typedRecord(paths[d]!, pools[d]!, times[i]!, rate))).map((records): SessionCall =>
-          oneDevice
-            ? { method: "insertRecordsOfOneDevice", args: { aligned, deviceId: paths[0], records } }
-            : { method: "insertRecords", args: { aligned, records } },
-        ),
+        fc
+          .tuple(...which.map((d, i) => typedRecord(paths[d]!, pools[d]!, times[i]!, rate)))
+          .map(
+            (records): SessionCall =>
+              oneDevice
+                ? { method: "insertRecordsOfOneDevice", args: { aligned, deviceId: paths[0], records } }
+                : { method: "insertRecords", args: { aligned, records } },
+          ),
       );
   });
 
@@ -122,12 +163,19 @@ const fastLastCall: fc.Arbitrary<SessionCall> = fc
   .map((nodes) => ({ method: "executeFastLastDataQueryForOnePrefixPath", args: { prefixes: ["root", ...nodes] } }));
 
 const lastForOneDeviceCall: fc.Arbitrary<SessionCall> = fc
-  .record({ db: devicePath, device: devicePath, sensors: fc.uniqueArray(identifier, { minLength: 1, maxLength: 5 }), isLegalPathNodes: fc.boolean() })
+  .record({
+    db: devicePath,
+    device: devicePath,
+    sensors: fc.uniqueArray(identifier, { minLength: 1, maxLength: 5 }),
+    isLegalPathNodes: fc.boolean(),
+  })
   .map((args) => ({ method: "executeLastDataQueryForOneDevice", args }));
 
 const settingCall: fc.Arbitrary<SessionCall> = fc.oneof(
   fc.integer({ min: 1, max: 0x7fffffff }).map((fetchSize) => ({ method: "setFetchSize", args: { fetchSize } })),
-  fc.oneof(fc.constant(0), fc.integer({ min: 1, max: 2 ** 40 })).map((ms) => ({ method: "setQueryTimeout", args: { timeoutInMs: String(ms) } })),
+  fc
+    .oneof(fc.constant(0), fc.integer({ min: 1, max: 2 ** 40 }))
+    .map((ms) => ({ method: "setQueryTimeout", args: { timeoutInMs: String(ms) } })),
 );
 
 /** A sequence of 1..3 calls on one session. */
@@ -147,4 +195,6 @@ export const sessionCallsCase: fc.Arbitrary<SessionCallsCaseInput> = fc
       { minLength: 1, maxLength: 3 },
     ),
   })
-  .map(({ autoConvert, calls }) => (autoConvert === undefined ? { kind: "sessionCalls", calls } : { kind: "sessionCalls", autoConvert, calls }));
+  .map(({ autoConvert, calls }) =>
+    autoConvert === undefined ? { kind: "sessionCalls", calls } : { kind: "sessionCalls", autoConvert, calls },
+  );

@@ -24,10 +24,19 @@ export interface Shrunk {
 
 /** Does `judged` still show the failure `key`? */
 export function showsFailure(judged: Judged, key: string): boolean {
-  return judged.verdict.outcome === "mismatch" && judged.verdict.failures.some((f) => failureKey(judged.fuzzCase.input.kind, f) === key);
+  return (
+    judged.verdict.outcome === "mismatch" &&
+    judged.verdict.failures.some((f) => failureKey(judged.fuzzCase.input.kind, f) === key)
+  );
 }
 
-export async function shrinkFailure(arb: fc.Arbitrary<FuzzCase>, start: Drawn<FuzzCase>, failing: Judged, key: string, options: ShrinkOptions): Promise<Shrunk> {
+export async function shrinkFailure(
+  arb: fc.Arbitrary<FuzzCase>,
+  start: Drawn<FuzzCase>,
+  failing: Judged,
+  key: string,
+  options: ShrinkOptions,
+): Promise<Shrunk> {
   let current = start;
   let minimal = failing;
   for (let round = 1; round <= options.maxRounds; round++) {
@@ -38,7 +47,11 @@ export async function shrinkFailure(arb: fc.Arbitrary<FuzzCase>, start: Drawn<Fu
       if (candidates.length === options.candidatesPerRound) break;
     }
     if (candidates.length === 0) return { minimal, rounds: round - 1, local: true };
-    const judged = await judgeBatch(candidates.map((c) => c.value), `shrink${round}-`, `shrink round ${round} of: ${key}`);
+    const judged = await judgeBatch(
+      candidates.map((c) => c.value),
+      `shrink${round}-`,
+      `shrink round ${round} of: ${key}`,
+    );
     // All candidates were judged anyway: keep the smallest one that still fails (bigger steps
     // than fast-check's "first failing"), ties going to the earlier one.
     let next = -1;
@@ -48,7 +61,9 @@ export async function shrinkFailure(arb: fc.Arbitrary<FuzzCase>, start: Drawn<Fu
     if (next < 0) return { minimal, rounds: round - 1, local: true };
     current = candidates[next]!;
     minimal = judged[next]!;
-    options.log(`    round ${round}: ${candidates.length} candidates, kept #${next + 1} (${size(minimal)} bytes of JSON)`);
+    options.log(
+      `    round ${round}: ${candidates.length} candidates, kept #${next + 1} (${size(minimal)} bytes of JSON)`,
+    );
   }
   return { minimal, rounds: options.maxRounds, local: false };
 }

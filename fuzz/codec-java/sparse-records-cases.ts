@@ -15,7 +15,15 @@
 //   sample passes (Java converts).
 import fc from "fast-check";
 import type { RecordInput } from "./case-types.js";
-import { devicePath, identifier, nullableCell, nullRate, SENDABLE_TYPES, timestamps, type TypeName } from "./cell-values.js";
+import {
+  devicePath,
+  identifier,
+  nullableCell,
+  nullRate,
+  SENDABLE_TYPES,
+  timestamps,
+  type TypeName,
+} from "./cell-values.js";
 import type { SessionCall, SessionCallsCaseInput } from "./session-calls-cases.js";
 
 interface Measurement {
@@ -26,15 +34,24 @@ interface Measurement {
 /** Session.SAMPLE_PROPORTION: Java samples k = (int) (n * 0.05) records. */
 const sampleSize = (n: number): number => Math.trunc(n * 0.05);
 
-const typedName = (name: string): fc.Arbitrary<Measurement> => fc.constantFrom(...SENDABLE_TYPES).map((type) => ({ name, type }));
+const typedName = (name: string): fc.Arbitrary<Measurement> =>
+  fc.constantFrom(...SENDABLE_TYPES).map((type) => ({ name, type }));
 
 /** A record of `measurements` (rotated by `turn`): all-null one time in eight, else nulls at `rate`. */
 function record(deviceId: string, time: string, measurements: Measurement[], rate: number): fc.Arbitrary<RecordInput> {
-  return fc.record({ allNull: fc.integer({ min: 0, max: 7 }), turn: fc.nat(Math.max(0, measurements.length - 1)) }).chain(({ allNull, turn }) => {
-    const picked = [...measurements.slice(turn), ...measurements.slice(0, turn)];
-    const values = picked.map((m) => nullableCell(m.type, allNull === 0 ? 1 : rate, { forEncoding: true }));
-    return fc.tuple(...values).map((cells) => ({ deviceId, time, measurements: picked.map((m) => m.name), types: picked.map((m) => m.type), values: cells }));
-  });
+  return fc
+    .record({ allNull: fc.integer({ min: 0, max: 7 }), turn: fc.nat(Math.max(0, measurements.length - 1)) })
+    .chain(({ allNull, turn }) => {
+      const picked = [...measurements.slice(turn), ...measurements.slice(0, turn)];
+      const values = picked.map((m) => nullableCell(m.type, allNull === 0 ? 1 : rate, { forEncoding: true }));
+      return fc.tuple(...values).map((cells) => ({
+        deviceId,
+        time,
+        measurements: picked.map((m) => m.name),
+        types: picked.map((m) => m.type),
+        values: cells,
+      }));
+    });
 }
 
 interface Shape {
@@ -46,28 +63,43 @@ interface Shape {
 
 /** Sunflower devices (see the file comment): `converts` picks the side of Java's rule. */
 const sunflowerShape: fc.Arbitrary<Shape> = fc
-  .record({ converts: fc.boolean(), oneDevice: fc.boolean(), devices: fc.integer({ min: 2, max: 3 }), extra: fc.integer({ min: 0, max: 40 }) })
+  .record({
+    converts: fc.boolean(),
+    oneDevice: fc.boolean(),
+    devices: fc.integer({ min: 2, max: 3 }),
+    extra: fc.integer({ min: 0, max: 40 }),
+  })
   .chain(({ converts, oneDevice, devices: many, extra }) => {
     const devices = oneDevice ? 1 : many;
     // Never converted: k > 2 * devices, i.e. n >= 20 * (2 * devices + 1).
     const n = converts ? 40 + extra * 2 : 20 * (2 * devices + 1) + extra;
     const k = sampleSize(n);
-    const petalCore = fc.integer({ min: 1, max: 2 }).chain((petal) =>
-      converts
-        ? fc.integer({ min: (k - 2) * petal, max: (k - 2) * petal + 1 }).map((core) => ({ petal, core }))
-        : fc.integer({ min: 0, max: petal - 1 }).map((core) => ({ petal, core })),
-    );
+    const petalCore = fc
+      .integer({ min: 1, max: 2 })
+      .chain((petal) =>
+        converts
+          ? fc.integer({ min: (k - 2) * petal, max: (k - 2) * petal + 1 }).map((core) => ({ petal, core }))
+          : fc.integer({ min: 0, max: petal - 1 }).map((core) => ({ petal, core })),
+      );
     return fc.array(petalCore, { minLength: devices, maxLength: devices }).chain((sizes) =>
       fc
-        .tuple(...sizes.map(({ core }) => fc.uniqueArray(identifier, { minLength: core, maxLength: core }).chain((names) => fc.tuple(...names.map((name) => typedName(`k${name}`))))))
-        .map((cores): Shape => ({
-          n,
-          devices,
-          recordNames: (device, index) => {
-            const petals = Array.from({ length: sizes[device]!.petal }, (_, j) => typedName(`p${index}_${j}`));
-            return fc.tuple(...petals).map((own) => [...cores[device]!, ...own]);
-          },
-        })),
+        .tuple(
+          ...sizes.map(({ core }) =>
+            fc
+              .uniqueArray(identifier, { minLength: core, maxLength: core })
+              .chain((names) => fc.tuple(...names.map((name) => typedName(`k${name}`)))),
+          ),
+        )
+        .map(
+          (cores): Shape => ({
+            n,
+            devices,
+            recordNames: (device, index) => {
+              const petals = Array.from({ length: sizes[device]!.petal }, (_, j) => typedName(`p${index}_${j}`));
+              return fc.tuple(...petals).map((own) => [...cores[device]!, ...own]);
+            },
+          }),
+        ),
     );
   });
 
@@ -76,10 +108,14 @@ const pairsShape: fc.Arbitrary<Shape> = fc
   .record({ n: fc.integer({ min: 40, max: 59 }), oneDevice: fc.boolean(), devices: fc.integer({ min: 2, max: 4 }) })
   .chain(({ n, oneDevice, devices: many }) => {
     const devices = oneDevice ? 1 : many;
-    const pool = fc.uniqueArray(identifier, { minLength: 3, maxLength: 6 }).chain((names) => fc.tuple(...names.map(typedName)));
+    const pool = fc
+      .uniqueArray(identifier, { minLength: 3, maxLength: 6 })
+      .chain((names) => fc.tuple(...names.map(typedName)));
     return fc
       .array(
-        pool.chain((measurements) => fc.integer({ min: 1, max: Math.ceil(measurements.length / 2) }).map((size) => ({ measurements, size }))),
+        pool.chain((measurements) =>
+          fc.integer({ min: 1, max: Math.ceil(measurements.length / 2) }).map((size) => ({ measurements, size })),
+        ),
         { minLength: devices, maxLength: devices },
       )
       .map(
@@ -96,7 +132,12 @@ const pairsShape: fc.Arbitrary<Shape> = fc
 
 /** One insertRecords (or, for one device, sometimes insertRecordsOfOneDevice) call of a shape. */
 export const sparseRecordsCall: fc.Arbitrary<SessionCall> = fc
-  .record({ shape: fc.oneof(sunflowerShape, pairsShape), aligned: fc.boolean(), ofOneDevice: fc.boolean(), rate: nullRate })
+  .record({
+    shape: fc.oneof(sunflowerShape, pairsShape),
+    aligned: fc.boolean(),
+    ofOneDevice: fc.boolean(),
+    rate: nullRate,
+  })
   .chain(({ shape, aligned, ofOneDevice, rate }) =>
     fc
       .record({
@@ -106,14 +147,20 @@ export const sparseRecordsCall: fc.Arbitrary<SessionCall> = fc
       })
       .chain(({ paths, times, which }) =>
         fc
-          .tuple(...which.map((d, i) => shape.recordNames(d, i).chain((names) => record(paths[d]!, times[i]!, names, rate))))
-          .map((records): SessionCall =>
-            shape.devices === 1 && ofOneDevice
-              ? { method: "insertRecordsOfOneDevice", args: { aligned, deviceId: paths[0], records } }
-              : { method: "insertRecords", args: { aligned, records } },
+          .tuple(
+            ...which.map((d, i) => shape.recordNames(d, i).chain((names) => record(paths[d]!, times[i]!, names, rate))),
+          )
+          .map(
+            (records): SessionCall =>
+              shape.devices === 1 && ofOneDevice
+                ? { method: "insertRecordsOfOneDevice", args: { aligned, deviceId: paths[0], records } }
+                : { method: "insertRecords", args: { aligned, records } },
           ),
       ),
   );
 
 /** A session-call case of one such batch, auto-conversion on (Java's default). */
-export const sparseRecordsCase: fc.Arbitrary<SessionCallsCaseInput> = sparseRecordsCall.map((call) => ({ kind: "sessionCalls", calls: [call] }));
+export const sparseRecordsCase: fc.Arbitrary<SessionCallsCaseInput> = sparseRecordsCall.map((call) => ({
+  kind: "sessionCalls",
+  calls: [call],
+}));

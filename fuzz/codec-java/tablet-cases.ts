@@ -4,7 +4,16 @@
 // maxRowNumber above the row count (the Java Tablet's capacity; must not change the bytes).
 import fc from "fast-check";
 import type { ColumnInput, TabletCaseInput } from "./case-types.js";
-import { devicePath, identifier, nullableCell, nullRate, rowCount, SENDABLE_TYPES, timestamps, type TypeName } from "./cell-values.js";
+import {
+  devicePath,
+  identifier,
+  nullableCell,
+  nullRate,
+  rowCount,
+  SENDABLE_TYPES,
+  timestamps,
+  type TypeName,
+} from "./cell-values.js";
 
 interface ColumnShape {
   name: string;
@@ -78,7 +87,12 @@ function tabletFromShape(shape: TabletShape): fc.Arbitrary<TabletCaseInput> {
         target: shape.target,
         aligned: shape.aligned,
         construction: shape.construction,
-        columns: shape.columns.map((c): ColumnInput => (shape.model === "table" ? { name: c.name, type: c.type, category: c.category } : { name: c.name, type: c.type })),
+        columns: shape.columns.map(
+          (c): ColumnInput =>
+            shape.model === "table"
+              ? { name: c.name, type: c.type, category: c.category }
+              : { name: c.name, type: c.type },
+        ),
         timestamps,
         rows: cells,
       };

@@ -10,7 +10,22 @@ import fc from "fast-check";
 import type { TemplateCaseInput } from "./case-types.js";
 import { identifier, SENDABLE_TYPES } from "./cell-values.js";
 
-const ENCODINGS = ["PLAIN", "DICTIONARY", "RLE", "DIFF", "TS_2DIFF", "BITMAP", "GORILLA_V1", "REGULAR", "GORILLA", "ZIGZAG", "FREQ", "CHIMP", "SPRINTZ", "RLBE"] as const;
+const ENCODINGS = [
+  "PLAIN",
+  "DICTIONARY",
+  "RLE",
+  "DIFF",
+  "TS_2DIFF",
+  "BITMAP",
+  "GORILLA_V1",
+  "REGULAR",
+  "GORILLA",
+  "ZIGZAG",
+  "FREQ",
+  "CHIMP",
+  "SPRINTZ",
+  "RLBE",
+] as const;
 /** tsfile 2.1.1's CompressionType has only these (LZO, SDT, PAA and PLA are gone). */
 const COMPRESSORS = ["UNCOMPRESSED", "SNAPPY", "GZIP", "LZ4", "ZSTD", "LZMA2"] as const;
 
@@ -18,7 +33,13 @@ const COMPRESSORS = ["UNCOMPRESSED", "SNAPPY", "GZIP", "LZ4", "ZSTD", "LZMA2"] a
 const equalHashName = (i: number) => Array.from({ length: 4 }, (_, bit) => ((i >> bit) & 1 ? "BB" : "Aa")).join("");
 
 const spec = (name: string) =>
-  fc.record({ type: fc.constantFrom(...SENDABLE_TYPES), encoding: fc.constantFrom(...ENCODINGS), compressor: fc.constantFrom(...COMPRESSORS) }).map((m) => ({ name, ...m }));
+  fc
+    .record({
+      type: fc.constantFrom(...SENDABLE_TYPES),
+      encoding: fc.constantFrom(...ENCODINGS),
+      compressor: fc.constantFrom(...COMPRESSORS),
+    })
+    .map((m) => ({ name, ...m }));
 
 const names = fc.oneof(
   { weight: 2, arbitrary: fc.uniqueArray(identifier, { minLength: 1, maxLength: 40 }) },
@@ -36,9 +57,15 @@ const names = fc.oneof(
 
 export const templateCase: fc.Arbitrary<TemplateCaseInput> = fc
   .record({ name: identifier, aligned: fc.boolean(), names })
-  .chain(({ name, aligned, names }) => fc.tuple(...names.map(spec)).map((measurements): TemplateCaseInput => ({ kind: "template", name, aligned, measurements })));
+  .chain(({ name, aligned, names }) =>
+    fc
+      .tuple(...names.map(spec))
+      .map((measurements): TemplateCaseInput => ({ kind: "template", name, aligned, measurements })),
+  );
 
 /** A template with one measurement name given twice. */
 export const duplicateTemplateCase: fc.Arbitrary<TemplateCaseInput> = templateCase.chain((t) =>
-  fc.nat({ max: t.measurements.length - 1 }).map((i) => ({ ...t, measurements: [...t.measurements, { ...t.measurements[i]! }] })),
+  fc
+    .nat({ max: t.measurements.length - 1 })
+    .map((i) => ({ ...t, measurements: [...t.measurements, { ...t.measurements[i]! }] })),
 );

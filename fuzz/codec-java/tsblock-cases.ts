@@ -4,7 +4,15 @@
 // unused entries, ids in any order).
 import fc from "fast-check";
 import type { TsBlockCaseInput, TsBlockColumnInput } from "./case-types.js";
-import { identifier, nullableCell, nullRate, rowCount, SENDABLE_TYPES, timestamps, type TypeName } from "./cell-values.js";
+import {
+  identifier,
+  nullableCell,
+  nullRate,
+  rowCount,
+  SENDABLE_TYPES,
+  timestamps,
+  type TypeName,
+} from "./cell-values.js";
 
 const TEXT_AS_STRINGS = { forEncoding: false }; // decoded TEXT is compared as strings
 
@@ -53,9 +61,10 @@ export const tsblockCase: fc.Arbitrary<TsBlockCaseInput> = fc
         times: timeColumn === "time" ? timestamps(positions) : fc.constant(undefined),
         columns: fc.tuple(...columns.map((c) => column(c, positions))),
       })
-      .map(({ times, columns }): TsBlockCaseInput =>
-        times === undefined
-          ? { kind: "tsblock", timeColumn, positionCount: positions, columns }
-          : { kind: "tsblock", timeColumn, timestamps: times, columns },
+      .map(
+        ({ times, columns }): TsBlockCaseInput =>
+          times === undefined
+            ? { kind: "tsblock", timeColumn, positionCount: positions, columns }
+            : { kind: "tsblock", timeColumn, timestamps: times, columns },
       ),
   );

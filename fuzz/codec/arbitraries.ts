@@ -19,7 +19,13 @@ const loneSurrogate = fc.integer({ min: 0xd800, max: 0xdfff }).map((c) => String
 const text = fc.oneof(
   { weight: 3, arbitrary: fc.string({ maxLength: 12 }) },
   { weight: 3, arbitrary: fc.string({ unit: "binary", maxLength: 12 }) },
-  { weight: 1, arbitrary: fc.string({ unit: fc.oneof(fc.string({ unit: "binary", minLength: 1, maxLength: 1 }), loneSurrogate), maxLength: 6 }) },
+  {
+    weight: 1,
+    arbitrary: fc.string({
+      unit: fc.oneof(fc.string({ unit: "binary", minLength: 1, maxLength: 1 }), loneSurrogate),
+      maxLength: 6,
+    }),
+  },
   { weight: 1, arbitrary: fc.string({ unit: "grapheme", minLength: 40, maxLength: 120 }) },
 );
 
@@ -33,20 +39,34 @@ const date = fc
 /** A non-null cell of the given type, in the reference form. */
 export function cellOf(type: number): fc.Arbitrary<RefCell> {
   switch (type) {
-    case 0: return fc.boolean();
-    case 1: return fc.oneof(fc.integer(), fc.constantFrom(-2147483648, 2147483647, 0));
+    case 0:
+      return fc.boolean();
+    case 1:
+      return fc.oneof(fc.integer(), fc.constantFrom(-2147483648, 2147483647, 0));
     case 2:
-    case 8: return int64;
-    case 3: return fc.oneof(fc.float(), fc.double(), specialsF);
-    case 4: return fc.oneof(fc.double(), specialsD);
-    case 9: return date;
-    case 10: return fc.uint8Array({ maxLength: 10 });
-    default: return fc.oneof({ weight: 5, arbitrary: text }, { weight: 1, arbitrary: fc.uint8Array({ maxLength: 6 }) });
+    case 8:
+      return int64;
+    case 3:
+      return fc.oneof(fc.float(), fc.double(), specialsF);
+    case 4:
+      return fc.oneof(fc.double(), specialsD);
+    case 9:
+      return date;
+    case 10:
+      return fc.uint8Array({ maxLength: 10 });
+    default:
+      return fc.oneof({ weight: 5, arbitrary: text }, { weight: 1, arbitrary: fc.uint8Array({ maxLength: 6 }) });
   }
 }
 
-const name = fc.oneof(fc.string({ minLength: 1, maxLength: 6 }), fc.string({ unit: "binary", minLength: 1, maxLength: 4 }));
-export const rowCount = fc.oneof(fc.constantFrom(0, 1, 7, 8, 9, 15, 16, 17, 23, 24, 25, 31, 32, 33, 63, 64, 65), fc.integer({ min: 0, max: 40 }));
+const name = fc.oneof(
+  fc.string({ minLength: 1, maxLength: 6 }),
+  fc.string({ unit: "binary", minLength: 1, maxLength: 4 }),
+);
+export const rowCount = fc.oneof(
+  fc.constantFrom(0, 1, 7, 8, 9, 15, 16, 17, 23, 24, 25, 31, 32, 33, 63, 64, 65),
+  fc.integer({ min: 0, max: 40 }),
+);
 
 type NullMode = "none" | "scattered" | "all";
 const times = (n: number) =>
@@ -81,33 +101,49 @@ export const tablet: fc.Arbitrary<RefTablet> = fc
         cells: fc.tuple(
           ...columns.map((c) =>
             fc.array(
-              c.nulls === "scattered" ? fc.option(cellOf(c.type), { freq: 4 }) : c.nulls === "all" ? fc.constant(null) : cellOf(c.type),
+              c.nulls === "scattered"
+                ? fc.option(cellOf(c.type), { freq: 4 })
+                : c.nulls === "all"
+                  ? fc.constant(null)
+                  : cellOf(c.type),
               { minLength: n, maxLength: n },
             ),
           ),
         ),
       })
-      .map(({ times, nullRows, cells }): RefTablet => ({
-        model,
-        target,
-        aligned: model === "tree" && aligned,
-        columns: columns.map((c): RefColumn => ({ name: c.name, type: c.type, category: model === "table" ? c.category : 1 })),
-        times,
-        // a row marked in nullRows is null in every column
-        rows: times.map((_, r) => columns.map((_, c) => (nullRows[r] ? null : (cells[c]![r] as RefCell)))),
-        mode,
-      })),
+      .map(
+        ({ times, nullRows, cells }): RefTablet => ({
+          model,
+          target,
+          aligned: model === "tree" && aligned,
+          columns: columns.map(
+            (c): RefColumn => ({ name: c.name, type: c.type, category: model === "table" ? c.category : 1 }),
+          ),
+          times,
+          // a row marked in nullRows is null in every column
+          rows: times.map((_, r) => columns.map((_, c) => (nullRows[r] ? null : (cells[c]![r] as RefCell)))),
+          mode,
+        }),
+      ),
   );
 
 const record: fc.Arbitrary<RefRecord> = fc
   .record({
     deviceId: name,
     time: int64,
-    fields: fc.array(fc.record({ name, type: fc.constantFrom(...SENDABLE_TYPES), isNull: fc.boolean() }), { maxLength: 6 }),
+    fields: fc.array(fc.record({ name, type: fc.constantFrom(...SENDABLE_TYPES), isNull: fc.boolean() }), {
+      maxLength: 6,
+    }),
   })
   .chain(({ deviceId, time, fields }) =>
     fc.tuple(...fields.map((f) => (f.isNull ? fc.constant(null) : cellOf(f.type)))).map(
-      (values): RefRecord => ({ deviceId, time, measurements: fields.map((f) => f.name), types: fields.map((f) => f.type), values }),
+      (values): RefRecord => ({
+        deviceId,
+        time,
+        measurements: fields.map((f) => f.name),
+        types: fields.map((f) => f.type),
+        values,
+      }),
     ),
   );
 

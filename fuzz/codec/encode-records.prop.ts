@@ -3,7 +3,13 @@
 import { test } from "uvu";
 import * as assert from "uvu/assert";
 import { Writer } from "@zerowire/writer";
-import { encodeRecordValues, insertRecordsCall, writeCallRequest, type Cell, type InsertRecord } from "@zerowire/iotdb-codec";
+import {
+  encodeRecordValues,
+  insertRecordsCall,
+  writeCallRequest,
+  type Cell,
+  type InsertRecord,
+} from "@zerowire/iotdb-codec";
 import { checkProperty } from "../writer/check-property.js";
 import { records } from "./arbitraries.js";
 import { refRecordIsSent, refRecordsReq, refRecordValues, type RefRecord } from "./reference-encoder.js";
@@ -29,7 +35,11 @@ test(`records = naive reference: value buffers and requests (${RUNS} cases)`, ()
     for (const protocol of ["binary", "compact"] as const) {
       const w = new Writer();
       writeCallRequest(w, call, { sessionId: SESSION_ID, protocol });
-      assert.is(Buffer.from(w.peek()).toString("hex"), refRecordsReq(records, aligned, SESSION_ID, protocol).toString("hex"), protocol);
+      assert.is(
+        Buffer.from(w.peek()).toString("hex"),
+        refRecordsReq(records, aligned, SESSION_ID, protocol).toString("hex"),
+        protocol,
+      );
     }
   });
 });

@@ -9,7 +9,15 @@ import { Writer } from "@zerowire/writer";
 import { encodeTabletBuffers, insertTabletCall, writeCallRequest, type Tablet } from "@zerowire/iotdb-codec";
 import { checkProperty } from "../writer/check-property.js";
 import { tablet } from "./arbitraries.js";
-import { dateToInt, javaUtf8, refOrder, refTabletReq, refTimeBuffer, refValueBuffer, type RefTablet } from "./reference-encoder.js";
+import {
+  dateToInt,
+  javaUtf8,
+  refOrder,
+  refTabletReq,
+  refTimeBuffer,
+  refValueBuffer,
+  type RefTablet,
+} from "./reference-encoder.js";
 import { decodeTimes, decodeValues, type DecodedCell } from "./server-decode.js";
 import { plainForm, rowsForm, typedForm } from "./tablet-inputs.js";
 
@@ -35,7 +43,11 @@ test(`three input forms = naive reference: buffers and requests (${SAME_BYTES_RU
   checkProperty("tablet forms vs reference", tablet, SAME_BYTES_RUNS, (ref) => {
     const times = refTimeBuffer(ref);
     const values = refValueBuffer(ref);
-    for (const [form, make] of [["typed", typedForm], ["plain", plainForm], ["rows", rowsForm]] as const) {
+    for (const [form, make] of [
+      ["typed", typedForm],
+      ["plain", plainForm],
+      ["rows", rowsForm],
+    ] as const) {
       const b = encodeTabletBuffers(make(ref));
       sameBytes(`${form} time buffer`, b.timestamps, times);
       sameBytes(`${form} value buffer`, b.values, values);
@@ -49,12 +61,16 @@ test(`three input forms = naive reference: buffers and requests (${SAME_BYTES_RU
 function expectedCell(type: number, v: RefTablet["rows"][number][number]): DecodedCell {
   if (v === null) return null;
   switch (type) {
-    case 3: return Math.fround(v as number);
-    case 9: return dateToInt(v as string);
+    case 3:
+      return Math.fround(v as number);
+    case 9:
+      return dateToInt(v as string);
     case 5:
     case 10:
-    case 11: return typeof v === "string" ? javaUtf8(v) : Buffer.from(v as Uint8Array);
-    default: return v as DecodedCell;
+    case 11:
+      return typeof v === "string" ? javaUtf8(v) : Buffer.from(v as Uint8Array);
+    default:
+      return v as DecodedCell;
   }
 }
 
@@ -63,14 +79,26 @@ test(`encode → server-style decode = input (${ROUND_TRIP_RUNS} cases)`, () => 
     const n = ref.rows.length;
     const b = encodeTabletBuffers(typedForm(ref));
     const order = refOrder(ref.times);
-    assert.equal(decodeTimes(Buffer.from(b.timestamps), n), order.map((r) => ref.times[r]!));
-    const columns = decodeValues(Buffer.from(b.values), ref.columns.map((c) => c.type), n);
+    assert.equal(
+      decodeTimes(Buffer.from(b.timestamps), n),
+      order.map((r) => ref.times[r]!),
+    );
+    const columns = decodeValues(
+      Buffer.from(b.values),
+      ref.columns.map((c) => c.type),
+      n,
+    );
     ref.columns.forEach((col, c) => {
       order.forEach((r, i) => {
         const expected = expectedCell(col.type, ref.rows[r]![c]!);
         const got = columns[c]![i]!;
-        const same = Buffer.isBuffer(expected) ? Buffer.isBuffer(got) && expected.equals(got) : Object.is(got, expected);
-        if (!same) assert.unreachable(`column ${c} (type ${col.type}) wire row ${i}: got ${String(got)}, expected ${String(expected)}`);
+        const same = Buffer.isBuffer(expected)
+          ? Buffer.isBuffer(got) && expected.equals(got)
+          : Object.is(got, expected);
+        if (!same)
+          assert.unreachable(
+            `column ${c} (type ${col.type}) wire row ${i}: got ${String(got)}, expected ${String(expected)}`,
+          );
       });
     });
   });

@@ -32,10 +32,26 @@ export interface RefRecord {
   values: RefCell[];
 }
 
-const int32 = (v: number) => { const b = Buffer.alloc(4); b.writeInt32BE(v); return b; };
-const int64 = (v: bigint) => { const b = Buffer.alloc(8); b.writeBigInt64BE(v); return b; };
-const float32 = (v: number) => { const b = Buffer.alloc(4); b.writeFloatBE(v); return b; };
-const float64 = (v: number) => { const b = Buffer.alloc(8); b.writeDoubleBE(v); return b; };
+const int32 = (v: number) => {
+  const b = Buffer.alloc(4);
+  b.writeInt32BE(v);
+  return b;
+};
+const int64 = (v: bigint) => {
+  const b = Buffer.alloc(8);
+  b.writeBigInt64BE(v);
+  return b;
+};
+const float32 = (v: number) => {
+  const b = Buffer.alloc(4);
+  b.writeFloatBE(v);
+  return b;
+};
+const float64 = (v: number) => {
+  const b = Buffer.alloc(8);
+  b.writeDoubleBE(v);
+  return b;
+};
 const byte = (v: number) => Buffer.from([v & 0xff]);
 
 /** Java's String.getBytes(UTF_8): like Buffer.from, except a lone surrogate becomes '?'. */
@@ -60,13 +76,19 @@ export function dateToInt(s: string): number {
 /** One cell of a tablet value buffer. */
 function cell(type: number, v: RefCell): Buffer {
   switch (type) {
-    case 0: return byte(v === null ? 0 : v ? 1 : 0);
-    case 1: return int32(v === null ? -2147483648 : (v as number));
+    case 0:
+      return byte(v === null ? 0 : v ? 1 : 0);
+    case 1:
+      return int32(v === null ? -2147483648 : (v as number));
     case 2:
-    case 8: return int64(v === null ? -(2n ** 63n) : (v as bigint));
-    case 3: return v === null ? Buffer.from("00000001", "hex") : float32(v as number);
-    case 4: return v === null ? Buffer.from("0000000000000001", "hex") : float64(v as number);
-    case 9: return int32(v === null ? 10000101 : dateToInt(v as string));
+    case 8:
+      return int64(v === null ? -(2n ** 63n) : (v as bigint));
+    case 3:
+      return v === null ? Buffer.from("00000001", "hex") : float32(v as number);
+    case 4:
+      return v === null ? Buffer.from("0000000000000001", "hex") : float64(v as number);
+    case 9:
+      return int32(v === null ? 10000101 : dateToInt(v as string));
     default: {
       const bytes = v === null ? Buffer.alloc(0) : bytesOfText(v as string | Uint8Array);
       return Buffer.concat([int32(bytes.length), bytes]);
@@ -106,7 +128,7 @@ export function refValueBuffer(t: RefTablet): Buffer {
       const bits = Buffer.alloc(Math.floor(n / 8) + 1);
       for (let i = 0; i < bits.length * 8; i++) {
         const set = i < n ? nulls[i] : padding === 1;
-        if (set) bits[Math.floor(i / 8)] = bits[Math.floor(i / 8)]! | (1 << i % 8);
+        if (set) bits[Math.floor(i / 8)] = bits[Math.floor(i / 8)]! | (1 << (i % 8));
       }
       parts.push(byte(1), bits);
     });
@@ -145,7 +167,10 @@ const binaryProto = (): Proto => ({
   i32: int32,
   i64: int64,
   bin: (b) => Buffer.concat([int32(b.length), b]),
-  str: (s) => { const b = javaUtf8(s); return Buffer.concat([int32(b.length), b]); },
+  str: (s) => {
+    const b = javaUtf8(s);
+    return Buffer.concat([int32(b.length), b]);
+  },
   list: (elemType, size) => Buffer.concat([byte(elemType), int32(size)]),
   byte,
 });
@@ -168,17 +193,28 @@ const compactProto = (): Proto => {
   const header = (nibble: number, id: number) => {
     const delta = id - last;
     last = id;
-    return delta > 0 && delta <= 15 ? byte((delta << 4) | nibble) : Buffer.concat([byte(nibble), varint(zigzag(BigInt(id), 32n))]);
+    return delta > 0 && delta <= 15
+      ? byte((delta << 4) | nibble)
+      : Buffer.concat([byte(nibble), varint(zigzag(BigInt(id), 32n))]);
   };
   return {
     field: (type, id) => header(COMPACT[type]!, id),
     bool: (id, v) => header(v ? 1 : 2, id),
-    stop: () => { last = 0; return byte(0); },
+    stop: () => {
+      last = 0;
+      return byte(0);
+    },
     i32: (v) => varint(zigzag(BigInt(v), 32n)),
     i64: (v) => varint(zigzag(v, 64n)),
     bin: (b) => Buffer.concat([varint(BigInt(b.length)), b]),
-    str: (s) => { const b = javaUtf8(s); return Buffer.concat([varint(BigInt(b.length)), b]); },
-    list: (elemType, size) => size < 15 ? byte((size << 4) | COMPACT[elemType]!) : Buffer.concat([byte(0xf0 | COMPACT[elemType]!), varint(BigInt(size))]),
+    str: (s) => {
+      const b = javaUtf8(s);
+      return Buffer.concat([varint(BigInt(b.length)), b]);
+    },
+    list: (elemType, size) =>
+      size < 15
+        ? byte((size << 4) | COMPACT[elemType]!)
+        : Buffer.concat([byte(0xf0 | COMPACT[elemType]!), varint(BigInt(size))]),
     byte,
   };
 };
@@ -189,17 +225,31 @@ const proto = (protocol: "binary" | "compact"): Proto => (protocol === "binary" 
 export function refTabletReq(t: RefTablet, sessionId: bigint, protocol: "binary" | "compact"): Buffer {
   const p = proto(protocol);
   const parts = [
-    p.field(10, 1), p.i64(sessionId),
-    p.field(11, 2), p.str(t.target),
-    p.field(15, 3), p.list(11, t.columns.length), ...t.columns.map((c) => p.str(c.name)),
-    p.field(11, 4), p.bin(refValueBuffer(t)),
-    p.field(11, 5), p.bin(refTimeBuffer(t)),
-    p.field(15, 6), p.list(8, t.columns.length), ...t.columns.map((c) => p.i32(c.type)),
-    p.field(8, 7), p.i32(t.rows.length),
+    p.field(10, 1),
+    p.i64(sessionId),
+    p.field(11, 2),
+    p.str(t.target),
+    p.field(15, 3),
+    p.list(11, t.columns.length),
+    ...t.columns.map((c) => p.str(c.name)),
+    p.field(11, 4),
+    p.bin(refValueBuffer(t)),
+    p.field(11, 5),
+    p.bin(refTimeBuffer(t)),
+    p.field(15, 6),
+    p.list(8, t.columns.length),
+    ...t.columns.map((c) => p.i32(c.type)),
+    p.field(8, 7),
+    p.i32(t.rows.length),
     p.bool(8, t.model === "tree" && t.aligned),
   ];
   if (t.model === "table") {
-    parts.push(p.bool(9, true), p.field(15, 10), p.list(3, t.columns.length), ...t.columns.map((c) => p.byte(c.category)));
+    parts.push(
+      p.bool(9, true),
+      p.field(15, 10),
+      p.list(3, t.columns.length),
+      ...t.columns.map((c) => p.byte(c.category)),
+    );
   }
   parts.push(p.stop());
   return Buffer.concat(parts);
@@ -208,20 +258,36 @@ export function refTabletReq(t: RefTablet, sessionId: bigint, protocol: "binary"
 /** Does the Java Session send this record? Not when it had nulls and dropping them left it empty. */
 export const refRecordIsSent = (r: RefRecord): boolean => r.values.length === 0 || r.values.some((v) => v !== null);
 
-/** TSInsertRecordsReq struct (docs/iotdb-wire-format.md §5): null values dropped, and the records refRecordIsSent leaves out. */
-export function refRecordsReq(records: RefRecord[], aligned: boolean, sessionId: bigint, protocol: "binary" | "compact"): Buffer {
+/**
+ * TSInsertRecordsReq struct (docs/iotdb-wire-format.md §5): null values dropped, and the records refRecordIsSent leaves
+ * out.
+ */
+export function refRecordsReq(
+  records: RefRecord[],
+  aligned: boolean,
+  sessionId: bigint,
+  protocol: "binary" | "compact",
+): Buffer {
   const p = proto(protocol);
   const kept = records.filter(refRecordIsSent);
   return Buffer.concat([
-    p.field(10, 1), p.i64(sessionId),
-    p.field(15, 2), p.list(11, kept.length), ...kept.map((r) => p.str(r.deviceId)),
-    p.field(15, 3), p.list(15, kept.length),
+    p.field(10, 1),
+    p.i64(sessionId),
+    p.field(15, 2),
+    p.list(11, kept.length),
+    ...kept.map((r) => p.str(r.deviceId)),
+    p.field(15, 3),
+    p.list(15, kept.length),
     ...kept.map((r) => {
       const names = r.measurements.filter((_, i) => r.values[i] !== null);
       return Buffer.concat([p.list(11, names.length), ...names.map((m) => p.str(m))]);
     }),
-    p.field(15, 4), p.list(11, kept.length), ...kept.map((r) => p.bin(refRecordValues(r))),
-    p.field(15, 5), p.list(10, kept.length), ...kept.map((r) => p.i64(r.time)),
+    p.field(15, 4),
+    p.list(11, kept.length),
+    ...kept.map((r) => p.bin(refRecordValues(r))),
+    p.field(15, 5),
+    p.list(10, kept.length),
+    ...kept.map((r) => p.i64(r.time)),
     p.bool(6, aligned),
     p.stop(),
   ]);

@@ -15,13 +15,18 @@ export function decodeValues(buf: Buffer, types: number[], n: number): DecodedCe
   const columns = types.map((type) =>
     Array.from({ length: n }, (): DecodedCell => {
       switch (type) {
-        case 0: return buf.readUInt8(pos++) === 1;
+        case 0:
+          return buf.readUInt8(pos++) === 1;
         case 1:
-        case 9: return (pos += 4), buf.readInt32BE(pos - 4);
+        case 9:
+          return ((pos += 4), buf.readInt32BE(pos - 4));
         case 2:
-        case 8: return (pos += 8), buf.readBigInt64BE(pos - 8);
-        case 3: return (pos += 4), buf.readFloatBE(pos - 4);
-        case 4: return (pos += 8), buf.readDoubleBE(pos - 8);
+        case 8:
+          return ((pos += 8), buf.readBigInt64BE(pos - 8));
+        case 3:
+          return ((pos += 4), buf.readFloatBE(pos - 4));
+        case 4:
+          return ((pos += 8), buf.readDoubleBE(pos - 8));
         default: {
           const len = buf.readInt32BE(pos);
           pos += 4 + len;

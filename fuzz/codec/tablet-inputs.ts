@@ -9,7 +9,11 @@ function schemaOf(t: RefTablet): TabletSchema {
     model: t.model,
     target: t.target,
     aligned: t.aligned,
-    columns: t.columns.map((c) => ({ name: c.name, type: c.type as never, ...(t.model === "table" ? { category: c.category as never } : {}) })),
+    columns: t.columns.map((c) => ({
+      name: c.name,
+      type: c.type as never,
+      ...(t.model === "table" ? { category: c.category as never } : {}),
+    })),
   };
 }
 
@@ -27,14 +31,21 @@ export function typedForm(t: RefTablet): Tablet {
       return a;
     };
     switch (col.type) {
-      case 0: return fill(new Uint8Array(n), (v) => (v ? 1 : 0));
-      case 1: return fill(new Int32Array(n), (v) => v as number);
+      case 0:
+        return fill(new Uint8Array(n), (v) => (v ? 1 : 0));
+      case 1:
+        return fill(new Int32Array(n), (v) => v as number);
       case 2:
-      case 8: return fill(new BigInt64Array(n), (v) => v as bigint);
-      case 3: return fill(new Float32Array(n), (v) => v as number);
-      case 4: return fill(new Float64Array(n), (v) => v as number);
-      case 9: return fill(new Int32Array(n), (v) => dateToInt(v as string));
-      default: return cells as Cell[];
+      case 8:
+        return fill(new BigInt64Array(n), (v) => v as bigint);
+      case 3:
+        return fill(new Float32Array(n), (v) => v as number);
+      case 4:
+        return fill(new Float64Array(n), (v) => v as number);
+      case 9:
+        return fill(new Int32Array(n), (v) => dateToInt(v as string));
+      default:
+        return cells as Cell[];
     }
   });
   const nulls = t.columns.map((_, c) => Uint8Array.from(column(t, c), (v) => (v === null ? 1 : 0)));

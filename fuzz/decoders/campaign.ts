@@ -37,11 +37,13 @@ export function checkStructured<C, T, V>(
   numRuns: number,
   predicate: (value: V) => void,
 ): void {
-  if (fuzzer.halted) assert.unreachable(`${name}: not run, the fuzzer halted after ${fuzzer.totalFailures} failing inputs`);
+  if (fuzzer.halted)
+    assert.unreachable(`${name}: not run, the fuzzer halted after ${fuzzer.totalFailures} failing inputs`);
   const details = fc.check(fc.property(arbitrary, predicate), { numRuns, seed: SEED, endOnFailure: true });
   if (details.failed) {
     fuzzer.takeFailures(); // reported here, with the case
-    const error = details.errorInstance instanceof Error ? details.errorInstance.message : String(details.errorInstance);
+    const error =
+      details.errorInstance instanceof Error ? details.errorInstance.message : String(details.errorInstance);
     assert.unreachable(`${name}: case ${details.numRuns} failed (FUZZ_SEED=${SEED}):\n  ${error}`);
   }
   console.log(`  ${name}: ${details.numRuns} structured cases (seed ${SEED})`);
@@ -60,6 +62,8 @@ export function finish<C, T>(fuzzer: Fuzzer<C, T>, minInputs: number): void {
   assert.ok(
     fuzzer.inputs >= minInputs,
     `${fuzzer.target.name}: ${fuzzer.inputs} inputs, fewer than the ${minInputs} planned` +
-      (fuzzer.halted ? ` (halted after ${fuzzer.totalFailures} failing inputs)` : " (a structured property stops at its first failure)"),
+      (fuzzer.halted
+        ? ` (halted after ${fuzzer.totalFailures} failing inputs)`
+        : " (a structured property stops at its first failure)"),
   );
 }

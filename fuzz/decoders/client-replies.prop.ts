@@ -28,7 +28,14 @@ const MIN_INPUTS = RANDOM_INPUTS + STRUCTURED_CASES + (sharedVectors().present.r
 const fuzzer = new Fuzzer(replyTarget);
 const binary = binaryReplies(sharedVectors().replies);
 const compact = compactReplies(binary);
-const METHODS: RpcMethod[] = ["executeQueryStatementV2", "fetchResultsV2", "openSession", "requestStatementId", "insertTablet", "closeOperation"];
+const METHODS: RpcMethod[] = [
+  "executeQueryStatementV2",
+  "fetchResultsV2",
+  "openSession",
+  "requestStatementId",
+  "insertTablet",
+  "closeOperation",
+];
 
 test("the captured replies decode in both protocols to the same results", () => {
   if (!realBytesPresent("captured replies, binary vs compact", "replies")) return;
@@ -36,9 +43,15 @@ test("the captured replies decode in both protocols to the same results", () => 
     const c = compact[i]!;
     const [fromBinary] = decodeReplyBytes(b.frame, b).results;
     const [fromCompact] = decodeReplyBytes(c.frame, c).results;
-    assert.equal(JSON.stringify(fromCompact, int64AsText), JSON.stringify(fromBinary, int64AsText), `${b.label}: compact vs binary`);
+    assert.equal(
+      JSON.stringify(fromCompact, int64AsText),
+      JSON.stringify(fromBinary, int64AsText),
+      `${b.label}: compact vs binary`,
+    );
   });
-  console.log(`  ${binary.length} distinct reply frames (${new Set(binary.map((b) => b.method)).size} methods), each also in compact`);
+  console.log(
+    `  ${binary.length} distinct reply frames (${new Set(binary.map((b) => b.method)).size} methods), each also in compact`,
+  );
 });
 
 test("client replies: every payload truncation and single-byte mutations of the captured replies, both protocols", () => {
@@ -52,7 +65,10 @@ test(`client replies: ${RANDOM_INPUTS} random frames`, () => {
   for (let i = 0; i < RANDOM_INPUTS; i++) {
     const method = rng.pick(METHODS);
     const protocol = i % 2 === 0 ? "binary" : "compact";
-    fuzzer.run("random", `random #${i} (${method}, ${protocol}, seed ${SEED})`, randomFrame(rng, method, protocol), { method, protocol });
+    fuzzer.run("random", `random #${i} (${method}, ${protocol}, seed ${SEED})`, randomFrame(rng, method, protocol), {
+      method,
+      protocol,
+    });
   }
   assertNoFailures(fuzzer);
 });
@@ -70,7 +86,10 @@ test(`client replies: TSStatus nested ${NESTING_DEPTHS.join(", ")} levels deep, 
     const [shallow] = decodeReplyBytes(nestedStatusReply(protocol, 10), { method: "insertTablet", protocol }).results;
     assert.is(depthOf(shallow), 10, `${protocol}: 10 levels`);
     for (const depth of NESTING_DEPTHS) {
-      fuzzer.run("structured", `TSStatus nested ${depth} deep (${protocol})`, nestedStatusReply(protocol, depth), { method: "insertTablet", protocol });
+      fuzzer.run("structured", `TSStatus nested ${depth} deep (${protocol})`, nestedStatusReply(protocol, depth), {
+        method: "insertTablet",
+        protocol,
+      });
     }
   }
   assertNoFailures(fuzzer);
@@ -82,11 +101,18 @@ test("Connection (the public path): every payload truncation and mutation of the
   const inputs: { label: string; bytes: Buffer; context: ReplyContext }[] = [];
   for (const reply of [...binary, ...compact]) {
     const context = { method: reply.method, protocol: reply.protocol };
-    for (const d of truncations(reply.frame.subarray(4))) inputs.push({ label: `${reply.label} payload ${d.change}`, bytes: framed(d.bytes), context });
-    for (const d of mutations(reply.frame, Infinity)) inputs.push({ label: `${reply.label} ${d.change}`, bytes: Buffer.from(d.bytes), context });
+    for (const d of truncations(reply.frame.subarray(4)))
+      inputs.push({ label: `${reply.label} payload ${d.change}`, bytes: framed(d.bytes), context });
+    for (const d of mutations(reply.frame, Infinity))
+      inputs.push({ label: `${reply.label} ${d.change}`, bytes: Buffer.from(d.bytes), context });
   }
   for (const protocol of ["binary", "compact"] as const) {
-    for (const depth of NESTING_DEPTHS) inputs.push({ label: `TSStatus nested ${depth} deep (${protocol})`, bytes: nestedStatusReply(protocol, depth), context: { method: "insertTablet", protocol } });
+    for (const depth of NESTING_DEPTHS)
+      inputs.push({
+        label: `TSStatus nested ${depth} deep (${protocol})`,
+        bytes: nestedStatusReply(protocol, depth),
+        context: { method: "insertTablet", protocol },
+      });
   }
   const settled = new Map<string, number>();
   const problems: string[] = [];
@@ -104,9 +130,12 @@ test("Connection (the public path): every payload truncation and mutation of the
           : outcome.ms > MAX_MS
             ? `took ${outcome.ms.toFixed(1)} ms`
             : undefined;
-    if (problem !== undefined && problems.length < 20) problems.push(`${label}: ${problem}\n    input: ${hexOf(bytes)}`);
+    if (problem !== undefined && problems.length < 20)
+      problems.push(`${label}: ${problem}\n    input: ${hexOf(bytes)}`);
   }
-  console.log(`  Connection: ${inputs.length} inputs, settled ${JSON.stringify(Object.fromEntries(settled))}, max ${maxMs.toFixed(2)} ms`);
+  console.log(
+    `  Connection: ${inputs.length} inputs, settled ${JSON.stringify(Object.fromEntries(settled))}, max ${maxMs.toFixed(2)} ms`,
+  );
   recordTotal("Connection (public path)", inputs.length);
   if (problems.length > 0) assert.unreachable(`Connection: failing inputs\n  ${problems.join("\n  ")}`);
 });
@@ -115,8 +144,10 @@ test("Connection (the public path): every payload truncation and mutation of the
  *  decoder every one), then mutations of the whole frame, length prefix included. */
 function fuzzReply(reply: FuzzReply): void {
   const context = { method: reply.method, protocol: reply.protocol };
-  for (const d of truncations(reply.frame.subarray(4))) fuzzer.run("truncation", `${reply.label} payload ${d.change}`, framed(d.bytes), context);
-  for (const d of mutations(reply.frame, Infinity)) fuzzer.run("mutation", `${reply.label} ${d.change}`, d.bytes, context);
+  for (const d of truncations(reply.frame.subarray(4)))
+    fuzzer.run("truncation", `${reply.label} payload ${d.change}`, framed(d.bytes), context);
+  for (const d of mutations(reply.frame, Infinity))
+    fuzzer.run("mutation", `${reply.label} ${d.change}`, d.bytes, context);
 }
 
 /** Random bytes, random bytes framed, or a valid message header for the method then noise. */

@@ -45,7 +45,11 @@ export async function replyThroughConnection(bytes: Buffer, context: ReplyContex
   connection.close();
   const outcome = await reply.then(
     () => ({ settled: "resolved", message: "", ms }),
-    (e: unknown) => ({ settled: e instanceof ConnectionError ? "ConnectionError" : describe(e), message: (e as Error)?.message ?? "", ms }),
+    (e: unknown) => ({
+      settled: e instanceof ConnectionError ? "ConnectionError" : describe(e),
+      message: (e as Error)?.message ?? "",
+      ms,
+    }),
   );
   if (connection.inFlight !== 0) throw new Error(`${connection.inFlight} request(s) still in flight after close()`);
   return outcome;

@@ -69,7 +69,9 @@ const RETRY_BELOW_MS = 10 * MAX_MS;
 const MAX_HEX_BYTES = 600;
 
 export class Fuzzer<C, T> {
-  readonly tallies = new Map<Source, Tally>(SOURCES.map((s) => [s, { inputs: 0, decoded: 0, rejected: 0, failed: 0, maxMs: 0, slowest: "" }]));
+  readonly tallies = new Map<Source, Tally>(
+    SOURCES.map((s) => [s, { inputs: 0, decoded: 0, rejected: 0, failed: 0, maxMs: 0, slowest: "" }]),
+  );
   readonly failures: Failure[] = [];
   failureCount = 0;
   /** Failures over the whole run (failureCount restarts with each takeFailures). */
@@ -113,7 +115,8 @@ export class Fuzzer<C, T> {
     tally.failed++;
     this.failureCount++;
     this.totalFailures++;
-    if (this.totalFailures >= HALT_AFTER_FAILURES || performance.now() - this.started > HALT_AFTER_MS) this.halted = true;
+    if (this.totalFailures >= HALT_AFTER_FAILURES || performance.now() - this.started > HALT_AFTER_MS)
+      this.halted = true;
     this.resetMemoryWindow(); // what a failing input left behind must not count against the next ones
     if (this.failures.length < MAX_FAILURES_KEPT) this.failures.push({ source, label, hex: hexOf(input), problem });
     return "failed";
@@ -125,7 +128,9 @@ export class Fuzzer<C, T> {
     const outcome = this.run(source, label, input, context);
     if (this.failureCount > before) {
       const f = this.failures.at(-1);
-      throw new Error(`${this.target.name}: ${f?.problem ?? "failure"}\n  ${label}\n  input (${input.length} bytes): ${hexOf(input)}`);
+      throw new Error(
+        `${this.target.name}: ${f?.problem ?? "failure"}\n  ${label}\n  input (${input.length} bytes): ${hexOf(input)}`,
+      );
     }
     return outcome;
   }
@@ -143,7 +148,10 @@ export class Fuzzer<C, T> {
 
   /** The per-source table. */
   report(): string {
-    const lines = [`  ${this.target.name}`, "    source       inputs   decoded  rejected  failed  max ms  (slowest input)"];
+    const lines = [
+      `  ${this.target.name}`,
+      "    source       inputs   decoded  rejected  failed  max ms  (slowest input)",
+    ];
     let total = 0;
     for (const [source, t] of this.tallies) {
       if (t.inputs === 0) continue;
@@ -153,7 +161,8 @@ export class Fuzzer<C, T> {
           `${String(t.failed).padStart(7)} ${t.maxMs.toFixed(2).padStart(7)}  (${t.slowest})`,
       );
     }
-    if (this.halted) lines.push(`    HALTED after ${this.totalFailures} failing inputs: ${this.skipped} inputs not run`);
+    if (this.halted)
+      lines.push(`    HALTED after ${this.totalFailures} failing inputs: ${this.skipped} inputs not run`);
     lines.push(
       `    total       ${String(total).padStart(7)}   largest output/limit ${(this.maxFootprintRatio * 100).toFixed(0)}%, ` +
         `largest memory growth per ${MEMORY_SAMPLE_EVERY} inputs ${(this.maxWindowGrowth / 1048576).toFixed(1)} MiB, ` +
@@ -167,7 +176,8 @@ export class Fuzzer<C, T> {
   takeFailures(): string | undefined {
     if (this.failureCount === 0) return undefined;
     const shown = this.failures.map((f) => `  [${f.source}] ${f.label}: ${f.problem}\n    input: ${f.hex}`);
-    const more = this.failureCount > this.failures.length ? `\n  … and ${this.failureCount - this.failures.length} more` : "";
+    const more =
+      this.failureCount > this.failures.length ? `\n  … and ${this.failureCount - this.failures.length} more` : "";
     const report = `${this.target.name}: ${this.failureCount} failing input(s)\n${shown.join("\n")}${more}`;
     this.failures.length = 0;
     this.failureCount = 0;
@@ -193,7 +203,10 @@ export class Fuzzer<C, T> {
       // counts, each timed by the smaller of wall and process CPU time, so that neither a busy
       // machine (wall) nor V8's background threads (process CPU) alone fail an input.
       for (let i = 0; i < 4 && ms > limit; i++) {
-        ms = Math.min(ms, bestTimed(() => attempt(() => this.target.decode(this.place(input), context))));
+        ms = Math.min(
+          ms,
+          bestTimed(() => attempt(() => this.target.decode(this.place(input), context))),
+        );
       }
     }
     if (ms > tally.maxMs) {
@@ -252,7 +265,13 @@ export class Fuzzer<C, T> {
 
   /** Decodes a standalone copy (its own ArrayBuffer, nothing around it), the alternative way
    *  when the target has one, and compares. */
-  private compareStandalone(input: Uint8Array, context: C, threw: boolean, error: unknown, output: T | undefined): string | undefined {
+  private compareStandalone(
+    input: Uint8Array,
+    context: C,
+    threw: boolean,
+    error: unknown,
+    output: T | undefined,
+  ): string | undefined {
     const digest = threw ? "" : this.target.digest(output!); // before the next decode can reuse memory
     const copy = Buffer.allocUnsafeSlow(input.length);
     copy.set(input);
@@ -271,10 +290,14 @@ export class Fuzzer<C, T> {
     if (threw) {
       const a = (error as Error).message;
       const b = (copyError as Error)?.message;
-      return a === b ? undefined : `error differs from a standalone copy's: ${JSON.stringify(a)} vs standalone ${JSON.stringify(b)}`;
+      return a === b
+        ? undefined
+        : `error differs from a standalone copy's: ${JSON.stringify(a)} vs standalone ${JSON.stringify(b)}`;
     }
     const copyDigest = this.target.digest(copyOutput!);
-    return digest === copyDigest ? undefined : `output differs from a standalone copy's (reads outside the view? stale reused memory?): ${digest} vs ${copyDigest}`;
+    return digest === copyDigest
+      ? undefined
+      : `output differs from a standalone copy's (reads outside the view? stale reused memory?): ${digest} vs ${copyDigest}`;
   }
 
   /** Every MEMORY_SAMPLE_EVERY inputs: the heap and ArrayBuffer memory may not grow by more than
@@ -287,7 +310,9 @@ export class Fuzzer<C, T> {
     const allowed = this.windowAllowance + MEMORY_SLACK;
     this.maxWindowGrowth = Math.max(this.maxWindowGrowth, growth);
     this.resetMemoryWindow();
-    return growth > allowed ? `memory grew by ${growth} bytes over the last ${MEMORY_SAMPLE_EVERY} inputs (allowed ${allowed})` : undefined;
+    return growth > allowed
+      ? `memory grew by ${growth} bytes over the last ${MEMORY_SAMPLE_EVERY} inputs (allowed ${allowed})`
+      : undefined;
   }
 
   private resetMemoryWindow(): void {
@@ -332,5 +357,7 @@ export function describeError(error: unknown): string {
 
 export function hexOf(input: Uint8Array): string {
   const b = Buffer.from(input.buffer, input.byteOffset, input.length);
-  return input.length <= MAX_HEX_BYTES ? b.toString("hex") : `${b.subarray(0, MAX_HEX_BYTES).toString("hex")}… (${input.length} bytes)`;
+  return input.length <= MAX_HEX_BYTES
+    ? b.toString("hex")
+    : `${b.subarray(0, MAX_HEX_BYTES).toString("hex")}… (${input.length} bytes)`;
 }

@@ -6,7 +6,13 @@ import fc from "fast-check";
 import type { Prng } from "./prng.js";
 import { FIXED_OPS, type Op, type OpName, PREFIXED_OPS, SIZED_OPS, VARINT_OPS } from "./reader-program.js";
 
-const ALL_OPS: OpName[] = [...(Object.keys(FIXED_OPS) as OpName[]), ...VARINT_OPS, ...PREFIXED_OPS, ...SIZED_OPS, "cstring"];
+const ALL_OPS: OpName[] = [
+  ...(Object.keys(FIXED_OPS) as OpName[]),
+  ...VARINT_OPS,
+  ...PREFIXED_OPS,
+  ...SIZED_OPS,
+  "cstring",
+];
 const ODD_SIZES = [-1, 0.5, Number.NaN, Number.POSITIVE_INFINITY, 2 ** 31, 2 ** 32, 2 ** 53, 0x7fffffff, -0];
 
 /** A random program of 1 to 12 calls; sizes mostly small, sometimes odd. */
@@ -41,14 +47,33 @@ const i32le = (v: number) => {
 };
 
 const VARINTS = [
-  "00", "7f", "8001", "808000", "ffffffff0f", "ffffffff1f", "8080808010", "ffffffffff", "8080808080808080800100",
-  "ffffffffffffffffff01", "ffffffffffffffffff02", "ffffffffffffffffffff01", "80", "ff",
+  "00",
+  "7f",
+  "8001",
+  "808000",
+  "ffffffff0f",
+  "ffffffff1f",
+  "8080808010",
+  "ffffffffff",
+  "8080808080808080800100",
+  "ffffffffffffffffff01",
+  "ffffffffffffffffff02",
+  "ffffffffffffffffffff01",
+  "80",
+  "ff",
   // zigzag of ±(2^53 - 1) (the last safe integers) and of 2^53, -2^53 (the first unsafe ones)
-  "feffffffffffff1f", "fdffffffffffff1f", "8080808080808020", "ffffffffffffff1f",
+  "feffffffffffff1f",
+  "fdffffffffffff1f",
+  "8080808080808020",
+  "ffffffffffffff1f",
 ].map((h) => Buffer.from(h, "hex"));
 
 const fixedStep: fc.Arbitrary<Step> = fc
-  .tuple(fc.constantFrom(...(Object.keys(FIXED_OPS) as (keyof typeof FIXED_OPS)[])), fc.uint8Array({ minLength: 8, maxLength: 8 }), fc.nat(5))
+  .tuple(
+    fc.constantFrom(...(Object.keys(FIXED_OPS) as (keyof typeof FIXED_OPS)[])),
+    fc.uint8Array({ minLength: 8, maxLength: 8 }),
+    fc.nat(5),
+  )
   .map(([name, random, pick]) => {
     if (name === "i64beNumber" && pick < 4) {
       // Around ±2^53: the last safe integers and the first unsafe ones.
@@ -64,9 +89,14 @@ const varintStep: fc.Arbitrary<Step> = fc
   .map(([name, bytes]) => [{ name }, bytes]);
 
 const prefixedStep: fc.Arbitrary<Step> = fc
-  .tuple(fc.constantFrom(...PREFIXED_OPS), fc.uint8Array({ maxLength: 20 }), fc.constantFrom("exact", "exact", "huge", "negative", "one more"))
+  .tuple(
+    fc.constantFrom(...PREFIXED_OPS),
+    fc.uint8Array({ maxLength: 20 }),
+    fc.constantFrom("exact", "exact", "huge", "negative", "one more"),
+  )
   .map(([name, body, forge]) => {
-    const n = forge === "exact" ? body.length : forge === "huge" ? 0x7fffffff : forge === "negative" ? -1 : body.length + 1;
+    const n =
+      forge === "exact" ? body.length : forge === "huge" ? 0x7fffffff : forge === "negative" ? -1 : body.length + 1;
     let prefix: Buffer;
     if (name.endsWith("I32be")) prefix = i32be(n);
     else if (name.endsWith("I32le")) prefix = i32le(n);
@@ -83,7 +113,12 @@ const cstringStep: fc.Arbitrary<Step> = fc
   });
 
 const sizedStep: fc.Arbitrary<Step> = fc
-  .tuple(fc.constantFrom(...SIZED_OPS), fc.nat(16), fc.option(fc.constantFrom(...ODD_SIZES), { nil: undefined, freq: 3 }), fc.boolean())
+  .tuple(
+    fc.constantFrom(...SIZED_OPS),
+    fc.nat(16),
+    fc.option(fc.constantFrom(...ODD_SIZES), { nil: undefined, freq: 3 }),
+    fc.boolean(),
+  )
   .map(([name, count, odd, short]) => {
     const width = name === "bytes" || name === "utf8" || name === "skip" ? 1 : name.includes("64") ? 8 : 4;
     const bytes = Buffer.alloc(Math.max(0, count * width - (short ? 1 : 0)), 0x5a);

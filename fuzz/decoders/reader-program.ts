@@ -5,14 +5,45 @@
 import { ReadError, type Reader } from "@zerowire/writer";
 
 export const FIXED_OPS = {
-  u8: 1, i8: 1, u16be: 2, u16le: 2, i16be: 2, i16le: 2, i32be: 4, i32le: 4, u32be: 4, u32le: 4,
-  i64be: 8, i64le: 8, u64be: 8, u64le: 8, i64beNumber: 8, f32be: 4, f32le: 4, f64be: 8, f64le: 8,
+  u8: 1,
+  i8: 1,
+  u16be: 2,
+  u16le: 2,
+  i16be: 2,
+  i16le: 2,
+  i32be: 4,
+  i32le: 4,
+  u32be: 4,
+  u32le: 4,
+  i64be: 8,
+  i64le: 8,
+  u64be: 8,
+  u64le: 8,
+  i64beNumber: 8,
+  f32be: 4,
+  f32le: 4,
+  f64be: 8,
+  f64le: 8,
 } as const;
 export const VARINT_OPS = ["uvarint32", "zigzag32", "uvarint64", "zigzag64", "zigzag64Number"] as const;
-export const PREFIXED_OPS = ["bytesI32be", "bytesI32le", "bytesI16be", "bytesVarint", "strI32be", "strI32le", "strI16be", "strVarint"] as const;
+export const PREFIXED_OPS = [
+  "bytesI32be",
+  "bytesI32le",
+  "bytesI16be",
+  "bytesVarint",
+  "strI32be",
+  "strI32le",
+  "strI16be",
+  "strVarint",
+] as const;
 export const SIZED_OPS = ["bytes", "utf8", "skip", "f64ColumnBE", "f32ColumnBE", "i32ColumnBE", "i64ColumnBE"] as const;
 
-export type OpName = keyof typeof FIXED_OPS | (typeof VARINT_OPS)[number] | (typeof PREFIXED_OPS)[number] | (typeof SIZED_OPS)[number] | "cstring";
+export type OpName =
+  | keyof typeof FIXED_OPS
+  | (typeof VARINT_OPS)[number]
+  | (typeof PREFIXED_OPS)[number]
+  | (typeof SIZED_OPS)[number]
+  | "cstring";
 
 export interface Op {
   name: OpName;
@@ -45,15 +76,26 @@ export function runProgram(r: Reader, input: Buffer, program: readonly Op[]): un
       value = call(r, op);
     } catch (e) {
       if (!(e instanceof ReadError)) throw e;
-      if (expected.ok) throw new ReaderMismatch(`call ${i} ${describeOp(op)} at ${at}: refused (${e.message}), the reference reads ${show(expected.value)}`);
-      if (r.pos !== at) throw new ReaderMismatch(`call ${i} ${describeOp(op)} at ${at}: refused, but moved the position to ${r.pos}`);
+      if (expected.ok)
+        throw new ReaderMismatch(
+          `call ${i} ${describeOp(op)} at ${at}: refused (${e.message}), the reference reads ${show(expected.value)}`,
+        );
+      if (r.pos !== at)
+        throw new ReaderMismatch(`call ${i} ${describeOp(op)} at ${at}: refused, but moved the position to ${r.pos}`);
       refused ??= e;
       values.push(undefined);
       return;
     }
-    if (!expected.ok) throw new ReaderMismatch(`call ${i} ${describeOp(op)} at ${at}: returned ${show(value)}, the reference refuses`);
-    if (!same(value, expected.value)) throw new ReaderMismatch(`call ${i} ${describeOp(op)} at ${at}: ${show(value)}, the reference reads ${show(expected.value)}`);
-    if (r.pos !== expected.end) throw new ReaderMismatch(`call ${i} ${describeOp(op)} at ${at}: position ${r.pos}, the reference ends at ${expected.end}`);
+    if (!expected.ok)
+      throw new ReaderMismatch(`call ${i} ${describeOp(op)} at ${at}: returned ${show(value)}, the reference refuses`);
+    if (!same(value, expected.value))
+      throw new ReaderMismatch(
+        `call ${i} ${describeOp(op)} at ${at}: ${show(value)}, the reference reads ${show(expected.value)}`,
+      );
+    if (r.pos !== expected.end)
+      throw new ReaderMismatch(
+        `call ${i} ${describeOp(op)} at ${at}: position ${r.pos}, the reference ends at ${expected.end}`,
+      );
     values.push(value);
   });
   if (refused !== undefined) throw refused;
@@ -110,7 +152,8 @@ function reference(buf: Buffer, at: number, op: Op): Expected {
     case "skip": {
       const n = op.n!;
       if (!(Number.isInteger(n) && n >= 0 && n <= left)) return { ok: false };
-      const value = name === "skip" ? undefined : name === "utf8" ? buf.toString("utf8", at, at + n) : buf.subarray(at, at + n);
+      const value =
+        name === "skip" ? undefined : name === "utf8" ? buf.toString("utf8", at, at + n) : buf.subarray(at, at + n);
       return { ok: true, value, end: at + n };
     }
     case "f64ColumnBE":
@@ -125,25 +168,43 @@ function reference(buf: Buffer, at: number, op: Op): Expected {
 
 function fixed(buf: Buffer, at: number, name: keyof typeof FIXED_OPS): number | bigint {
   switch (name) {
-    case "u8": return buf.readUInt8(at);
-    case "i8": return buf.readInt8(at);
-    case "u16be": return buf.readUInt16BE(at);
-    case "u16le": return buf.readUInt16LE(at);
-    case "i16be": return buf.readInt16BE(at);
-    case "i16le": return buf.readInt16LE(at);
-    case "i32be": return buf.readInt32BE(at);
-    case "i32le": return buf.readInt32LE(at);
-    case "u32be": return buf.readUInt32BE(at);
-    case "u32le": return buf.readUInt32LE(at);
+    case "u8":
+      return buf.readUInt8(at);
+    case "i8":
+      return buf.readInt8(at);
+    case "u16be":
+      return buf.readUInt16BE(at);
+    case "u16le":
+      return buf.readUInt16LE(at);
+    case "i16be":
+      return buf.readInt16BE(at);
+    case "i16le":
+      return buf.readInt16LE(at);
+    case "i32be":
+      return buf.readInt32BE(at);
+    case "i32le":
+      return buf.readInt32LE(at);
+    case "u32be":
+      return buf.readUInt32BE(at);
+    case "u32le":
+      return buf.readUInt32LE(at);
     case "i64be":
-    case "i64beNumber": return buf.readBigInt64BE(at);
-    case "i64le": return buf.readBigInt64LE(at);
-    case "u64be": return buf.readBigUInt64BE(at);
-    case "u64le": return buf.readBigUInt64LE(at);
-    case "f32be": return buf.readFloatBE(at);
-    case "f32le": return buf.readFloatLE(at);
-    case "f64be": return buf.readDoubleBE(at);
-    case "f64le": return buf.readDoubleLE(at);
+    case "i64beNumber":
+      return buf.readBigInt64BE(at);
+    case "i64le":
+      return buf.readBigInt64LE(at);
+    case "u64be":
+      return buf.readBigUInt64BE(at);
+    case "u64le":
+      return buf.readBigUInt64LE(at);
+    case "f32be":
+      return buf.readFloatBE(at);
+    case "f32le":
+      return buf.readFloatLE(at);
+    case "f64be":
+      return buf.readDoubleBE(at);
+    case "f64le":
+      return buf.readDoubleLE(at);
   }
 }
 
@@ -195,7 +256,13 @@ function column(buf: Buffer, at: number, name: OpName, count: number): Expected 
   for (let i = 0; i < count; i++) {
     const p = at + i * width;
     values.push(
-      name === "f64ColumnBE" ? buf.readDoubleBE(p) : name === "f32ColumnBE" ? buf.readFloatBE(p) : name === "i32ColumnBE" ? buf.readInt32BE(p) : buf.readBigInt64BE(p),
+      name === "f64ColumnBE"
+        ? buf.readDoubleBE(p)
+        : name === "f32ColumnBE"
+          ? buf.readFloatBE(p)
+          : name === "i32ColumnBE"
+            ? buf.readInt32BE(p)
+            : buf.readBigInt64BE(p),
     );
   }
   return { ok: true, value: values, end: at + count * width };

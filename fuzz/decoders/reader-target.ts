@@ -7,7 +7,10 @@ import type { DecodeTarget } from "./harness.js";
 import { type Op, runProgram } from "./reader-program.js";
 import { walkBinary, walkCompact, WalkError } from "./reader-thrift-walk.js";
 
-export type ReaderScript = { kind: "program"; program: readonly Op[] } | { kind: "thrift binary" } | { kind: "thrift compact" };
+export type ReaderScript =
+  | { kind: "program"; program: readonly Op[] }
+  | { kind: "thrift binary" }
+  | { kind: "thrift compact" };
 
 export const readerTarget: DecodeTarget<ReaderScript, unknown[]> = {
   name: "Reader",
@@ -20,9 +23,16 @@ export const readerTarget: DecodeTarget<ReaderScript, unknown[]> = {
   check: (values, view) => {
     for (const v of values) {
       if (Buffer.isBuffer(v)) {
-        const inside = v.buffer === view.buffer && v.byteOffset >= view.byteOffset && v.byteOffset + v.length <= view.byteOffset + view.length;
-        if (!inside) throw new Error(`a byte slice of ${v.length} is not a view inside the input (offset ${v.byteOffset - view.byteOffset})`);
-      } else if (ArrayBuffer.isView(v) && v.buffer === view.buffer) throw new Error("a column is a view of the input, not a copy");
+        const inside =
+          v.buffer === view.buffer &&
+          v.byteOffset >= view.byteOffset &&
+          v.byteOffset + v.length <= view.byteOffset + view.length;
+        if (!inside)
+          throw new Error(
+            `a byte slice of ${v.length} is not a view inside the input (offset ${v.byteOffset - view.byteOffset})`,
+          );
+      } else if (ArrayBuffer.isView(v) && v.buffer === view.buffer)
+        throw new Error("a column is a view of the input, not a copy");
     }
   },
   footprint: (values, view) => {

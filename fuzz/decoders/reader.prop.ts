@@ -24,7 +24,8 @@ test("Reader: Thrift walks over every truncation and single-byte mutations of th
   if (!realBytesPresent("Reader Thrift walks over captured replies", "replies")) return;
   const binary = binaryReplies(sharedVectors().replies);
   for (const reply of binary) fuzzRealBytes(fuzzer, reply.label, reply.frame, { kind: "thrift binary" });
-  for (const reply of compactReplies(binary)) fuzzRealBytes(fuzzer, reply.label, reply.frame, { kind: "thrift compact" });
+  for (const reply of compactReplies(binary))
+    fuzzRealBytes(fuzzer, reply.label, reply.frame, { kind: "thrift compact" });
   assertNoFailures(fuzzer);
 });
 
@@ -33,18 +34,26 @@ test(`Reader: ${RANDOM_INPUTS} random programs over random bytes (and random Thr
   for (let i = 0; i < RANDOM_INPUTS; i++) {
     const bytes = rng.bytes(rng.below(49));
     if (i % 10 === 9) {
-      fuzzer.run("random", `random walk #${i} (seed ${SEED})`, bytes, { kind: i % 20 === 9 ? "thrift binary" : "thrift compact" });
+      fuzzer.run("random", `random walk #${i} (seed ${SEED})`, bytes, {
+        kind: i % 20 === 9 ? "thrift binary" : "thrift compact",
+      });
       continue;
     }
     const program = randomProgram(rng);
-    fuzzer.run("random", `random program #${i} (seed ${SEED}): ${program.map(describeOp).join(" ")}`, bytes, { kind: "program", program });
+    fuzzer.run("random", `random program #${i} (seed ${SEED}): ${program.map(describeOp).join(" ")}`, bytes, {
+      kind: "program",
+      program,
+    });
   }
   assertNoFailures(fuzzer);
 });
 
 test(`Reader: ${STRUCTURED_CASES} structured programs (edge values, overlong varints, forged prefixes and counts)`, () => {
   checkStructured(fuzzer, "Reader", readerCase, STRUCTURED_CASES, ({ program, bytes }) => {
-    fuzzer.runOrThrow("structured", `program ${program.map(describeOp).join(" ")}`, bytes, { kind: "program", program });
+    fuzzer.runOrThrow("structured", `program ${program.map(describeOp).join(" ")}`, bytes, {
+      kind: "program",
+      program,
+    });
   });
   assertNoFailures(fuzzer);
 });

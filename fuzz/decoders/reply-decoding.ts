@@ -3,7 +3,8 @@
 // the client's typed error.
 //
 // The client's internal `decodeReplies` (not exported: imported from its source, with the error
-// classes it throws, so that `instanceof` sees the same classes) does what Connection does with the bytes: its FrameReader cuts
+// classes it throws, so that `instanceof` sees the same classes) does what Connection does with the bytes: its
+// FrameReader cuts
 // them into frames (FrameError on one over maxFrameSize, the client's 64 MiB default here: the
 // reader's memory grows with the bytes that arrive, not with the announced length), then per
 // frame RpcCodec reads the message header and the generated *_result struct (ReplyError on a

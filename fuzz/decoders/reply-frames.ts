@@ -53,7 +53,12 @@ export function binaryReplies(frames: readonly ReplyFrame[]): FuzzReply[] {
 export function compactReplies(binary: readonly FuzzReply[]): FuzzReply[] {
   return binary.map((reply) => {
     const [result] = decodeReplyBytes(reply.frame, { method: reply.method, protocol: "binary" }).results;
-    return { label: `${reply.label} (compact)`, method: reply.method, protocol: "compact", frame: compactReply(reply.method, result) };
+    return {
+      label: `${reply.label} (compact)`,
+      method: reply.method,
+      protocol: "compact",
+      frame: compactReply(reply.method, result),
+    };
   });
 }
 

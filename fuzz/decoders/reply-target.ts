@@ -7,7 +7,8 @@ import type { DecodeTarget } from "./harness.js";
 import { type DecodedReplies, decodeReplyBytes, isClientReplyError, type ReplyContext } from "./reply-decoding.js";
 
 /** Messages of errors the JS engine or Node throw on a program bug (TypeError, RangeError…). */
-export const ENGINE_ERROR = /Maximum call stack|Cannot read propert|Cannot set propert|is not a function|is not iterable|is not a constructor|Invalid array length|Invalid typed array length|out of range|is not defined/;
+export const ENGINE_ERROR =
+  /Maximum call stack|Cannot read propert|Cannot set propert|is not a function|is not iterable|is not a constructor|Invalid array length|Invalid typed array length|out of range|is not defined/;
 
 /** A decoded struct takes at most this many bytes of memory per input byte (an empty struct in
  *  a list is one input byte and one JS object with every field set to null). */
@@ -20,13 +21,22 @@ export const replyTarget: DecodeTarget<ReplyContext, DecodedReplies> = {
   check: (out, view) => walk(out.results, (b) => checkInside(b, view)),
   footprint: (out, view) => {
     let bytes = 0;
-    walk(out.results, (b) => void (bytes += b.buffer === view.buffer ? 0 : b.length), (n) => (bytes += n));
+    walk(
+      out.results,
+      (b) => void (bytes += b.buffer === view.buffer ? 0 : b.length),
+      (n) => (bytes += n),
+    );
     return { bytes, limit: BYTES_PER_INPUT_BYTE * view.length + 4096 };
   },
   digest: (out) => {
     const h = createHash("sha1");
     h.update(`${out.waiting}|${out.rows}|`);
-    walk(out.results, (b) => h.update(`<${b.toString("hex")}>`), undefined, (v) => h.update(`${typeof v}:${String(v)}|`));
+    walk(
+      out.results,
+      (b) => h.update(`<${b.toString("hex")}>`),
+      undefined,
+      (v) => h.update(`${typeof v}:${String(v)}|`),
+    );
     return h.digest("hex");
   },
 };
@@ -36,7 +46,10 @@ export const replyTarget: DecodeTarget<ReplyContext, DecodedReplies> = {
 function checkInside(b: Buffer, view: Buffer): void {
   if (b.buffer !== view.buffer || b.length === 0) return;
   const inside = b.byteOffset >= view.byteOffset && b.byteOffset + b.length <= view.byteOffset + view.length;
-  if (!inside) throw new Error(`a decoded Buffer of ${b.length} bytes views memory outside the input (offset ${b.byteOffset - view.byteOffset})`);
+  if (!inside)
+    throw new Error(
+      `a decoded Buffer of ${b.length} bytes views memory outside the input (offset ${b.byteOffset - view.byteOffset})`,
+    );
 }
 
 /**
@@ -44,7 +57,12 @@ function checkInside(b: Buffer, view: Buffer): void {
  * `size` with an estimate of each object's, array's and string's own memory, and `leaf` with
  * every other primitive.
  */
-function walk(value: unknown, buffer: (b: Buffer) => void, size?: (bytes: number) => void, leaf?: (v: unknown) => void): void {
+function walk(
+  value: unknown,
+  buffer: (b: Buffer) => void,
+  size?: (bytes: number) => void,
+  leaf?: (v: unknown) => void,
+): void {
   if (Buffer.isBuffer(value)) return buffer(value);
   if (Array.isArray(value)) {
     size?.(16 + 8 * value.length);
@@ -53,7 +71,8 @@ function walk(value: unknown, buffer: (b: Buffer) => void, size?: (bytes: number
   }
   if (typeof value === "object" && value !== null) {
     const int64 = value as { buffer?: unknown; offset?: number };
-    if (Buffer.isBuffer(int64.buffer) && typeof int64.offset === "number") return buffer(int64.buffer.subarray(int64.offset, int64.offset + 8));
+    if (Buffer.isBuffer(int64.buffer) && typeof int64.offset === "number")
+      return buffer(int64.buffer.subarray(int64.offset, int64.offset + 8));
     const keys = Object.keys(value);
     size?.(16 + 8 * keys.length);
     for (const k of keys) {

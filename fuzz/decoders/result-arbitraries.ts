@@ -7,8 +7,23 @@ import type { QueryResultMetadata } from "@zerowire/iotdb-codec";
 
 const NAMES = ["s1", "s2", "Time", "time", "root.sg.d1.s1", "", "__proto__", "constructor", "温度", "s1"];
 const TYPE_NAMES = [
-  "BOOLEAN", "INT32", "INT64", "FLOAT", "DOUBLE", "TEXT", "TIMESTAMP", "DATE", "BLOB", "STRING",
-  "VECTOR", "UNKNOWN", "int32", "", "toString", "__proto__", "INT32 ",
+  "BOOLEAN",
+  "INT32",
+  "INT64",
+  "FLOAT",
+  "DOUBLE",
+  "TEXT",
+  "TIMESTAMP",
+  "DATE",
+  "BLOB",
+  "STRING",
+  "VECTOR",
+  "UNKNOWN",
+  "int32",
+  "",
+  "toString",
+  "__proto__",
+  "INT32 ",
 ];
 const INDICES = [-2, -1, 0, 0, 1, 1, 2, 3, 4, 5, 6, 7, 1.5, Number.NaN, 1 << 20, 0x7fffffff, 2 ** 31];
 
@@ -29,7 +44,13 @@ export const resultMetadata: fc.Arbitrary<QueryResultMetadata> = fc
     const dataTypeList = m.types.slice(0, Math.max(0, m.n + m.typesOff));
     const length = Math.max(0, m.n + m.mappingOff);
     const columnIndex2TsBlockColumnIndexList =
-      m.mapping === "absent" ? undefined : m.mapping === "null" ? null : m.mapping === "identity" ? columns.map((_, i) => i) : m.indices.slice(0, length);
+      m.mapping === "absent"
+        ? undefined
+        : m.mapping === "null"
+          ? null
+          : m.mapping === "identity"
+            ? columns.map((_, i) => i)
+            : m.indices.slice(0, length);
     return { columns, dataTypeList, ignoreTimeStamp: m.ignoreTimeStamp, columnIndex2TsBlockColumnIndexList };
   });
 
@@ -69,5 +90,10 @@ export function derivedMetadata(physical: readonly number[], choice: DerivedMeta
     dataTypeList.push(options[p.type % options.length]!);
     mapping.push(k);
   }
-  return { columns, dataTypeList, ignoreTimeStamp: choice.ignoreTimeStamp, columnIndex2TsBlockColumnIndexList: mapping };
+  return {
+    columns,
+    dataTypeList,
+    ignoreTimeStamp: choice.ignoreTimeStamp,
+    columnIndex2TsBlockColumnIndexList: mapping,
+  };
 }

@@ -20,7 +20,8 @@ import { assemble, blockFields } from "./tsblock-writer.js";
 const RANDOM_INPUTS = scaled(5_000);
 const FORGED_METADATA_CASES = scaled(6_000);
 const FITTING_METADATA_CASES = scaled(4_000);
-const MIN_INPUTS = RANDOM_INPUTS + FORGED_METADATA_CASES + FITTING_METADATA_CASES + (sharedVectors().present.queries ? 2_000 : 0);
+const MIN_INPUTS =
+  RANDOM_INPUTS + FORGED_METADATA_CASES + FITTING_METADATA_CASES + (sharedVectors().present.queries ? 2_000 : 0);
 
 const fuzzer = new Fuzzer(resultTarget);
 const { queries } = sharedVectors();
@@ -40,7 +41,9 @@ test("ResultSetDecoder: every truncation and single-byte mutations of the Java r
 test(`ResultSetDecoder: ${RANDOM_INPUTS} random inputs`, () => {
   const rng = new Prng(SEED ^ 0x5eed);
   const metadata: QueryResultMetadata[] =
-    queries.length > 0 ? queries.map((q) => q.metadata) : [{ columns: ["s1", "s2"], dataTypeList: ["INT32", "TEXT"], ignoreTimeStamp: false }];
+    queries.length > 0
+      ? queries.map((q) => q.metadata)
+      : [{ columns: ["s1", "s2"], dataTypeList: ["INT32", "TEXT"], ignoreTimeStamp: false }];
   for (let i = 0; i < RANDOM_INPUTS; i++) {
     fuzzer.run("random", `random #${i} (seed ${SEED})`, rng.bytes(rng.below(96)), rng.pick(metadata));
   }
@@ -49,9 +52,16 @@ test(`ResultSetDecoder: ${RANDOM_INPUTS} random inputs`, () => {
 
 test(`ResultSetDecoder: ${FORGED_METADATA_CASES} forged metadata over real or structured blocks`, () => {
   let accepted = 0;
-  checkStructured(fuzzer, "ResultSetDecoder forged metadata", fc.tuple(resultMetadata, someBlock), FORGED_METADATA_CASES, ([metadata, bytes]) => {
-    if (fuzzer.runOrThrow("structured", `metadata ${JSON.stringify(metadata)}`, bytes, metadata) === "decoded") accepted++;
-  });
+  checkStructured(
+    fuzzer,
+    "ResultSetDecoder forged metadata",
+    fc.tuple(resultMetadata, someBlock),
+    FORGED_METADATA_CASES,
+    ([metadata, bytes]) => {
+      if (fuzzer.runOrThrow("structured", `metadata ${JSON.stringify(metadata)}`, bytes, metadata) === "decoded")
+        accepted++;
+    },
+  );
   console.log(`  of which ${accepted} decoded`);
   assertNoFailures(fuzzer);
 });
@@ -68,7 +78,10 @@ test(`ResultSetDecoder: ${FITTING_METADATA_CASES} structured blocks under metada
     const outcome = fuzzer.runOrThrow("structured", `metadata ${JSON.stringify(metadata)}`, bytes, metadata);
     if (c.valid) {
       valid++;
-      if (outcome !== "decoded") throw new Error(`a valid block under fitting metadata was refused: ${bytes.toString("hex")} ${JSON.stringify(metadata)}`);
+      if (outcome !== "decoded")
+        throw new Error(
+          `a valid block under fitting metadata was refused: ${bytes.toString("hex")} ${JSON.stringify(metadata)}`,
+        );
     }
   });
   assert.ok(valid > 0, "some cases are valid");

@@ -45,7 +45,10 @@ export function decodeResult(view: Buffer, metadata: QueryResultMetadata): Decod
 function checkResult({ block, rows }: DecodedResult, view: Buffer): void {
   const { schema, tsBlock } = block;
   checkTsBlock(tsBlock, view, schema.tsBlockTypes);
-  expect(block.columns.length === schema.columnNames.length, `${block.columns.length} result columns for ${schema.columnNames.length} names`);
+  expect(
+    block.columns.length === schema.columnNames.length,
+    `${block.columns.length} result columns for ${schema.columnNames.length} names`,
+  );
   block.columns.forEach((col, i) => {
     const k = schema.tsBlockColumnOf[i]!;
     expect(col.name === schema.columnNames[i], `result column ${i} is named ${col.name}`);

@@ -9,14 +9,17 @@ const long = process.env.FUZZ_LONG === "1";
 
 export const SCALE = positiveNumber("FUZZ_SCALE", process.env.FUZZ_SCALE ?? (long ? "10" : "1"));
 
-export const SEED = process.env.FUZZ_SEED === undefined ? (Math.random() * 0x7fffffff) | 0 : integer("FUZZ_SEED", process.env.FUZZ_SEED);
+export const SEED =
+  process.env.FUZZ_SEED === undefined ? (Math.random() * 0x7fffffff) | 0 : integer("FUZZ_SEED", process.env.FUZZ_SEED);
 
 export const MAX_MS = positiveNumber("FUZZ_MAX_MS", process.env.FUZZ_MAX_MS ?? "50");
 
 /** maxCells for decodeTsBlock/ResultSetDecoder in the fuzz; undefined (the default) = the
  *  codec's own, which must keep every input within the per-input bounds (README.md, "maxCells"). */
 export const MAX_CELLS: number | undefined =
-  process.env.FUZZ_MAX_CELLS === undefined || process.env.FUZZ_MAX_CELLS === "default" ? undefined : integer("FUZZ_MAX_CELLS", process.env.FUZZ_MAX_CELLS);
+  process.env.FUZZ_MAX_CELLS === undefined || process.env.FUZZ_MAX_CELLS === "default"
+    ? undefined
+    : integer("FUZZ_MAX_CELLS", process.env.FUZZ_MAX_CELLS);
 
 /** n × SCALE, rounded up. */
 export function scaled(n: number): number {

@@ -86,7 +86,10 @@ function load(): SharedVectors {
   else {
     for (const { file, v } of vectorFiles(queryDir)) {
       if (v.kind !== "queryResponse") continue;
-      const hexes: string[] = [...v.output.tsblocksHex, ...(v.output.fetchResults ?? []).flatMap((r: any) => r.tsblocksHex as string[])];
+      const hexes: string[] = [
+        ...v.output.tsblocksHex,
+        ...(v.output.fetchResults ?? []).flatMap((r: any) => r.tsblocksHex as string[]),
+      ];
       queries.push({
         label: file,
         metadata: {
@@ -102,9 +105,14 @@ function load(): SharedVectors {
   }
   const captureDir = dirHolding("session-capture");
   if (captureDir === undefined) missingSources.replies = absentReason("session-capture");
-  else addFrames("session-capture.json", JSON.parse(readFileSync(join(captureDir, "session-capture.json"), "utf8")).frames);
+  else
+    addFrames(
+      "session-capture.json",
+      JSON.parse(readFileSync(join(captureDir, "session-capture.json"), "utf8")).frames,
+    );
   if (replies.length === 0) missingSources.replies ??= absentReason("session-capture");
-  for (const [source, reason] of Object.entries(missingSources)) console.warn(`\n  !!! NOT RUN: the decoder fuzz over real ${source}: ${reason}\n`);
+  for (const [source, reason] of Object.entries(missingSources))
+    console.warn(`\n  !!! NOT RUN: the decoder fuzz over real ${source}: ${reason}\n`);
   const present = { tsBlocks: tsBlocks.length > 0, queries: queries.length > 0, replies: replies.length > 0 };
   return { present, missing: missingSources, tsBlocks, queries, replies };
 }

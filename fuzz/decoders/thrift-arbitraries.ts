@@ -6,7 +6,20 @@
 import fc from "fast-check";
 import type { RpcMethod } from "./reply-decoding.js";
 
-const T = { STOP: 0, BOOL: 2, BYTE: 3, DOUBLE: 4, I16: 6, I32: 8, I64: 10, STRING: 11, STRUCT: 12, MAP: 13, SET: 14, LIST: 15 } as const;
+const T = {
+  STOP: 0,
+  BOOL: 2,
+  BYTE: 3,
+  DOUBLE: 4,
+  I16: 6,
+  I32: 8,
+  I64: 10,
+  STRING: 11,
+  STRUCT: 12,
+  MAP: 13,
+  SET: 14,
+  LIST: 15,
+} as const;
 
 /** A value as bytes plus its type code (which a forgery may have made wrong). */
 interface Encoded {
@@ -26,7 +39,15 @@ const i16 = (v: number) => {
 };
 
 /** A size as written, or a forged one: huge, negative, one more than there is. */
-const sizeForge = fc.constantFrom<((n: number) => number) | undefined>(undefined, undefined, undefined, () => 0x7fffffff, () => -1, (n) => n + 1, () => 0x10000000);
+const sizeForge = fc.constantFrom<((n: number) => number) | undefined>(
+  undefined,
+  undefined,
+  undefined,
+  () => 0x7fffffff,
+  () => -1,
+  (n) => n + 1,
+  () => 0x10000000,
+);
 
 const scalar: fc.Arbitrary<Encoded> = fc.oneof(
   fc.constantFrom(0, 1, 0xff).map((v) => ({ type: T.BOOL, bytes: Buffer.of(v) })),
@@ -40,19 +61,27 @@ const scalar: fc.Arbitrary<Encoded> = fc.oneof(
     bytes: Buffer.concat([i32(forge ? forge(b.length) : b.length), Buffer.from(b)]),
   })),
   // A type code no Thrift value has, followed by a few bytes.
-  fc.tuple(fc.constantFrom(1, 5, 7, 9, 16, 17, 0x7f, 0xff), fc.uint8Array({ maxLength: 4 })).map(([type, b]) => ({ type, bytes: Buffer.from(b) })),
+  fc
+    .tuple(fc.constantFrom(1, 5, 7, 9, 16, 17, 0x7f, 0xff), fc.uint8Array({ maxLength: 4 }))
+    .map(([type, b]) => ({ type, bytes: Buffer.from(b) })),
 );
 
 const fieldId = fc.oneof(fc.integer({ min: 0, max: 20 }), fc.constantFrom(-1, 0x7fff, -0x8000));
 
 const { value } = fc.letrec<{ value: Encoded; struct: Encoded; list: Encoded; map: Encoded }>((tie) => ({
   value: fc.oneof({ depthSize: "small", withCrossShrink: true }, scalar, tie("struct"), tie("list"), tie("map")),
-  struct: fc.array(fc.tuple(fieldId, tie("value")), { maxLength: 5 }).map((fields) => ({ type: T.STRUCT, bytes: structBytes(fields) })),
+  struct: fc
+    .array(fc.tuple(fieldId, tie("value")), { maxLength: 5 })
+    .map((fields) => ({ type: T.STRUCT, bytes: structBytes(fields) })),
   list: fc
     .tuple(fc.array(tie("value"), { maxLength: 6 }), fc.constantFrom(T.LIST, T.SET), sizeForge)
     .map(([items, type, forge]) => ({
       type,
-      bytes: Buffer.concat([Buffer.of(items[0]?.type ?? T.I32), i32(forge ? forge(items.length) : items.length), ...items.map((i) => i.bytes)]),
+      bytes: Buffer.concat([
+        Buffer.of(items[0]?.type ?? T.I32),
+        i32(forge ? forge(items.length) : items.length),
+        ...items.map((i) => i.bytes),
+      ]),
     })),
   map: fc
     .tuple(fc.array(fc.tuple(tie("value"), tie("value")), { maxLength: 4 }), sizeForge)
@@ -85,10 +114,16 @@ export interface StructuredReply {
 /** Binary replies for one of `methods`: the result struct's field 0 (success) holds a struct of
  *  random fields, or the result holds random fields itself; now and then an EXCEPTION. */
 export function structuredReply(methods: readonly RpcMethod[]): fc.Arbitrary<StructuredReply> {
-  const success = fc.array(fc.tuple(fieldId, value), { maxLength: 8 }).map((fields) => structBytes([[0, { type: T.STRUCT, bytes: structBytes(fields) }]]));
+  const success = fc
+    .array(fc.tuple(fieldId, value), { maxLength: 8 })
+    .map((fields) => structBytes([[0, { type: T.STRUCT, bytes: structBytes(fields) }]]));
   const anyResult = fc.array(fc.tuple(fieldId, value), { maxLength: 4 }).map(structBytes);
   return fc
-    .tuple(fc.constantFrom(...methods), fc.oneof({ arbitrary: success, weight: 3 }, { arbitrary: anyResult, weight: 1 }), fc.constantFrom(2, 2, 2, 3, 1, 4))
+    .tuple(
+      fc.constantFrom(...methods),
+      fc.oneof({ arbitrary: success, weight: 3 }, { arbitrary: anyResult, weight: 1 }),
+      fc.constantFrom(2, 2, 2, 3, 1, 4),
+    )
     .map(([method, body, messageType]) => ({ method, frame: binaryFrame(method, messageType, body) }));
 }
 
@@ -97,7 +132,13 @@ export function nestedStatusReply(protocol: "binary" | "compact", depth: number)
   if (protocol === "binary") {
     // Per level: code (I32, id 1) = 0, subStatus (LIST, id 3) of 1 STRUCT; innermost: code, STOP.
     const level = Buffer.from("08000100000000" + "0f0003" + "0c00000001", "hex");
-    const body = Buffer.concat([Buffer.from("0c0000", "hex"), Buffer.alloc(level.length * depth, level), Buffer.from("0800010000000000", "hex"), Buffer.alloc(depth), Buffer.of(0)]);
+    const body = Buffer.concat([
+      Buffer.from("0c0000", "hex"),
+      Buffer.alloc(level.length * depth, level),
+      Buffer.from("0800010000000000", "hex"),
+      Buffer.alloc(depth),
+      Buffer.of(0),
+    ]);
     return binaryFrame("insertTablet", 2, body);
   }
   // Compact: field headers carry the id delta: 0x15 = id+1 I32, 0x29 = id+2 LIST; 0x1c = a list

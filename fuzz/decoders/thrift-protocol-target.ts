@@ -29,7 +29,10 @@ export const thriftProtocolTarget: DecodeTarget<ThriftReadCase, object> = {
       if (v instanceof Int64) {
         if (v.buffer.buffer === view.buffer) throw new Error("an i64 is a view of the input, not a copy");
       } else if (Buffer.isBuffer(v)) {
-        const inside = v.buffer === view.buffer && v.byteOffset >= view.byteOffset && v.byteOffset + v.length <= view.byteOffset + view.length;
+        const inside =
+          v.buffer === view.buffer &&
+          v.byteOffset >= view.byteOffset &&
+          v.byteOffset + v.length <= view.byteOffset + view.length;
         if (!inside) throw new Error(`a binary of ${v.length} bytes is not a view inside the input`);
       }
     });
@@ -45,7 +48,10 @@ export const thriftProtocolTarget: DecodeTarget<ThriftReadCase, object> = {
     // Every value takes at least one input byte; the empty struct's defaults come without one.
     return { bytes, limit: 256 * view.length + 4096 };
   },
-  digest: (value) => createHash("sha1").update(JSON.stringify(normalize(value))).digest("hex"),
+  digest: (value) =>
+    createHash("sha1")
+      .update(JSON.stringify(normalize(value)))
+      .digest("hex"),
 };
 
 /** Calls `visit` on every value inside `value` (itself included). */

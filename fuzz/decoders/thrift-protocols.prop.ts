@@ -18,7 +18,10 @@ import { thriftProtocolTarget, type ThriftReadCase } from "./thrift-protocol-tar
 const SEED_VALUES = 3;
 const RANDOM_INPUTS = scaled(10_000);
 const STRUCTURED_CASES = scaled(2_000);
-/** Per protocol: the seed values' truncations and mutations (a few hundred bytes each, 7 per byte), read as both structs. */
+/**
+ * Per protocol: the seed values' truncations and mutations (a few hundred bytes each, 7 per byte), read as both
+ * structs.
+ */
 const MIN_INPUTS = RANDOM_INPUTS + STRUCTURED_CASES + 2 * SEED_VALUES * 2 * 500;
 
 const fuzzer = new Fuzzer(thriftProtocolTarget);
@@ -28,9 +31,13 @@ const cases: ThriftReadCase[] = PROTOCOLS.flatMap((protocol) => [
 ]);
 
 test("thrift protocols: every truncation and single-byte mutations of encoded values", () => {
-  const values = fc.sample(everything({ thriftSafe: false }).filter((v) => oursWrite("binary", v).length > 300), { numRuns: SEED_VALUES, seed: SEED });
+  const values = fc.sample(
+    everything({ thriftSafe: false }).filter((v) => oursWrite("binary", v).length > 300),
+    { numRuns: SEED_VALUES, seed: SEED },
+  );
   values.forEach((value, i) => {
-    for (const c of cases) fuzzRealBytes(fuzzer, `value ${i} (seed ${SEED}) ${c.protocol} as ${c.struct}`, oursWrite(c.protocol, value), c);
+    for (const c of cases)
+      fuzzRealBytes(fuzzer, `value ${i} (seed ${SEED}) ${c.protocol} as ${c.struct}`, oursWrite(c.protocol, value), c);
   });
   assertNoFailures(fuzzer);
 });
@@ -48,7 +55,10 @@ test(`thrift protocols: ${STRUCTURED_CASES} random values read back equal`, () =
   const arbitrary = fc.tuple(everything({ thriftSafe: false }), fc.constantFrom(...PROTOCOLS));
   checkStructured(fuzzer, "thrift protocols", arbitrary, STRUCTURED_CASES, ([value, protocol]) => {
     const bytes = oursWrite(protocol, value);
-    const outcome = fuzzer.runOrThrow("structured", `random value (${protocol})`, bytes, { protocol, struct: "Everything" });
+    const outcome = fuzzer.runOrThrow("structured", `random value (${protocol})`, bytes, {
+      protocol,
+      struct: "Everything",
+    });
     if (outcome !== "decoded") throw new Error(`a valid encoding was refused: ${bytes.toString("hex")}`);
     const back = thriftProtocolTarget.decode(bytes, { protocol, struct: "Everything" });
     assert.equal(normalize(back), normalize(value), `read back differs: ${bytes.toString("hex")}`);

@@ -35,7 +35,10 @@ const LOGICAL: Record<number, (TSDataType | undefined)[]> = {
 const REP_OF_PHYSICAL: Rep[] = ["bool", "i32", "i64", "f32", "f64", "text"];
 
 type Link = { kind: "rle" | "dict"; size: number };
-const link: fc.Arbitrary<Link> = fc.record({ kind: fc.constantFrom("rle" as const, "dict" as const), size: fc.integer({ min: 1, max: 6 }) });
+const link: fc.Arbitrary<Link> = fc.record({
+  kind: fc.constantFrom("rle" as const, "dict" as const),
+  size: fc.integer({ min: 1, max: 6 }),
+});
 const chain: fc.Arbitrary<Link[]> = fc.oneof(
   { arbitrary: fc.constant<Link[]>([]), weight: 4 },
   { arbitrary: fc.array(link, { minLength: 1, maxLength: 2 }), weight: 3 },
@@ -51,23 +54,48 @@ const columnShape = fc.record({ physical: fc.integer({ min: 0, max: 5 }), logica
 
 const INT_FORGES = [0x7fffffff, -1, -0x80000000, 0, 1, 0x00ffffff, 0x01000000, 0x10000, 0x7ffffff0];
 const BYTE_FORGES = [0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 0x7f, 0x80, 0xff];
-const TAGS: FieldTag[] = ["columnCount", "type", "positionCount", "encoding", "mayHaveNull", "innerEncoding", "valueLength", "dictSize", "idCount", "id"];
+const TAGS: FieldTag[] = [
+  "columnCount",
+  "type",
+  "positionCount",
+  "encoding",
+  "mayHaveNull",
+  "innerEncoding",
+  "valueLength",
+  "dictSize",
+  "idCount",
+  "id",
+];
 
 const forgery: fc.Arbitrary<Forgery> = fc
-  .record({ tag: fc.constantFrom(...TAGS), which: fc.nat(64), pick: fc.nat(), relative: fc.boolean(), delta: fc.constantFrom(1, -1, 6, -6, 1000) })
+  .record({
+    tag: fc.constantFrom(...TAGS),
+    which: fc.nat(64),
+    pick: fc.nat(),
+    relative: fc.boolean(),
+    delta: fc.constantFrom(1, -1, 6, -6, 1000),
+  })
   .map(({ tag, which, pick, relative, delta }) => {
     if (!INT_TAGS.has(tag)) return { tag, which, value: BYTE_FORGES[pick % BYTE_FORGES.length]!, relative: false };
-    return relative ? { tag, which, value: delta, relative: true } : { tag, which, value: INT_FORGES[pick % INT_FORGES.length]!, relative: false };
+    return relative
+      ? { tag, which, value: delta, relative: true }
+      : { tag, which, value: INT_FORGES[pick % INT_FORGES.length]!, relative: false };
   });
 
 export const tsBlockCase: fc.Arbitrary<TsBlockCase> = fc
   .record({
-    positionCount: fc.oneof({ arbitrary: fc.integer({ min: 0, max: 20 }), weight: 4 }, { arbitrary: fc.integer({ min: 21, max: 400 }), weight: 1 }),
+    positionCount: fc.oneof(
+      { arbitrary: fc.integer({ min: 0, max: 20 }), weight: 4 },
+      { arbitrary: fc.integer({ min: 21, max: 400 }), weight: 1 },
+    ),
     time: bodyShape,
     columns: fc.array(columnShape, { maxLength: 6 }),
     typesMode: fc.constantFrom<TypesMode>("model", "model", "none", "extra", "wrong"),
     wrongPick: fc.nat(),
-    forgeries: fc.oneof({ arbitrary: fc.constant<Forgery[]>([]), weight: 2 }, { arbitrary: fc.array(forgery, { minLength: 1, maxLength: 2 }), weight: 3 }),
+    forgeries: fc.oneof(
+      { arbitrary: fc.constant<Forgery[]>([]), weight: 2 },
+      { arbitrary: fc.array(forgery, { minLength: 1, maxLength: 2 }), weight: 3 },
+    ),
   })
   .map((s) => {
     const count = s.positionCount;
@@ -82,7 +110,13 @@ export const tsBlockCase: fc.Arbitrary<TsBlockCase> = fc
     const types = typesFor(s.typesMode, columns, s.wrongPick);
     const consistent = s.forgeries.length === 0 && (s.typesMode === "model" || s.typesMode === "none");
     const deepest = Math.max(nesting(model.time.body), ...columns.map((c) => nesting(c.body)));
-    return { model, types, forgeries: s.forgeries, valid: consistent && deepest <= MAX_ENCODING_NESTING, tooDeep: consistent && deepest > MAX_ENCODING_NESTING };
+    return {
+      model,
+      types,
+      forgeries: s.forgeries,
+      valid: consistent && deepest <= MAX_ENCODING_NESTING,
+      tooDeep: consistent && deepest > MAX_ENCODING_NESTING,
+    };
   });
 
 function typesFor(mode: TypesMode, columns: ColumnModel[], pick: number): (TSDataType | undefined)[] | undefined {

@@ -10,7 +10,7 @@ export type Rep = "bool" | "i32" | "i64" | "f32" | "f64" | "text" | "bytes";
 export type Cell = null | boolean | number | bigint | Buffer;
 
 export type Body =
-  | { kind: "flat"; cells: Cell[]; /** write null flags even when no cell is null */ flagsAlways: boolean }
+  | { kind: "flat"; cells: Cell[] /** write null flags even when no cell is null */; flagsAlways: boolean }
   | { kind: "rle"; inner: Body }
   | { kind: "dict"; size: number; inner: Body; ids: number[] };
 
@@ -62,20 +62,23 @@ export function expectedCells(body: Body, count: number): Cell[] {
 
 /** Where the decoded block differs from the model, or undefined. */
 export function differenceFromModel(block: TsBlock, model: BlockModel): string | undefined {
-  if (block.positionCount !== model.positionCount) return `positionCount ${block.positionCount}, expected ${model.positionCount}`;
+  if (block.positionCount !== model.positionCount)
+    return `positionCount ${block.positionCount}, expected ${model.positionCount}`;
   const time = expectedCells(model.time.body, model.positionCount);
   for (let i = 0; i < time.length; i++) {
     const want = time[i] === null ? 0n : time[i];
     if (block.time[i] !== want) return `time[${i}] = ${block.time[i]}, expected ${want}`;
   }
-  if (block.columns.length !== model.columns.length) return `${block.columns.length} columns, expected ${model.columns.length}`;
+  if (block.columns.length !== model.columns.length)
+    return `${block.columns.length} columns, expected ${model.columns.length}`;
   for (let k = 0; k < model.columns.length; k++) {
     const m = model.columns[k]!;
     const col = block.columns[k]!;
     const cells = expectedCells(m.body, model.positionCount);
     for (let i = 0; i < cells.length; i++) {
       const isNull = col.nulls?.[i] === 1;
-      if (isNull !== (cells[i] === null)) return `column ${k} position ${i}: null ${isNull}, expected ${cells[i] === null}`;
+      if (isNull !== (cells[i] === null))
+        return `column ${k} position ${i}: null ${isNull}, expected ${cells[i] === null}`;
       if (cells[i] === null) continue;
       const got = (col.values as ArrayLike<unknown>)[i];
       const want = decodedValue(m.rep, cells[i]!);

@@ -1,7 +1,15 @@
 // decodeTsBlock as a fuzz target: what a decoded block must satisfy, the memory it may hold,
 // and its digest for the comparison with a standalone copy decoded into a reused TsBlockArena.
 import { createHash } from "node:crypto";
-import { DecodeError, DEFAULT_MAX_CELLS, decodeTsBlock, type TsBlock, TsBlockArena, TSDataType, type TsBlockColumn } from "@zerowire/iotdb-codec";
+import {
+  DecodeError,
+  DEFAULT_MAX_CELLS,
+  decodeTsBlock,
+  type TsBlock,
+  TsBlockArena,
+  TSDataType,
+  type TsBlockColumn,
+} from "@zerowire/iotdb-codec";
 import type { DecodeTarget, Footprint } from "./harness.js";
 import { MAX_CELLS } from "./settings.js";
 
@@ -38,16 +46,26 @@ function decodeIntoArena(view: Buffer, context: TsBlockContext): TsBlock {
 }
 
 /** Throws unless the block is consistent with its header and with itself. */
-export function checkTsBlock(block: TsBlock, view: Buffer, types: readonly (TSDataType | undefined)[] | undefined): void {
+export function checkTsBlock(
+  block: TsBlock,
+  view: Buffer,
+  types: readonly (TSDataType | undefined)[] | undefined,
+): void {
   const n = view.readInt32BE(0);
   const count = view.readInt32BE(4 + n);
   expect(block.positionCount === count, `positionCount ${block.positionCount}, the header says ${count}`);
   expect(block.columns.length === n, `${block.columns.length} columns, the header says ${n}`);
-  expect(block.time instanceof BigInt64Array && block.time.length === count, `time column of length ${block.time.length} for ${count} positions`);
+  expect(
+    block.time instanceof BigInt64Array && block.time.length === count,
+    `time column of length ${block.time.length} for ${count} positions`,
+  );
   // RLE positions are bounded by maxCells, every other position by its own bytes (at least one
   // bit each, a null flag or a packed boolean): no block may decode to more cells than both allow.
   const cellLimit = (MAX_CELLS ?? DEFAULT_MAX_CELLS) + 8 * view.length;
-  expect(count * (n + 1) <= cellLimit, `${count * (n + 1)} cells decoded from ${view.length} bytes with maxCells ${MAX_CELLS ?? DEFAULT_MAX_CELLS}`);
+  expect(
+    count * (n + 1) <= cellLimit,
+    `${count * (n + 1)} cells decoded from ${view.length} bytes with maxCells ${MAX_CELLS ?? DEFAULT_MAX_CELLS}`,
+  );
   block.columns.forEach((col, k) => {
     const type = types?.[k] ?? view[4 + k]!;
     expect(col.type === type, `column ${k} has type ${col.type}, expected ${type}`);
@@ -73,7 +91,9 @@ export function checkColumn(col: TsBlockColumn, count: number, view: Buffer, whe
   if (typed !== undefined) {
     expect(values instanceof typed, `${where} (type ${col.type}) values are a ${values.constructor.name}`);
     expect((values as Uint8Array).buffer !== view.buffer, `${where} values are a view of the input, not decoded`);
-    if (col.type === TSDataType.BOOLEAN) for (let i = 0; i < count; i++) expect(values[i] === 0 || values[i] === 1, `${where}[${i}] is ${values[i]}, not 0/1`);
+    if (col.type === TSDataType.BOOLEAN)
+      for (let i = 0; i < count; i++)
+        expect(values[i] === 0 || values[i] === 1, `${where}[${i}] is ${values[i]}, not 0/1`);
   } else {
     expect(Array.isArray(values), `${where} (type ${col.type}) values are not an array`);
     const blob = col.type === TSDataType.BLOB;
@@ -83,14 +103,24 @@ export function checkColumn(col: TsBlockColumn, count: number, view: Buffer, whe
         expect(Buffer.isBuffer(v), `${where}[${i}] is not a Buffer`);
         const b = v as Buffer;
         // A BLOB is a view into the input: never of bytes around it.
-        const inside = b.length === 0 || (b.buffer === view.buffer && b.byteOffset >= view.byteOffset && b.byteOffset + b.length <= view.byteOffset + view.length);
-        expect(inside, `${where}[${i}] views bytes outside the input (offset ${b.byteOffset - view.byteOffset}, length ${b.length}, input length ${view.length})`);
+        const inside =
+          b.length === 0 ||
+          (b.buffer === view.buffer &&
+            b.byteOffset >= view.byteOffset &&
+            b.byteOffset + b.length <= view.byteOffset + view.length);
+        expect(
+          inside,
+          `${where}[${i}] views bytes outside the input (offset ${b.byteOffset - view.byteOffset}, length ${b.length}, input length ${view.length})`,
+        );
       } else expect(typeof v === "string", `${where}[${i}] is a ${typeof v}, not a string`);
     }
   }
   const nulls = col.nulls;
   if (nulls === undefined) return;
-  expect(nulls instanceof Uint8Array && nulls.length === count, `${where} null mask of length ${nulls.length} for ${count} positions`);
+  expect(
+    nulls instanceof Uint8Array && nulls.length === count,
+    `${where} null mask of length ${nulls.length} for ${count} positions`,
+  );
   let any = false;
   for (let i = 0; i < count; i++) {
     expect(nulls[i] === 0 || nulls[i] === 1, `${where} null mask [${i}] is ${nulls[i]}`);
@@ -130,7 +160,9 @@ export function digestTsBlock(block: TsBlock): string {
   h.update(bytesOf(block.time));
   for (const col of block.columns) {
     h.update(`|${col.type}|`);
-    if (Array.isArray(col.values)) for (const v of col.values as (string | Buffer)[]) h.update(typeof v === "string" ? `${v.length}:${v}` : `${v.length}:${v.toString("hex")}`);
+    if (Array.isArray(col.values))
+      for (const v of col.values as (string | Buffer)[])
+        h.update(typeof v === "string" ? `${v.length}:${v}` : `${v.length}:${v.toString("hex")}`);
     else h.update(bytesOf(col.values as Uint8Array));
     h.update(col.nulls === undefined ? "-" : bytesOf(col.nulls));
   }

@@ -17,7 +17,14 @@ export type FieldTag =
   | "id";
 
 /** Tags of 4-byte big-endian int fields; the rest are single bytes. */
-export const INT_TAGS: ReadonlySet<FieldTag> = new Set(["columnCount", "positionCount", "valueLength", "dictSize", "idCount", "id"]);
+export const INT_TAGS: ReadonlySet<FieldTag> = new Set([
+  "columnCount",
+  "positionCount",
+  "valueLength",
+  "dictSize",
+  "idCount",
+  "id",
+]);
 
 export type Field = { tag: FieldTag; value: number } | { tag: "raw"; bytes: Buffer };
 

@@ -52,7 +52,8 @@ test(`decodeTsBlock: ${STRUCTURED_CASES} structured blocks (forged counts, lengt
       if (diff !== undefined) throw new Error(`decoded wrong: ${diff}\n  input: ${bytes.toString("hex")}`);
     } else if (c.tooDeep) {
       tooDeep++;
-      if (outcome !== "rejected") throw new Error(`RLE/DICTIONARY nested beyond the limit was accepted: ${bytes.toString("hex")}`);
+      if (outcome !== "rejected")
+        throw new Error(`RLE/DICTIONARY nested beyond the limit was accepted: ${bytes.toString("hex")}`);
     }
   });
   console.log(`  of which ${valid} valid blocks decoded to their model, ${tooDeep} nested too deep were refused`);
@@ -70,10 +71,20 @@ test("decodeTsBlock: the codec's default maxCells keeps a forged all-RLE block w
   const textBlock = (n: number) => {
     const k = 31;
     const rleText = "03" + "00" + "00000001" + "61"; // inner BINARY_ARRAY, no null, "a"
-    return Buffer.from(`${hex32(k)}${"05".repeat(k)}${hex32(n / 32)}${"04".repeat(k + 1)}${rleTime}${rleText.repeat(k)}`, "hex");
+    return Buffer.from(
+      `${hex32(k)}${"05".repeat(k)}${hex32(n / 32)}${"04".repeat(k + 1)}${rleTime}${rleText.repeat(k)}`,
+      "hex",
+    );
   };
-  assert.throws(() => decodeTsBlock(rleBlock(1 << 24)), (e: unknown) => e instanceof DecodeError && /maxCells/.test((e as Error).message), "2^24 positions from 19 bytes");
-  assert.throws(() => decodeTsBlock(rleBlock(DEFAULT_MAX_CELLS + 1)), (e: unknown) => e instanceof DecodeError && /maxCells/.test((e as Error).message));
+  assert.throws(
+    () => decodeTsBlock(rleBlock(1 << 24)),
+    (e: unknown) => e instanceof DecodeError && /maxCells/.test((e as Error).message),
+    "2^24 positions from 19 bytes",
+  );
+  assert.throws(
+    () => decodeTsBlock(rleBlock(DEFAULT_MAX_CELLS + 1)),
+    (e: unknown) => e instanceof DecodeError && /maxCells/.test((e as Error).message),
+  );
   for (const [label, input, cells] of [
     ["INT64 time", rleBlock(DEFAULT_MAX_CELLS), DEFAULT_MAX_CELLS],
     ["31 TEXT columns", textBlock(DEFAULT_MAX_CELLS), DEFAULT_MAX_CELLS],
@@ -81,7 +92,9 @@ test("decodeTsBlock: the codec's default maxCells keeps a forged all-RLE block w
     const block = decodeTsBlock(input);
     assert.is(block.positionCount * (block.columns.length + 1), cells, label);
     const ms = bestCpuMs(() => void decodeTsBlock(input));
-    console.log(`  default maxCells ${DEFAULT_MAX_CELLS}: ${label}, the ${input.length}-byte input decodes to ${cells} cells in ${ms.toFixed(1)} ms (CPU, best of 3)`);
+    console.log(
+      `  default maxCells ${DEFAULT_MAX_CELLS}: ${label}, the ${input.length}-byte input decodes to ${cells} cells in ${ms.toFixed(1)} ms (CPU, best of 3)`,
+    );
     assert.ok(ms <= MAX_MS, `${label}: ${ms.toFixed(1)} ms, over the ${MAX_MS} ms limit`);
   }
 });

@@ -13,7 +13,8 @@ export function normalize(value: unknown): unknown {
   if (Array.isArray(value)) return value.map(normalize);
   if (typeof value === "object") {
     const out: Record<string, unknown> = {};
-    for (const k of Object.keys(value).sort()) out[`${Buffer.from(k, "utf8").toString("utf8")}`] = normalize((value as Record<string, unknown>)[k]);
+    for (const k of Object.keys(value).sort())
+      out[`${Buffer.from(k, "utf8").toString("utf8")}`] = normalize((value as Record<string, unknown>)[k]);
     return out;
   }
   throw new Error(`cannot normalize a ${typeof value}`);
@@ -21,7 +22,9 @@ export function normalize(value: unknown): unknown {
 
 /** The value with every bool inside a list or map replaced by false: what the `thrift`
  *  package's compact protocol reads for them (its readBool outside a field always gives false). */
-export function asThriftCompactReadsIt<T extends { flags?: boolean[] | null; flagsById?: Record<string, boolean[]> | null }>(value: T): unknown {
+export function asThriftCompactReadsIt<
+  T extends { flags?: boolean[] | null; flagsById?: Record<string, boolean[]> | null },
+>(value: T): unknown {
   const copy = normalize(value) as Record<string, unknown>;
   if (Array.isArray(copy.flags)) copy.flags = copy.flags.map(() => false);
   if (copy.flagsById && typeof copy.flagsById === "object") {

@@ -12,12 +12,21 @@ import * as assert from "uvu/assert";
 import fc from "fast-check";
 import thrift from "thrift";
 import { TBinaryProtocol, TCompactProtocol, TFramedTransport } from "@zerowire/thrift";
-import { Echo, everythingTypes as types, oursRead, oursWrite, PROTOCOLS, thriftRead, thriftWrite } from "@zerowire/thrift/test-support";
+import {
+  Echo,
+  everythingTypes as types,
+  oursRead,
+  oursWrite,
+  PROTOCOLS,
+  thriftRead,
+  thriftWrite,
+} from "@zerowire/thrift/test-support";
 import { everything } from "./everything-arbitraries.js";
 import { asThriftCompactReadsIt, normalize } from "./normalize.js";
 
 const NUM_RUNS = 1_500;
-const run = <T extends [unknown, ...unknown[]]>(property: fc.IProperty<T>) => fc.assert(property, { numRuns: NUM_RUNS });
+const run = <T extends [unknown, ...unknown[]]>(property: fc.IProperty<T>) =>
+  fc.assert(property, { numRuns: NUM_RUNS });
 const safe = everything({ thriftSafe: true });
 const full = everything({ thriftSafe: false });
 
@@ -27,7 +36,8 @@ for (const protocol of PROTOCOLS) {
       fc.property(safe, (value) => {
         const ours = oursWrite(protocol, value);
         const theirs = thriftWrite(protocol, value);
-        if (!ours.equals(theirs)) assert.unreachable(`bytes differ\n ours:   ${ours.toString("hex")}\n thrift: ${theirs.toString("hex")}`);
+        if (!ours.equals(theirs))
+          assert.unreachable(`bytes differ\n ours:   ${ours.toString("hex")}\n thrift: ${theirs.toString("hex")}`);
       }),
     );
   });
@@ -62,7 +72,10 @@ for (const protocol of PROTOCOLS) {
     run(
       fc.property(full, (value) => {
         const sparse = oursRead(protocol, types.Sparse, oursWrite(protocol, value));
-        assert.equal(normalize(sparse), normalize(new types.Sparse({ medium: value.medium, mandatory: value.mandatory, lastFlag: value.lastFlag })));
+        assert.equal(
+          normalize(sparse),
+          normalize(new types.Sparse({ medium: value.medium, mandatory: value.mandatory, lastFlag: value.lastFlag })),
+        );
       }),
     );
   });
@@ -73,8 +86,12 @@ for (const protocol of PROTOCOLS) {
       fc.property(safe, seqid, (value, id) => {
         const ours = sendEcho(protocol, value, id, false);
         const theirs = sendEcho(protocol, value, id, true);
-        if (!ours.equals(theirs)) assert.unreachable(`frames differ\n ours:   ${ours.toString("hex")}\n thrift: ${theirs.toString("hex")}`);
-        const input = protocol === "binary" ? new TBinaryProtocol(new TFramedTransport(ours.subarray(4))) : new TCompactProtocol(new TFramedTransport(ours.subarray(4)));
+        if (!ours.equals(theirs))
+          assert.unreachable(`frames differ\n ours:   ${ours.toString("hex")}\n thrift: ${theirs.toString("hex")}`);
+        const input =
+          protocol === "binary"
+            ? new TBinaryProtocol(new TFramedTransport(ours.subarray(4)))
+            : new TCompactProtocol(new TFramedTransport(ours.subarray(4)));
         assert.equal(input.readMessageBegin(), { fname: "echo", mtype: thrift.Thrift.MessageType.CALL, rseqid: id });
       }),
     );
@@ -87,11 +104,21 @@ function sendEcho(protocol: "binary" | "compact", value: unknown, seqid: number,
   const onFlush = (bytes: Buffer) => {
     frame = Buffer.from(bytes);
   };
-  const transport = useThrift ? new (thrift.TFramedTransport as unknown as new (b: undefined, f: typeof onFlush) => unknown)(undefined, onFlush) : new TFramedTransport(undefined, onFlush);
+  const transport = useThrift
+    ? new (thrift.TFramedTransport as unknown as new (b: undefined, f: typeof onFlush) => unknown)(undefined, onFlush)
+    : new TFramedTransport(undefined, onFlush);
   const protocolClass = useThrift
-    ? protocol === "binary" ? thrift.TBinaryProtocol : thrift.TCompactProtocol
-    : protocol === "binary" ? TBinaryProtocol : TCompactProtocol;
-  const client = new Echo.Client(transport as never, protocolClass as never) as unknown as { _seqid: number; new_seqid(): number; echo(v: unknown): Promise<unknown> };
+    ? protocol === "binary"
+      ? thrift.TBinaryProtocol
+      : thrift.TCompactProtocol
+    : protocol === "binary"
+      ? TBinaryProtocol
+      : TCompactProtocol;
+  const client = new Echo.Client(transport as never, protocolClass as never) as unknown as {
+    _seqid: number;
+    new_seqid(): number;
+    echo(v: unknown): Promise<unknown>;
+  };
   client.new_seqid = () => seqid; // the generated call takes its seqid from here
   void client.echo(value).catch(() => {}); // no reply comes; the frame is what matters
   if (frame === undefined) throw new Error("no frame flushed");

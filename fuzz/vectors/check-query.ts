@@ -18,7 +18,10 @@ export function checkQuery(vector: Vector): CheckResult {
   const rows: { timestamp: string; fields: unknown[] }[] = [];
   for (const batch of batches) {
     for (const row of decoder.rows(batch.map((hex) => Buffer.from(hex, "hex")))) {
-      rows.push({ timestamp: String(row.timestamp), fields: row.fields.map((v, f) => fieldAsJson(decoder.schema, f, v)) });
+      rows.push({
+        timestamp: String(row.timestamp),
+        fields: row.fields.map((v, f) => fieldAsJson(decoder.schema, f, v)),
+      });
     }
   }
   compareValue(result, "javaClientRows.rows.length", rows.length, expected.rows.length);

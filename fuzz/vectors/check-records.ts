@@ -23,7 +23,8 @@ export function checkRecords(vector: Vector): CheckResult {
   const expectedBuffers: string[] = out.valueBuffersHex;
   compareValue(result, "record count after dropping all-null records", kept.length, expectedBuffers.length);
   kept.forEach((record, i) => {
-    if (expectedBuffers[i] !== undefined) compareHex(result, `valueBuffersHex[${i}]`, encodeRecordValues(record), expectedBuffers[i]!);
+    if (expectedBuffers[i] !== undefined)
+      compareHex(result, `valueBuffersHex[${i}]`, encodeRecordValues(record), expectedBuffers[i]!);
   });
   for (const protocol of ["binary", "compact"] as const) {
     const suffix = protocol === "binary" ? "Binary" : "Compact";

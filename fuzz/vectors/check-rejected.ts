@@ -4,7 +4,13 @@
 import { EncodeError, insertTabletCall, writeCallFrame, type InsertCall } from "@zerowire/iotdb-codec";
 import { Writer } from "@zerowire/writer";
 import { SEQID, SESSION_ID } from "./check-tablet.js";
-import { plainColumnarTablet, rowsTablet, vectorRecordsCall, type RecordsInput, type TabletInput } from "./vector-input.js";
+import {
+  plainColumnarTablet,
+  rowsTablet,
+  vectorRecordsCall,
+  type RecordsInput,
+  type TabletInput,
+} from "./vector-input.js";
 import type { CheckResult } from "./vector.js";
 
 /**
@@ -16,14 +22,20 @@ export function checkEncoderRejects(kind: string, input: unknown, why: string, r
   for (const [form, build] of insertCallForms(kind, input)) {
     const outcome = attempt(() => {
       const call = build();
-      for (const protocol of ["binary", "compact"] as const) writeCallFrame(new Writer(), call, { sessionId: SESSION_ID, seqid: SEQID, protocol });
+      for (const protocol of ["binary", "compact"] as const)
+        writeCallFrame(new Writer(), call, { sessionId: SESSION_ID, seqid: SEQID, protocol });
     });
     if (outcome instanceof EncodeError && (reason === undefined || reason.test(outcome.message))) {
       result.passed.push(`${form} rejected`);
       continue;
     }
     result.failures.push({
-      check: outcome === undefined ? `${form}: accepted` : outcome instanceof EncodeError ? `${form}: rejected for another reason` : `${form}: threw ${outcome.name}, not EncodeError`,
+      check:
+        outcome === undefined
+          ? `${form}: accepted`
+          : outcome instanceof EncodeError
+            ? `${form}: rejected for another reason`
+            : `${form}: threw ${outcome.name}, not EncodeError`,
       message: `${why}; our encoder ${outcome === undefined ? "encoded it without an error" : `threw ${outcome.name}: ${outcome.message}`}`,
     });
   }

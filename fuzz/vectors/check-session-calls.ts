@@ -23,7 +23,10 @@ export async function checkSessionCalls(vector: Vector): Promise<CheckResult> {
   const calls: JavaCall[] = vector.input.calls;
   const missing = [...new Set(calls.map((c) => c.method).filter((m) => sessionCallReplayers[m] === undefined))];
   if (missing.length > 0) {
-    result.failures.push({ check: "calls", message: `unimplemented session call(s) in the replay: ${missing.join(", ")} (nothing replayed)` });
+    result.failures.push({
+      check: "calls",
+      message: `unimplemented session call(s) in the replay: ${missing.join(", ")} (nothing replayed)`,
+    });
     return result;
   }
   for (const protocol of ["binary", "compact"] as const) await replay(vector, protocol, result);

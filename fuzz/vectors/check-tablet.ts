@@ -57,7 +57,13 @@ export function checkTablet(vector: Vector): CheckResult {
       const frame = new Writer();
       writeCallFrame(frame, call, { sessionId: SESSION_ID, seqid: SEQID, protocol });
       const frameHex: string = out[`frame${suffix}Hex`];
-      compareHex(result, `${form} frame${suffix}Hex`, frame.peek(), frameHex, embeddedSections(frameHex, out, valueSections));
+      compareHex(
+        result,
+        `${form} frame${suffix}Hex`,
+        frame.peek(),
+        frameHex,
+        embeddedSections(frameHex, out, valueSections),
+      );
     }
   }
   return result;

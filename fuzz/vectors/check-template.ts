@@ -34,7 +34,10 @@ export function checkTemplate(vector: Vector): CheckResult {
   if (typeof javaError === "string") {
     try {
       serializeTemplate(codes(input));
-      result.failures.push({ check: "template: accepted", message: `the Java client rejected it (${javaError}); serializeTemplate did not` });
+      result.failures.push({
+        check: "template: accepted",
+        message: `the Java client rejected it (${javaError}); serializeTemplate did not`,
+      });
     } catch (e) {
       if (e instanceof EncodeError) result.passed.push("template rejected");
       else result.failures.push({ check: `template: threw ${(e as Error).name}, not EncodeError`, message: String(e) });

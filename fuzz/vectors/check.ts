@@ -1,6 +1,7 @@
 // `pnpm vectors [dir]`: checks every vector file in a directory (default: the repo's set,
 // vectors/java-2.0.5, or VECTORS_DIR) against our codec (session-call vectors: replayed through
-// our Session, check-session-calls.ts). Prints each failure with the vector, the section and the first differing offset;
+// our Session, check-session-calls.ts). Prints each failure with the vector, the section and the first differing
+// offset;
 // the last line is "N passed, N failed" (counting individual checks); exits 1 on any failure.
 import { existsSync, readdirSync, readFileSync } from "node:fs";
 import { join, resolve } from "node:path";
@@ -21,7 +22,10 @@ async function main(dir: string): Promise<number> {
     const checker = checkers[vector.kind];
     let result: CheckResult;
     if (checker === undefined) {
-      result = { passed: [], failures: [{ check: "kind", message: `no checker for kind ${JSON.stringify(vector.kind)}` }] };
+      result = {
+        passed: [],
+        failures: [{ check: "kind", message: `no checker for kind ${JSON.stringify(vector.kind)}` }],
+      };
     } else {
       try {
         result = await checker(vector);

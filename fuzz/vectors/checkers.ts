@@ -14,7 +14,9 @@ const orEncoderRejects =
   (check: KindChecker): KindChecker =>
   (vector) => {
     const error = javaError(vector);
-    return error === undefined ? check(vector) : checkEncoderRejects(vector.kind, vector.input, `the Java client rejected it (${error})`);
+    return error === undefined
+      ? check(vector)
+      : checkEncoderRejects(vector.kind, vector.input, `the Java client rejected it (${error})`);
   };
 
 /** Decode kinds: without Java's bytes there is nothing to decode, so such a vector fails. */
@@ -23,7 +25,10 @@ const decodedOnly =
   (vector) => {
     const error = javaError(vector);
     if (error === undefined) return check(vector);
-    const failure = { check: "output.error", message: `the Java client rejected this ${vector.kind} case (${error}): there are no bytes to decode` };
+    const failure = {
+      check: "output.error",
+      message: `the Java client rejected this ${vector.kind} case (${error}): there are no bytes to decode`,
+    };
     return { passed: [], failures: [failure] };
   };
 

@@ -14,17 +14,25 @@ import { existsSync, readdirSync, readFileSync } from "node:fs";
 import { join } from "node:path";
 import { REPO_CALLS_SET, SHARED_CALLS_SET } from "./vector-sets.js";
 
-const vectorFiles = (dir: string): string[] => readdirSync(dir).filter((f) => /^\d{3}-.*\.json$/.test(f)).sort();
+const vectorFiles = (dir: string): string[] =>
+  readdirSync(dir)
+    .filter((f) => /^\d{3}-.*\.json$/.test(f))
+    .sort();
 
 /** Where `ours` first differs from `reference`, or undefined when they are equal. */
 function firstDifference(reference: Buffer, ours: Buffer): string | undefined {
   const n = Math.min(reference.length, ours.length);
-  for (let i = 0; i < n; i++) if (reference[i] !== ours[i]) return `byte ${i} differs (reference ${reference.length} bytes, ours ${ours.length})`;
-  return reference.length === ours.length ? undefined : `lengths differ (reference ${reference.length} bytes, ours ${ours.length})`;
+  for (let i = 0; i < n; i++)
+    if (reference[i] !== ours[i]) return `byte ${i} differs (reference ${reference.length} bytes, ours ${ours.length})`;
+  return reference.length === ours.length
+    ? undefined
+    : `lengths differ (reference ${reference.length} bytes, ours ${ours.length})`;
 }
 
 if (!existsSync(SHARED_CALLS_SET)) {
-  console.log(`NOT RUN: no reference session-call vectors at ${SHARED_CALLS_SET}; the repo's own are checked by \`pnpm vectors vectors/java-2.0.5-calls\``);
+  console.log(
+    `NOT RUN: no reference session-call vectors at ${SHARED_CALLS_SET}; the repo's own are checked by \`pnpm vectors vectors/java-2.0.5-calls\``,
+  );
   process.exit(0);
 }
 const ours = new Set(vectorFiles(REPO_CALLS_SET));
@@ -32,7 +40,9 @@ const reference = vectorFiles(SHARED_CALLS_SET);
 let passed = 0;
 let failed = 0;
 for (const file of reference) {
-  const diff = ours.has(file) ? firstDifference(readFileSync(join(SHARED_CALLS_SET, file)), readFileSync(join(REPO_CALLS_SET, file))) : "not in the repo's set";
+  const diff = ours.has(file)
+    ? firstDifference(readFileSync(join(SHARED_CALLS_SET, file)), readFileSync(join(REPO_CALLS_SET, file)))
+    : "not in the repo's set";
   if (diff === undefined) passed++;
   else {
     failed++;

@@ -19,7 +19,9 @@ import type { Vector } from "./vector.js";
 
 function readSet(dir: string): Map<string, Vector> {
   const byName = new Map<string, Vector>();
-  for (const file of readdirSync(dir).filter((f) => /^\d{3}-.*\.json$/.test(f)).sort()) {
+  for (const file of readdirSync(dir)
+    .filter((f) => /^\d{3}-.*\.json$/.test(f))
+    .sort()) {
     const v = JSON.parse(readFileSync(join(dir, file), "utf8")) as Vector;
     byName.set(v.name, v);
   }
@@ -62,7 +64,8 @@ for (const [name, ref] of reference) {
 const CAPTURE = "session-capture.json";
 const captureCompared = existsSync(join(SHARED_SET, CAPTURE));
 if (captureCompared) {
-  const read = (dir: string): Record<string, unknown> | undefined => (existsSync(join(dir, CAPTURE)) ? JSON.parse(readFileSync(join(dir, CAPTURE), "utf8")) : undefined);
+  const read = (dir: string): Record<string, unknown> | undefined =>
+    existsSync(join(dir, CAPTURE)) ? JSON.parse(readFileSync(join(dir, CAPTURE), "utf8")) : undefined;
   const [refCapture, ourCapture] = [read(SHARED_SET)!, read(REPO_SET)];
   const diff =
     ourCapture === undefined
@@ -77,8 +80,11 @@ if (captureCompared) {
     console.log(`FAIL ${CAPTURE}: ${diff}`);
   }
 }
-console.log(`${passed} of ${reference.size + (captureCompared ? 1 : 0)} reference files (${reference.size} vectors paired by name${captureCompared ? ", the session capture" : ""}) identical (${ours.size} vectors in the repo's set)`);
-if (unpaired.length > 0) console.log(`not in the repo's set (its generator does not make them): ${unpaired.join(", ")}`);
+console.log(
+  `${passed} of ${reference.size + (captureCompared ? 1 : 0)} reference files (${reference.size} vectors paired by name${captureCompared ? ", the session capture" : ""}) identical (${ours.size} vectors in the repo's set)`,
+);
+if (unpaired.length > 0)
+  console.log(`not in the repo's set (its generator does not make them): ${unpaired.join(", ")}`);
 if (passed === 0) {
   console.log("no vector paired: the sets share no name");
   failed++;

@@ -1,6 +1,7 @@
 // The fake DataNode of the session-call vectors (vectors/java-2.0.5-calls/README.md): a
 // loopback server that records every frame a client sends and answers openSession with sessionId
-// 42 (statementId 7 from requestStatementId), template queries with an empty answer, and every other call from `fakeDataNodeReplies`,
+// 42 (statementId 7 from requestStatementId), template queries with an empty answer, and every other call from
+// `fakeDataNodeReplies`,
 // by default a TSStatus of 200. A call whose answer is not a TSStatus gets an entry there.
 import {
   FakeServer,
@@ -28,12 +29,21 @@ export const fakeDataNodeReplies: Record<string, Reply> = {
       protocol,
       "openSession",
       seqid,
-      new TSOpenSessionResp({ status: new TSStatus({ code: 200 }), serverProtocolVersion: 2, sessionId: toInt64(FAKE_SESSION_ID) }) as never,
+      new TSOpenSessionResp({
+        status: new TSStatus({ code: 200 }),
+        serverProtocolVersion: 2,
+        sessionId: toInt64(FAKE_SESSION_ID),
+      }) as never,
     ),
   requestStatementId: (protocol, seqid) => i64Reply(protocol, "requestStatementId", seqid, FAKE_STATEMENT_ID),
   // The vectors' peer answers template queries with an empty answer.
   querySchemaTemplate: (protocol, seqid) =>
-    structReply(protocol, "querySchemaTemplate", seqid, new TSQueryTemplateResp({ status: new TSStatus({ code: 200 }), queryType: 0 }) as never),
+    structReply(
+      protocol,
+      "querySchemaTemplate",
+      seqid,
+      new TSQueryTemplateResp({ status: new TSStatus({ code: 200 }), queryType: 0 }) as never,
+    ),
   executeQueryStatementV2: emptyQueryReply("executeQueryStatementV2"),
   executeRawDataQueryV2: emptyQueryReply("executeRawDataQueryV2"),
   executeLastDataQueryV2: emptyQueryReply("executeLastDataQueryV2"),
@@ -63,7 +73,8 @@ function emptyQueryReply(method: string): Reply {
 /** Starts the fake DataNode; `calls` lists every frame received, in order. */
 export async function startFakeDataNode(protocol: Protocol): Promise<FakeServer> {
   return FakeServer.start((call: ReceivedCall, peer) => {
-    const reply = fakeDataNodeReplies[call.method] ?? ((p: Protocol, seqid: number) => statusReply(p, call.method, seqid));
+    const reply =
+      fakeDataNodeReplies[call.method] ?? ((p: Protocol, seqid: number) => statusReply(p, call.method, seqid));
     peer.send(reply(protocol, call.seqid));
   });
 }

@@ -32,6 +32,8 @@ const vectors = javaVectors(cases, "calls_", "", CALLS_SET);
 const rejected = vectors.filter((v) => typeof v.output.error === "string");
 console.log(`${vectors.length} session-call vectors in ${CALLS_SET}`);
 if (rejected.length > 0) {
-  console.error(`the Java client rejected ${rejected.length} case(s): ${rejected.map((v) => `${v.name}: ${v.output.error}`).join("; ")}`);
+  console.error(
+    `the Java client rejected ${rejected.length} case(s): ${rejected.map((v) => `${v.name}: ${v.output.error}`).join("; ")}`,
+  );
   process.exit(1);
 }

@@ -30,6 +30,8 @@ for (const v of vectors) kinds.set(v.kind, (kinds.get(v.kind) ?? 0) + 1);
 const rejected = vectors.filter((v) => typeof v.output.error === "string");
 console.log(`${vectors.length} vectors in ${REPO_SET}: ${[...kinds].map(([k, n]) => `${k} ${n}`).join(", ")}`);
 if (rejected.length > 0) {
-  console.error(`the Java client rejected ${rejected.length} case(s), which the set must not hold: ${rejected.map((v) => v.name).join(", ")}`);
+  console.error(
+    `the Java client rejected ${rejected.length} case(s), which the set must not hold: ${rejected.map((v) => v.name).join(", ")}`,
+  );
   process.exit(1);
 }

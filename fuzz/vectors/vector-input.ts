@@ -127,7 +127,10 @@ export function plainColumnarTablet(input: TabletInput): Tablet {
 export function rowsTablet(input: TabletInput): Tablet {
   const builder = new TabletBuilder(tabletSchema(input), { bitmapSection: input.construction ?? "api" });
   input.rows.forEach((row, r) => {
-    builder.addRow(BigInt(input.timestamps[r]!), input.columns.map((col, c) => vectorCell(col.type, row[c])));
+    builder.addRow(
+      BigInt(input.timestamps[r]!),
+      input.columns.map((col, c) => vectorCell(col.type, row[c])),
+    );
   });
   return builder.build();
 }

@@ -38,7 +38,10 @@ function holds(dir: string, content: VectorContent): boolean {
   return vectors.some((v) => v.kind === content);
 }
 
-/** The directory to read `content` from: the test set when it holds it, else undefined (the caller reports NOT RUN with `missing`). */
+/**
+ * The directory to read `content` from: the test set when it holds it, else undefined (the caller reports NOT RUN with
+ * `missing`).
+ */
 export function dirHolding(content: VectorContent): string | undefined {
   return holds(vectorsDir, content) ? vectorsDir : undefined;
 }

@@ -83,5 +83,5 @@ function firstDifference(a: unknown, e: unknown, path: string): string | undefin
 }
 
 function show(v: unknown): string {
-  return typeof v === "bigint" ? `${v}n` : JSON.stringify(v) ?? String(v);
+  return typeof v === "bigint" ? `${v}n` : (JSON.stringify(v) ?? String(v));
 }

@@ -38,8 +38,15 @@ function maybeOffset<T extends { length: number; subarray(start: number): T }>(a
 
 const small = { maxLength: 40 };
 const large = { minLength: 300, maxLength: 3000 };
-function column<T, P>(typed: (c: { minLength?: number; maxLength: number }) => fc.Arbitrary<T>, plain: fc.Arbitrary<P>): fc.Arbitrary<T | P> {
-  return fc.oneof({ weight: 4, arbitrary: typed(small) }, { weight: 4, arbitrary: plain }, { weight: 1, arbitrary: typed(large) });
+function column<T, P>(
+  typed: (c: { minLength?: number; maxLength: number }) => fc.Arbitrary<T>,
+  plain: fc.Arbitrary<P>,
+): fc.Arbitrary<T | P> {
+  return fc.oneof(
+    { weight: 4, arbitrary: typed(small) },
+    { weight: 4, arbitrary: plain },
+    { weight: 1, arbitrary: typed(large) },
+  );
 }
 
 const int64Number = fc.oneof(fc.maxSafeInteger(), fc.integer());
@@ -61,20 +68,52 @@ const leafOp: fc.Arbitrary<Op> = fc.oneof(
   fc.record({ k: fc.constant("zigzag32"), v: fc.integer() }),
   fc.record({ k: fc.constant("uvarint64"), v: uint64 }),
   fc.record({ k: fc.constant("zigzag64"), v: int64 }),
-  { arbitrary: fc.record({ k: fc.constantFrom("utf8", "strI32be", "strI32le", "strI16be", "strVarint"), s: unicodeString }), weight: 4 },
+  {
+    arbitrary: fc.record({
+      k: fc.constantFrom("utf8", "strI32be", "strI32le", "strI16be", "strVarint"),
+      s: unicodeString,
+    }),
+    weight: 4,
+  },
   fc.record({ k: fc.constant("cstring"), s: unicodeString.map((s) => s.replaceAll("\0", "")) }),
-  fc.record({ k: fc.constant("inPlace"), b: fc.uint8Array({ maxLength: 200 }), spill: fc.integer({ min: 0, max: 20 }) }),
-  fc.record({ k: fc.constant("bytes"), b: fc.oneof(maybeOffset(fc.uint8Array({ maxLength: 100 })), fc.uint8Array({ maxLength: 100 }).map((b) => Buffer.from(b))) }),
-  fc.record({ k: fc.constant("f64ColumnBE"), col: column((c) => maybeOffset(fc.float64Array(c)), fc.array(anyDouble, small)) }),
-  fc.record({ k: fc.constant("f32ColumnBE"), col: column((c) => maybeOffset(fc.float32Array(c)), fc.array(fc.oneof(fc.float(), anyDouble), small)) }),
-  fc.record({ k: fc.constant("i32ColumnBE"), col: column((c) => maybeOffset(fc.int32Array(c)), fc.array(fc.integer(), small)) }),
-  fc.record({ k: fc.constant("i64ColumnBE"), col: column((c) => maybeOffset(fc.bigInt64Array(c)), fc.array(int64Number, small)) }),
+  fc.record({
+    k: fc.constant("inPlace"),
+    b: fc.uint8Array({ maxLength: 200 }),
+    spill: fc.integer({ min: 0, max: 20 }),
+  }),
+  fc.record({
+    k: fc.constant("bytes"),
+    b: fc.oneof(
+      maybeOffset(fc.uint8Array({ maxLength: 100 })),
+      fc.uint8Array({ maxLength: 100 }).map((b) => Buffer.from(b)),
+    ),
+  }),
+  fc.record({
+    k: fc.constant("f64ColumnBE"),
+    col: column((c) => maybeOffset(fc.float64Array(c)), fc.array(anyDouble, small)),
+  }),
+  fc.record({
+    k: fc.constant("f32ColumnBE"),
+    col: column((c) => maybeOffset(fc.float32Array(c)), fc.array(fc.oneof(fc.float(), anyDouble), small)),
+  }),
+  fc.record({
+    k: fc.constant("i32ColumnBE"),
+    col: column((c) => maybeOffset(fc.int32Array(c)), fc.array(fc.integer(), small)),
+  }),
+  fc.record({
+    k: fc.constant("i64ColumnBE"),
+    col: column((c) => maybeOffset(fc.bigInt64Array(c)), fc.array(int64Number, small)),
+  }),
 ) as fc.Arbitrary<Op>;
 
 const slot = fc.constantFrom<BackfillKind>("u8At", "i16beAt", "i32beAt", "i32leAt", "u32beAt", "i64beAt");
 
 /** A fork's estimate: often near real body sizes (around the varint size steps), sometimes anything. */
-const estimate = fc.oneof(fc.constantFrom(0, 1, 127, 128, 16383, 16384, 2 ** 21 - 1, 2 ** 21, 2 ** 28), fc.integer({ min: 0, max: 300 }), fc.integer({ min: 0, max: 0xffffffff }));
+const estimate = fc.oneof(
+  fc.constantFrom(0, 1, 127, 128, 16383, 16384, 2 ** 21 - 1, 2 ** 21, 2 ** 28),
+  fc.integer({ min: 0, max: 300 }),
+  fc.integer({ min: 0, max: 0xffffffff }),
+);
 
 /**
  * Operations, where a frame (reserve, body, backfill of the body length), a fork (fork, body,
@@ -88,14 +127,21 @@ const { op } = fc.letrec<{ op: Op; frame: Op; fork: Op; undone: Op }>((tie) => (
     { weight: 1, arbitrary: tie("fork") },
     { weight: 1, arbitrary: tie("undone") },
   ),
-  frame: fc.record({ k: fc.constant("frame" as const), slot, body: fc.array(tie("op"), { maxLength: 8, depthIdentifier: "frame" }) }),
+  frame: fc.record({
+    k: fc.constant("frame" as const),
+    slot,
+    body: fc.array(tie("op"), { maxLength: 8, depthIdentifier: "frame" }),
+  }),
   fork: fc.record({
     k: fc.constant("fork" as const),
     prefix: fc.constantFrom<"i32be" | "varint">("i32be", "varint"),
     estimate,
     body: fc.array(tie("op"), { maxLength: 8, depthIdentifier: "frame" }),
   }),
-  undone: fc.record({ k: fc.constant("undone" as const), body: fc.array(tie("op"), { maxLength: 4, depthIdentifier: "frame" }) }),
+  undone: fc.record({
+    k: fc.constant("undone" as const),
+    body: fc.array(tie("op"), { maxLength: 4, depthIdentifier: "frame" }),
+  }),
 }));
 
 export const opSequence = fc.array(op, { maxLength: 30, size: "max" });

@@ -2,7 +2,12 @@
 // FC_SEED=<n> replays the seed a failure printed.
 import fc from "fast-check";
 
-export function checkProperty<T>(name: string, arbitrary: fc.Arbitrary<T>, numRuns: number, predicate: (value: T) => void): void {
+export function checkProperty<T>(
+  name: string,
+  arbitrary: fc.Arbitrary<T>,
+  numRuns: number,
+  predicate: (value: T) => void,
+): void {
   let cases = 0;
   const seed = process.env.FC_SEED === undefined ? undefined : Number(process.env.FC_SEED);
   const started = performance.now();

@@ -31,7 +31,14 @@ export type Op =
   /** Bytes filled in place (ensure, rawBytes, commit), with `spill` more filled past them and not committed. */
   | { k: "inPlace"; b: Uint8Array; spill: number };
 
-export const SLOT_BYTES: Record<BackfillKind, number> = { u8At: 1, i16beAt: 2, i32beAt: 4, i32leAt: 4, u32beAt: 4, i64beAt: 8 };
+export const SLOT_BYTES: Record<BackfillKind, number> = {
+  u8At: 1,
+  i16beAt: 2,
+  i32beAt: 4,
+  i32leAt: 4,
+  u32beAt: 4,
+  i64beAt: 8,
+};
 
 /** What a frame's slot holds for a body of n bytes: n, wrapped to the slot's width (u8, int16). */
 export function slotValue(slot: BackfillKind, n: number): number {

@@ -40,14 +40,29 @@ const bindValue: fc.Arbitrary<pg.BindValue> = fc.oneof(
 const message: fc.Arbitrary<Message> = fc.oneof(
   fc.record({ type: fc.constant("query" as const), text: sqlText }),
   fc.record(
-    { type: fc.constant("parse" as const), name, text: sqlText, types: fc.array(fc.integer({ min: 0, max: 0xffffffff }), { maxLength: 12 }) },
+    {
+      type: fc.constant("parse" as const),
+      name,
+      text: sqlText,
+      types: fc.array(fc.integer({ min: 0, max: 0xffffffff }), { maxLength: 12 }),
+    },
     { requiredKeys: ["type", "text"] },
   ),
   fc.record(
-    { type: fc.constant("bind" as const), portal: name, statement: name, values: fc.array(bindValue, { maxLength: 12, size: "max" }), binary: fc.boolean() },
+    {
+      type: fc.constant("bind" as const),
+      portal: name,
+      statement: name,
+      values: fc.array(bindValue, { maxLength: 12, size: "max" }),
+      binary: fc.boolean(),
+    },
     { requiredKeys: ["type"] },
   ),
-  fc.record({ type: fc.constant("describe" as const), target: fc.constantFrom<"S" | "P">("S", "P"), name: optional(name) }),
+  fc.record({
+    type: fc.constant("describe" as const),
+    target: fc.constantFrom<"S" | "P">("S", "P"),
+    name: optional(name),
+  }),
   fc.record({
     type: fc.constant("execute" as const),
     opts: optional(fc.record({ portal: name, rows: fc.integer({ min: 0, max: 0xffffffff }) }, { requiredKeys: [] })),
@@ -57,23 +72,35 @@ const message: fc.Arbitrary<Message> = fc.oneof(
 
 function ours(w: Writer, m: Message): void {
   switch (m.type) {
-    case "query": return pg.query(w, m.text);
-    case "parse": return pg.parse(w, m);
-    case "bind": return pg.bind(w, m);
-    case "describe": return pg.describe(w, { type: m.target, ...(m.name === undefined ? {} : { name: m.name }) });
-    case "execute": return pg.execute(w, m.opts);
-    case "sync": return pg.sync(w);
+    case "query":
+      return pg.query(w, m.text);
+    case "parse":
+      return pg.parse(w, m);
+    case "bind":
+      return pg.bind(w, m);
+    case "describe":
+      return pg.describe(w, { type: m.target, ...(m.name === undefined ? {} : { name: m.name }) });
+    case "execute":
+      return pg.execute(w, m.opts);
+    case "sync":
+      return pg.sync(w);
   }
 }
 
 function theirs(m: Message): Buffer {
   switch (m.type) {
-    case "query": return serialize.query(m.text);
-    case "parse": return serialize.parse(m);
-    case "bind": return serialize.bind(m);
-    case "describe": return serialize.describe({ type: m.target, ...(m.name === undefined ? {} : { name: m.name }) });
-    case "execute": return serialize.execute(m.opts);
-    case "sync": return serialize.sync();
+    case "query":
+      return serialize.query(m.text);
+    case "parse":
+      return serialize.parse(m);
+    case "bind":
+      return serialize.bind(m);
+    case "describe":
+      return serialize.describe({ type: m.target, ...(m.name === undefined ? {} : { name: m.name }) });
+    case "execute":
+      return serialize.execute(m.opts);
+    case "sync":
+      return serialize.sync();
   }
 }
 
@@ -87,27 +114,34 @@ const seen = new Set<Message["type"]>();
 
 test(`Postgres frames from our Writer equal pg-protocol's serialize (${NUM_RUNS} cases)`, () => {
   const pipeline = fc.array(message, { minLength: 1, maxLength: 8, size: "max" });
-  checkProperty("pg frames vs pg-protocol serialize", fc.tuple(writerSetup, pipeline), NUM_RUNS, ([setup, messages]) => {
-    const pool = pools[setup.pool];
-    const w = new Writer(pool ? { initialSize: setup.initialSize, pool } : { initialSize: setup.initialSize });
-    for (const m of messages) ours(w, m);
-    const owned = w.finish();
-    try {
-      let offset = 0;
-      for (const m of messages) {
-        seen.add(m.type);
-        const expected = theirs(m);
-        const actual = owned.bytes.subarray(offset, offset + expected.length);
-        if (!actual.equals(expected)) {
-          assert.unreachable(`${m.type} at offset ${offset}: ours ${actual.toString("hex").slice(0, 120)}, pg-protocol ${expected.toString("hex").slice(0, 120)}`);
+  checkProperty(
+    "pg frames vs pg-protocol serialize",
+    fc.tuple(writerSetup, pipeline),
+    NUM_RUNS,
+    ([setup, messages]) => {
+      const pool = pools[setup.pool];
+      const w = new Writer(pool ? { initialSize: setup.initialSize, pool } : { initialSize: setup.initialSize });
+      for (const m of messages) ours(w, m);
+      const owned = w.finish();
+      try {
+        let offset = 0;
+        for (const m of messages) {
+          seen.add(m.type);
+          const expected = theirs(m);
+          const actual = owned.bytes.subarray(offset, offset + expected.length);
+          if (!actual.equals(expected)) {
+            assert.unreachable(
+              `${m.type} at offset ${offset}: ours ${actual.toString("hex").slice(0, 120)}, pg-protocol ${expected.toString("hex").slice(0, 120)}`,
+            );
+          }
+          offset += expected.length;
         }
-        offset += expected.length;
+        assert.is(owned.bytes.length, offset, "no bytes beyond the pipeline");
+      } finally {
+        owned.release();
       }
-      assert.is(owned.bytes.length, offset, "no bytes beyond the pipeline");
-    } finally {
-      owned.release();
-    }
-  });
+    },
+  );
   assert.equal([...seen].sort(), ["bind", "describe", "execute", "parse", "query", "sync"]);
 });
 

@@ -31,7 +31,9 @@ export function query(w: Writer, sql: string): void {
 export function parse(w: Writer, msg: { name?: string; text: string; types?: number[] }): void {
   const types = msg.types ?? [];
   const at = begin(w, "P");
-  w.cstring(msg.name ?? "").cstring(msg.text).i16be(types.length);
+  w.cstring(msg.name ?? "")
+    .cstring(msg.text)
+    .i16be(types.length);
   for (const oid of types) w.u32be(oid);
   end(w, at);
 }
@@ -40,7 +42,10 @@ export function parse(w: Writer, msg: { name?: string; text: string; types?: num
  * Bind: portal and statement names, one format code per parameter (binary for Buffers), the
  * values, and a single result format code for all columns.
  */
-export function bind(w: Writer, msg: { portal?: string; statement?: string; values?: BindValue[]; binary?: boolean }): void {
+export function bind(
+  w: Writer,
+  msg: { portal?: string; statement?: string; values?: BindValue[]; binary?: boolean },
+): void {
   const values = msg.values ?? [];
   const at = begin(w, "B");
   w.cstring(msg.portal ?? "").cstring(msg.statement ?? "");

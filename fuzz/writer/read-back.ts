@@ -18,7 +18,12 @@ function sameFloat(actual: number, expected: number, what: string): void {
   assert.ok(Object.is(actual, expected), `${what}: read ${actual}, wrote ${expected}`);
 }
 
-function sameColumn(actual: ArrayLike<number | bigint>, expected: ArrayLike<number | bigint>, round: (v: number) => number, what: string): void {
+function sameColumn(
+  actual: ArrayLike<number | bigint>,
+  expected: ArrayLike<number | bigint>,
+  round: (v: number) => number,
+  what: string,
+): void {
   assert.is(actual.length, expected.length, `${what}: length`);
   for (let i = 0; i < expected.length; i++) {
     const e = expected[i]!;

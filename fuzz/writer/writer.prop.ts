@@ -22,26 +22,34 @@ const pools: Record<PoolChoice, BufferPool | undefined> = {
 };
 
 test(`Writer bytes equal the naive reference and read back (${NUM_RUNS} cases)`, () => {
-  checkProperty("writer vs naive reference + read-back", fc.tuple(writerSetup, opSequence), NUM_RUNS, ([setup, ops]) => {
-    const pool = pools[setup.pool];
-    const w = new Writer(pool ? { initialSize: setup.initialSize, pool } : { initialSize: setup.initialSize });
-    writeOps(w, ops);
-    const owned = w.finish();
-    try {
-      const expected = referenceBytes(ops);
-      if (!owned.bytes.equals(expected)) {
-        let i = 0;
-        while (owned.bytes[i] === expected[i]) i++;
-        assert.unreachable(`${owned.bytes.length} bytes vs ${expected.length} expected, first difference at offset ${i}`);
+  checkProperty(
+    "writer vs naive reference + read-back",
+    fc.tuple(writerSetup, opSequence),
+    NUM_RUNS,
+    ([setup, ops]) => {
+      const pool = pools[setup.pool];
+      const w = new Writer(pool ? { initialSize: setup.initialSize, pool } : { initialSize: setup.initialSize });
+      writeOps(w, ops);
+      const owned = w.finish();
+      try {
+        const expected = referenceBytes(ops);
+        if (!owned.bytes.equals(expected)) {
+          let i = 0;
+          while (owned.bytes[i] === expected[i]) i++;
+          assert.unreachable(
+            `${owned.bytes.length} bytes vs ${expected.length} expected, first difference at offset ${i}`,
+          );
+        }
+        const r = new Reader(owned.bytes);
+        readOps(r, ops);
+        assert.is(r.remaining, 0, "read back every byte");
+      } finally {
+        owned.release();
       }
-      const r = new Reader(owned.bytes);
-      readOps(r, ops);
-      assert.is(r.remaining, 0, "read back every byte");
-    } finally {
-      owned.release();
-    }
-  });
-  for (const pool of [pools.pool!, pools["debug pool"]!]) assert.is(pool.stats().outstanding, 0, "every pooled buffer released");
+    },
+  );
+  for (const pool of [pools.pool!, pools["debug pool"]!])
+    assert.is(pool.stats().outstanding, 0, "every pooled buffer released");
 });
 
 test.run();

@@ -1,7 +1,7 @@
-import { randomBytes } from 'node:crypto';
-import { existsSync, mkdirSync, renameSync, statSync } from 'node:fs';
-import { BIND_SHIM_LIBRARY, BIND_SHIM_SOURCE, CACHE_DIR } from './paths.js';
-import { runCommand } from './run-command.js';
+import { randomBytes } from "node:crypto";
+import { existsSync, mkdirSync, renameSync, statSync } from "node:fs";
+import { BIND_SHIM_LIBRARY, BIND_SHIM_SOURCE, CACHE_DIR } from "./paths.js";
+import { runCommand } from "./run-command.js";
 
 /**
  * Compiles the LD_PRELOAD bind() shim (bind-loopback.c) into the cache when it is missing
@@ -14,8 +14,12 @@ export async function ensureBindShim(): Promise<string> {
 
   mkdirSync(CACHE_DIR, { recursive: true });
   // Unique per call: clusters started in parallel by one process compile side by side.
-  const staging = `${BIND_SHIM_LIBRARY}.tmp-${process.pid}-${randomBytes(4).toString('hex')}`;
-  await runCommand('gcc', ['-shared', '-fPIC', '-O2', '-Wall', '-Wextra', '-o', staging, BIND_SHIM_SOURCE, '-ldl'], CACHE_DIR);
+  const staging = `${BIND_SHIM_LIBRARY}.tmp-${process.pid}-${randomBytes(4).toString("hex")}`;
+  await runCommand(
+    "gcc",
+    ["-shared", "-fPIC", "-O2", "-Wall", "-Wextra", "-o", staging, BIND_SHIM_SOURCE, "-ldl"],
+    CACHE_DIR,
+  );
   renameSync(staging, BIND_SHIM_LIBRARY);
   return BIND_SHIM_LIBRARY;
 }

@@ -1,14 +1,14 @@
-import { spawn } from 'node:child_process';
-import { closeSync, mkdirSync, openSync, writeFileSync } from 'node:fs';
-import { once } from 'node:events';
-import { dirname } from 'node:path';
-import { javaArguments, javaExecutable } from './jvm.js';
-import { nodeFiles, type ClusterLayout, type NodeLayout } from './layout.js';
-import { AppendedText } from './log-reader.js';
-import { renderLogbackConfig } from './logback.js';
-import { renderNodeProperties } from './properties.js';
-import { waitUntilReady } from './readiness.js';
-import type { ClusterSpec } from './spec.js';
+import { spawn } from "node:child_process";
+import { closeSync, mkdirSync, openSync, writeFileSync } from "node:fs";
+import { once } from "node:events";
+import { dirname } from "node:path";
+import { javaArguments, javaExecutable } from "./jvm.js";
+import { nodeFiles, type ClusterLayout, type NodeLayout } from "./layout.js";
+import { AppendedText } from "./log-reader.js";
+import { renderLogbackConfig } from "./logback.js";
+import { renderNodeProperties } from "./properties.js";
+import { waitUntilReady } from "./readiness.js";
+import type { ClusterSpec } from "./spec.js";
 
 const READY_LINE = {
   confignode: /has successfully (?:started|restarted) and joined the cluster/,
@@ -28,7 +28,11 @@ export interface LaunchContext {
  * files), and reports the pid through onSpawned before waiting until the node is ready,
  * so the caller can save it even if readiness then fails.
  */
-export async function launchNode(node: NodeLayout, context: LaunchContext, onSpawned: (pid: number) => void): Promise<void> {
+export async function launchNode(
+  node: NodeLayout,
+  context: LaunchContext,
+  onSpawned: (pid: number) => void,
+): Promise<void> {
   const files = nodeFiles(node);
   mkdirSync(files.confDir, { recursive: true });
   mkdirSync(dirname(files.logFile), { recursive: true });
@@ -39,17 +43,17 @@ export async function launchNode(node: NodeLayout, context: LaunchContext, onSpa
   const log = new AppendedText(files.logFile);
   const consoleOutput = new AppendedText(files.consoleFile);
 
-  const consoleFd = openSync(files.consoleFile, 'a');
-  const preload = [context.bindShim, process.env.LD_PRELOAD].filter(Boolean).join(' ');
+  const consoleFd = openSync(files.consoleFile, "a");
+  const preload = [context.bindShim, process.env.LD_PRELOAD].filter(Boolean).join(" ");
   const child = spawn(javaExecutable(), javaArguments(node, context.spec, context.libDir), {
     cwd: node.dir,
     detached: true,
-    stdio: ['ignore', consoleFd, consoleFd],
+    stdio: ["ignore", consoleFd, consoleFd],
     env: { ...process.env, LD_PRELOAD: preload },
   });
   closeSync(consoleFd);
   if (child.pid === undefined) {
-    const [error] = (await once(child, 'error')) as [Error];
+    const [error] = (await once(child, "error")) as [Error];
     throw new Error(`${node.label}: could not start ${javaExecutable()}: ${error.message}`);
   }
   child.unref();

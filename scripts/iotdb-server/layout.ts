@@ -1,8 +1,8 @@
-import { join } from 'node:path';
-import { DEFAULT_BASE_PORT, type ClusterSpec } from './spec.js';
+import { join } from "node:path";
+import { DEFAULT_BASE_PORT, type ClusterSpec } from "./spec.js";
 
 export interface ConfigNodeLayout {
-  role: 'confignode';
+  role: "confignode";
   label: string;
   dir: string;
   internalPort: number;
@@ -12,7 +12,7 @@ export interface ConfigNodeLayout {
 }
 
 export interface DataNodeLayout {
-  role: 'datanode';
+  role: "datanode";
   index: number;
   label: string;
   dir: string;
@@ -40,15 +40,15 @@ export function clusterLayout(dataDir: string, spec: ClusterSpec): ClusterLayout
   const configNodeInternalPort = 10710 + shift;
   return {
     configNode: {
-      role: 'confignode',
-      label: 'confignode',
-      dir: join(dataDir, 'confignode'),
+      role: "confignode",
+      label: "confignode",
+      dir: join(dataDir, "confignode"),
       internalPort: configNodeInternalPort,
       consensusPort: 10720 + shift,
       readyPort: configNodeInternalPort,
     },
     dataNodes: Array.from({ length: spec.dataNodes }, (_, index) => ({
-      role: 'datanode' as const,
+      role: "datanode" as const,
       index,
       label: `datanode-${index}`,
       dir: join(dataDir, `datanode-${index}`),
@@ -63,19 +63,25 @@ export function clusterLayout(dataDir: string, spec: ClusterSpec): ClusterLayout
 }
 
 export function nodePorts(node: NodeLayout): number[] {
-  return node.role === 'confignode'
+  return node.role === "confignode"
     ? [node.internalPort, node.consensusPort]
-    : [node.rpcPort, node.internalPort, node.mppDataExchangePort, node.schemaRegionConsensusPort, node.dataRegionConsensusPort];
+    : [
+        node.rpcPort,
+        node.internalPort,
+        node.mppDataExchangePort,
+        node.schemaRegionConsensusPort,
+        node.dataRegionConsensusPort,
+      ];
 }
 
 /** Per-node file locations; everything a node writes stays under its dir. */
 export function nodeFiles(node: NodeLayout) {
   return {
-    confDir: join(node.dir, 'conf'),
-    propertiesFile: join(node.dir, 'conf', 'iotdb-system.properties'),
-    logbackFile: join(node.dir, 'conf', 'logback.xml'),
-    logFile: join(node.dir, 'logs', `${node.label}.log`),
+    confDir: join(node.dir, "conf"),
+    propertiesFile: join(node.dir, "conf", "iotdb-system.properties"),
+    logbackFile: join(node.dir, "conf", "logback.xml"),
+    logFile: join(node.dir, "logs", `${node.label}.log`),
     /** JVM stdout/stderr: crashes and errors from before logback is up land here. */
-    consoleFile: join(node.dir, 'logs', 'console.log'),
+    consoleFile: join(node.dir, "logs", "console.log"),
   };
 }

@@ -1,4 +1,4 @@
-import { closeSync, existsSync, openSync, readSync, statSync } from 'node:fs';
+import { closeSync, existsSync, openSync, readSync, statSync } from "node:fs";
 
 /**
  * Reads only what is appended to a file after the moment it was created: IoTDB logs
@@ -7,7 +7,7 @@ import { closeSync, existsSync, openSync, readSync, statSync } from 'node:fs';
 export class AppendedText {
   private readonly start: number;
   private position: number;
-  private text = '';
+  private text = "";
 
   constructor(private readonly file: string) {
     this.start = existsSync(file) ? statSync(file).size : 0;
@@ -20,19 +20,23 @@ export class AppendedText {
     const size = statSync(this.file).size;
     if (size > this.position) {
       const buffer = Buffer.alloc(size - this.position);
-      const fd = openSync(this.file, 'r');
+      const fd = openSync(this.file, "r");
       try {
         readSync(fd, buffer, 0, buffer.length, this.position);
       } finally {
         closeSync(fd);
       }
       this.position = size;
-      this.text += buffer.toString('utf8');
+      this.text += buffer.toString("utf8");
     }
     return this.text;
   }
 
   tail(lines: number): string {
-    return this.read().split('\n').slice(-lines - 1).join('\n').trimEnd();
+    return this.read()
+      .split("\n")
+      .slice(-lines - 1)
+      .join("\n")
+      .trimEnd();
   }
 }

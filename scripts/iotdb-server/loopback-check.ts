@@ -1,4 +1,4 @@
-import { execFileSync } from 'node:child_process';
+import { execFileSync } from "node:child_process";
 
 const LOOPBACK_LISTENER = /^(?:127\.0\.0\.1|\[::ffff:127\.0\.0\.1\]|\[::1\]):\d+$/;
 
@@ -9,9 +9,9 @@ export interface Listener {
 
 /** TCP listeners owned by the given pids, from `ss -ltnpH`. */
 export function listenersOf(pids: number[]): Listener[] {
-  const output = execFileSync('ss', ['-ltnpH'], { encoding: 'utf8' });
+  const output = execFileSync("ss", ["-ltnpH"], { encoding: "utf8" });
   const listeners: Listener[] = [];
-  for (const line of output.split('\n')) {
+  for (const line of output.split("\n")) {
     const address = line.trim().split(/\s+/)[3];
     for (const match of line.matchAll(/pid=(\d+)/g)) {
       const pid = Number(match[1]);

@@ -1,6 +1,6 @@
-import { createConnection, createServer } from 'node:net';
+import { createConnection, createServer } from "node:net";
 
-const LOOPBACK = '127.0.0.1';
+const LOOPBACK = "127.0.0.1";
 
 /** Resolves true when something accepts a TCP connection on 127.0.0.1:port. */
 export function portAccepts(port: number, timeoutMs = 1000): Promise<boolean> {
@@ -11,15 +11,15 @@ export function portAccepts(port: number, timeoutMs = 1000): Promise<boolean> {
       resolvePromise(accepted);
     };
     socket.setTimeout(timeoutMs, () => finish(false));
-    socket.once('connect', () => finish(true));
-    socket.once('error', () => finish(false));
+    socket.once("connect", () => finish(true));
+    socket.once("error", () => finish(false));
   });
 }
 
 function portIsFree(port: number): Promise<boolean> {
   return new Promise((resolvePromise) => {
     const server = createServer();
-    server.once('error', () => resolvePromise(false));
+    server.once("error", () => resolvePromise(false));
     server.listen({ host: LOOPBACK, port, exclusive: true }, () => server.close(() => resolvePromise(true)));
   });
 }
@@ -29,6 +29,8 @@ export async function assertPortsFree(ports: number[], owner: string): Promise<v
   const taken: number[] = [];
   for (const port of ports) if (!(await portIsFree(port))) taken.push(port);
   if (taken.length > 0) {
-    throw new Error(`${owner}: port(s) ${taken.join(', ')} on ${LOOPBACK} are already in use (pick another basePort / --port)`);
+    throw new Error(
+      `${owner}: port(s) ${taken.join(", ")} on ${LOOPBACK} are already in use (pick another basePort / --port)`,
+    );
   }
 }

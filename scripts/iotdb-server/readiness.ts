@@ -1,7 +1,7 @@
-import { setTimeout as sleep } from 'node:timers/promises';
-import type { AppendedText } from './log-reader.js';
-import { portAccepts } from './ports.js';
-import { processState } from './processes.js';
+import { setTimeout as sleep } from "node:timers/promises";
+import type { AppendedText } from "./log-reader.js";
+import { portAccepts } from "./ports.js";
+import { processState } from "./processes.js";
 
 export interface ReadinessProbe {
   label: string;
@@ -20,8 +20,8 @@ const TAIL_LINES = 40;
 function failure(probe: ReadinessProbe, reason: string): Error {
   return new Error(
     `${probe.label} (pid ${probe.pid}) ${reason}\n` +
-      `--- last lines of its log ---\n${probe.log.tail(TAIL_LINES) || '(empty)'}\n` +
-      `--- last lines of its console output ---\n${probe.console.tail(TAIL_LINES) || '(empty)'}`,
+      `--- last lines of its log ---\n${probe.log.tail(TAIL_LINES) || "(empty)"}\n` +
+      `--- last lines of its console output ---\n${probe.console.tail(TAIL_LINES) || "(empty)"}`,
   );
 }
 
@@ -30,7 +30,7 @@ export async function waitUntilReady(probe: ReadinessProbe): Promise<void> {
   const deadline = Date.now() + probe.timeoutMs;
   let logged = false;
   for (;;) {
-    if (processState(probe.pid) === 'gone') throw failure(probe, 'exited before it was ready');
+    if (processState(probe.pid) === "gone") throw failure(probe, "exited before it was ready");
     logged ||= probe.readyLine.test(probe.log.read());
     if (logged && (await portAccepts(probe.port))) return;
     if (Date.now() >= deadline) {

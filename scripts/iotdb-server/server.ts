@@ -1,17 +1,24 @@
-import { existsSync, mkdirSync, readdirSync, rmSync } from 'node:fs';
-import { resolve } from 'node:path';
-import { ensureBindShim } from './bind-shim.js';
-import { ensureServerJars } from './jars.js';
-import { identifyingArgument } from './jvm.js';
-import { launchNode, type LaunchContext } from './launch-node.js';
-import { clusterLayout, nodePorts, type ClusterLayout, type DataNodeLayout, type NodeLayout } from './layout.js';
-import { DEFAULT_DATA_DIR, LIB_DIR } from './paths.js';
-import { assertPortsFree, portAccepts } from './ports.js';
-import { isOurProcess, pauseProcess, processState, resumeProcess, stopProcess, type ProcessState } from './processes.js';
-import { resolveSpec, type ClusterSpec } from './spec.js';
-import { isClusterDir, readPids, readSpec, writePids, writeSpec, type SavedPids } from './state.js';
+import { existsSync, mkdirSync, readdirSync, rmSync } from "node:fs";
+import { resolve } from "node:path";
+import { ensureBindShim } from "./bind-shim.js";
+import { ensureServerJars } from "./jars.js";
+import { identifyingArgument } from "./jvm.js";
+import { launchNode, type LaunchContext } from "./launch-node.js";
+import { clusterLayout, nodePorts, type ClusterLayout, type DataNodeLayout, type NodeLayout } from "./layout.js";
+import { DEFAULT_DATA_DIR, LIB_DIR } from "./paths.js";
+import { assertPortsFree, portAccepts } from "./ports.js";
+import {
+  isOurProcess,
+  pauseProcess,
+  processState,
+  resumeProcess,
+  stopProcess,
+  type ProcessState,
+} from "./processes.js";
+import { resolveSpec, type ClusterSpec } from "./spec.js";
+import { isClusterDir, readPids, readSpec, writePids, writeSpec, type SavedPids } from "./state.js";
 
-export type { ClusterSpec } from './spec.js';
+export type { ClusterSpec } from "./spec.js";
 
 /** How a handle waits and reports; not part of the data dir's fixed settings. */
 export interface ClusterRuntimeOptions {
@@ -35,7 +42,7 @@ export interface StartClusterOptions extends Partial<ClusterSpec>, ClusterRuntim
 }
 
 export interface Endpoint {
-  host: '127.0.0.1';
+  host: "127.0.0.1";
   port: number;
 }
 
@@ -70,7 +77,7 @@ export class IoTDBCluster {
 
   /** DataNode RPC endpoints (what clients connect to), in DataNode order. */
   get nodes(): Endpoint[] {
-    return this.layout.dataNodes.map((node) => ({ host: '127.0.0.1', port: node.rpcPort }));
+    return this.layout.dataNodes.map((node) => ({ host: "127.0.0.1", port: node.rpcPort }));
   }
 
   /** Saved pids of the nodes that are running now (null for stopped ones). */
@@ -91,7 +98,7 @@ export class IoTDBCluster {
     const context = await this.launchContext();
     const pending = [this.layout.configNode, ...this.layout.dataNodes].filter((node) => this.runningPid(node) === null);
     // Checked up front too, so a taken DataNode port fails before any JVM starts.
-    await assertPortsFree(pending.flatMap(nodePorts), 'IoTDB cluster');
+    await assertPortsFree(pending.flatMap(nodePorts), "IoTDB cluster");
     for (const node of pending) await this.launch(node, context);
   }
 
@@ -102,7 +109,7 @@ export class IoTDBCluster {
   }
 
   /** SIGTERM: graceful (SIGKILL after the grace period); SIGKILL: a crash. No-op if stopped. */
-  async stopDataNode(index: number, signal: 'SIGTERM' | 'SIGKILL' = 'SIGTERM'): Promise<void> {
+  async stopDataNode(index: number, signal: "SIGTERM" | "SIGKILL" = "SIGTERM"): Promise<void> {
     await this.stopNode(this.dataNode(index), signal);
   }
 
@@ -116,7 +123,7 @@ export class IoTDBCluster {
   }
 
   /** Stops DataNodes (together), then the ConfigNode; only pids saved in this data dir. */
-  async stop(signal: 'SIGTERM' | 'SIGKILL' = 'SIGTERM'): Promise<void> {
+  async stop(signal: "SIGTERM" | "SIGKILL" = "SIGTERM"): Promise<void> {
     await Promise.all(this.layout.dataNodes.map((node) => this.stopNode(node, signal)));
     await this.stopNode(this.layout.configNode, signal);
   }
@@ -128,7 +135,7 @@ export class IoTDBCluster {
         return {
           label: node.label,
           pid,
-          state: pid === null ? 'gone' : processState(pid),
+          state: pid === null ? "gone" : processState(pid),
           port: node.readyPort,
           accepting: pid !== null && (await portAccepts(node.readyPort)),
         };
@@ -149,7 +156,7 @@ export class IoTDBCluster {
     this.log(`${node.label} ready in ${((Date.now() - started) / 1000).toFixed(1)} s`);
   }
 
-  private async stopNode(node: NodeLayout, signal: 'SIGTERM' | 'SIGKILL'): Promise<void> {
+  private async stopNode(node: NodeLayout, signal: "SIGTERM" | "SIGKILL"): Promise<void> {
     const pid = this.runningPid(node);
     if (pid !== null) {
       const started = Date.now();
@@ -168,7 +175,7 @@ export class IoTDBCluster {
   /** The saved pid, if that process is alive and still is this node's JVM (pids get reused). */
   private runningPid(node: NodeLayout): number | null {
     const saved = readPids(this.dataDir, this.spec.dataNodes);
-    const pid = node.role === 'confignode' ? saved.configNode : saved.dataNodes[node.index];
+    const pid = node.role === "confignode" ? saved.configNode : saved.dataNodes[node.index];
     return pid != null && isOurProcess(pid, identifyingArgument(node)) ? pid : null;
   }
 
@@ -180,7 +187,7 @@ export class IoTDBCluster {
 
   private savePid(node: NodeLayout, pid: number | null): void {
     const saved = readPids(this.dataDir, this.spec.dataNodes);
-    if (node.role === 'confignode') saved.configNode = pid;
+    if (node.role === "confignode") saved.configNode = pid;
     else saved.dataNodes[node.index] = pid;
     writePids(this.dataDir, saved);
   }
@@ -189,9 +196,11 @@ export class IoTDBCluster {
 function prepareDataDir(dataDir: string, fresh: boolean): void {
   const ours = isClusterDir(dataDir);
   const empty = !existsSync(dataDir) || readdirSync(dataDir).length === 0;
-  if (!ours && !empty) throw new Error(`${dataDir} is neither empty nor an IoTDB data dir made by this tool; refusing to use it`);
+  if (!ours && !empty)
+    throw new Error(`${dataDir} is neither empty nor an IoTDB data dir made by this tool; refusing to use it`);
   if (fresh && ours) {
-    if (attachCluster(dataDir).hasRunningNodes()) throw new Error(`a cluster is running in ${dataDir}; stop it before --fresh`);
+    if (attachCluster(dataDir).hasRunningNodes())
+      throw new Error(`a cluster is running in ${dataDir}; stop it before --fresh`);
     rmSync(dataDir, { recursive: true, force: true });
   }
   mkdirSync(dataDir, { recursive: true });
@@ -215,7 +224,7 @@ export async function startCluster(options: StartClusterOptions = {}): Promise<I
   try {
     await cluster.start();
   } catch (error) {
-    await cluster.stop('SIGKILL');
+    await cluster.stop("SIGKILL");
     throw error;
   }
   return cluster;
@@ -230,7 +239,10 @@ export function attachCluster(dataDir: string = DEFAULT_DATA_DIR, options: Clust
 }
 
 /** Stops the JVMs whose pids are saved in dataDir; does nothing if none run. */
-export async function stopCluster(dataDir: string = DEFAULT_DATA_DIR, options: ClusterRuntimeOptions = {}): Promise<void> {
+export async function stopCluster(
+  dataDir: string = DEFAULT_DATA_DIR,
+  options: ClusterRuntimeOptions = {},
+): Promise<void> {
   if (!isClusterDir(resolve(dataDir))) return;
   await attachCluster(dataDir, options).stop();
 }

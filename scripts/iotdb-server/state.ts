@@ -1,6 +1,6 @@
-import { existsSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
-import { join } from 'node:path';
-import type { ClusterSpec } from './spec.js';
+import { existsSync, readFileSync, renameSync, writeFileSync } from "node:fs";
+import { join } from "node:path";
+import type { ClusterSpec } from "./spec.js";
 
 /** Pids of the JVMs started from a data dir; null where a node is not running. */
 export interface SavedPids {
@@ -8,11 +8,11 @@ export interface SavedPids {
   dataNodes: (number | null)[];
 }
 
-const SPEC_FILE = 'cluster.json';
-const PIDS_FILE = 'pids.json';
+const SPEC_FILE = "cluster.json";
+const PIDS_FILE = "pids.json";
 
 function readJson<T>(file: string): T | null {
-  return existsSync(file) ? (JSON.parse(readFileSync(file, 'utf8')) as T) : null;
+  return existsSync(file) ? (JSON.parse(readFileSync(file, "utf8")) as T) : null;
 }
 
 /** Write-then-rename so a reader never sees half a file. */

@@ -5,7 +5,11 @@ import assert from "node:assert/strict";
 import { Session } from "@zerowire/iotdb-client";
 
 const database = `root.zw_pack_${process.version.replace(/\W/g, "_")}_${process.pid}_${Date.now()}`;
-const session = new Session({ host: process.env.IOTDB_HOST, port: Number(process.env.IOTDB_PORT), requestTimeoutMs: 20_000 });
+const session = new Session({
+  host: process.env.IOTDB_HOST,
+  port: Number(process.env.IOTDB_PORT),
+  requestTimeoutMs: 20_000,
+});
 await session.open();
 try {
   await session.createDatabase(database);

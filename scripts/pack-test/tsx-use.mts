@@ -5,5 +5,8 @@ import { ConnectionError, Session, TAggregationType, type SessionOptions } from 
 const options: SessionOptions = { host: "127.0.0.1", port: 1 };
 const session = new Session(options);
 assert.equal(TAggregationType.COUNT, 0);
-await assert.rejects(session.executeQueryStatement("select 1"), (e: unknown) => e instanceof ConnectionError && /not open/.test(e.message));
+await assert.rejects(
+  session.executeQueryStatement("select 1"),
+  (e: unknown) => e instanceof ConnectionError && /not open/.test(e.message),
+);
 console.log("tsx mts ok");

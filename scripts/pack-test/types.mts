@@ -28,5 +28,7 @@ export async function run(): Promise<[Status, SessionDataSet]> {
   const rows = await pool.executeQueryStatement("select s from root.sg.d1");
   return [status, rows];
 }
-const header: { fname: string; mtype: number; rseqid: number } = new TBinaryProtocol(new TFramedTransport(bytes)).readMessageBegin();
+const header: { fname: string; mtype: number; rseqid: number } = new TBinaryProtocol(
+  new TFramedTransport(bytes),
+).readMessageBegin();
 export const used = [encoded, prepared, first, id, header];

@@ -5,7 +5,15 @@ const { EncodeError, encodeTabletBuffers } = require("@zerowire/iotdb-codec");
 const { HI_WORD, hiWord, LO_WORD, loWord } = require("@zerowire/writer/seams");
 const { prepareTablet } = require("@zerowire/iotdb-codec/lower-level");
 const { TBinaryProtocol, TFramedTransport } = require("@zerowire/thrift");
-const { BufferPool: ClientBufferPool, ConnectionError, OptionError, PoolTimeoutError, Session, TimeoutError, TSDataType } = require("@zerowire/iotdb-client");
+const {
+  BufferPool: ClientBufferPool,
+  ConnectionError,
+  OptionError,
+  PoolTimeoutError,
+  Session,
+  TimeoutError,
+  TSDataType,
+} = require("@zerowire/iotdb-client");
 
 for (const name of ["@zerowire/writer", "@zerowire/thrift", "@zerowire/iotdb-codec", "@zerowire/iotdb-client"]) {
   assert.equal(require(`${name}/package.json`).version, process.env.ZW_EXPECTED_VERSION, `${name}/package.json`);
@@ -30,7 +38,10 @@ const out = new TBinaryProtocol(new TFramedTransport(undefined, (f) => (called =
 out.writeMessageBegin("ping", 1, 7);
 out.flush();
 assert.equal(called.toString("hex"), "00000010" + "80010001" + "00000004" + "70696e67" + "00000007");
-assert.deepEqual({ ...new TBinaryProtocol(new TFramedTransport(called.subarray(4))).readMessageBegin() }, { fname: "ping", mtype: 1, rseqid: 7 });
+assert.deepEqual(
+  { ...new TBinaryProtocol(new TFramedTransport(called.subarray(4))).readMessageBegin() },
+  { fname: "ping", mtype: 1, rseqid: 7 },
+);
 
 // codec: an unsorted tablet, sorted by time, big-endian, bitmap section "00".
 const { timestamps, values } = encodeTabletBuffers({
@@ -43,7 +54,15 @@ assert.equal(Buffer.from(values).toString("hex"), "000000080000000700");
 
 // subpaths: the writer's seams and the codec's lower level, whose EncodeError is the root's class.
 assert.deepEqual([HI_WORD + LO_WORD, hiWord(-1), loWord(2 ** 32 + 5)], [1, -1, 5]);
-assert.throws(() => prepareTablet({ schema: { model: "tree", target: "root.sg.d1", aligned: false, columns: [{ name: "s", type: "INT32" }] }, timestamps: [1], values: [] }), EncodeError);
+assert.throws(
+  () =>
+    prepareTablet({
+      schema: { model: "tree", target: "root.sg.d1", aligned: false, columns: [{ name: "s", type: "INT32" }] },
+      timestamps: [1],
+      values: [],
+    }),
+  EncodeError,
+);
 
 // client: one @zerowire/writer in the tree; a Session that is never opened refuses a query.
 assert.equal(ClientBufferPool, BufferPool);
@@ -51,9 +70,15 @@ assert.equal(TSDataType.INT32, 1);
 const session = new Session({ host: "127.0.0.1", port: 1 });
 assert.equal(session.isOpen, false);
 // Errors keep their class names and codes in the bundle; a bad option fails in the constructor.
-assert.throws(() => new Session({ protocol: "Compact" }), (e) => e instanceof OptionError && e.name === "OptionError" && e.code === "ERR_IOTDB_OPTION" && e.option === "protocol");
+assert.throws(
+  () => new Session({ protocol: "Compact" }),
+  (e) =>
+    e instanceof OptionError && e.name === "OptionError" && e.code === "ERR_IOTDB_OPTION" && e.option === "protocol",
+);
 const waited = new PoolTimeoutError("x", 1);
-assert.ok(waited instanceof TimeoutError && waited.name === "PoolTimeoutError" && waited.code === "ERR_IOTDB_POOL_TIMEOUT");
+assert.ok(
+  waited instanceof TimeoutError && waited.name === "PoolTimeoutError" && waited.code === "ERR_IOTDB_POOL_TIMEOUT",
+);
 assert
   .rejects(session.executeQueryStatement("select 1"), (e) => e instanceof ConnectionError && /not open/.test(e.message))
   .then(() => console.log("cjs ok"));

@@ -21,19 +21,31 @@ export function printConfiguration(mode: ModeName, s: Settings, w: Workload, ser
   if (s.connection.nodeUrls !== undefined) lines.push(["Node URLs", s.connection.nodeUrls.join(", ")]);
   section("Test Parameters");
   if (mode === "comparison" || mode === "table-comparison") {
-    lines.push(["Tablet Count", `${s.comparison.tabletCount} per method and round (each method and library on devices of its own)`]);
+    lines.push([
+      "Tablet Count",
+      `${s.comparison.tabletCount} per method and round (each method and library on devices of its own)`,
+    ]);
     lines.push(["Concurrency", String(s.comparison.concurrency)]);
   } else {
     if (p.workerCount > 1) lines.push(["Worker Processes", `${p.workerCount} per library (devices split among them)`]);
-    lines.push([p.workerCount > 1 ? "Clients per Worker" : "Concurrent Clients", p.binding ? `${p.pool.maxSize} (one per bound session)` : String(p.clientNumber)]);
+    lines.push([
+      p.workerCount > 1 ? "Clients per Worker" : "Concurrent Clients",
+      p.binding ? `${p.pool.maxSize} (one per bound session)` : String(p.clientNumber),
+    ]);
     lines.push(["Device Count", String(w.deviceNumber)]);
   }
   lines.push(["Sensors per Device", String(w.sensors.length)], ["Batch Size", `${w.batchSize} rows per tablet`]);
   if (mode === "comparison" || mode === "table-comparison") {
-    lines.push(["Total Data Points", `${(s.comparison.tabletCount * w.sensors.length * w.batchSize).toLocaleString("en-US")} per method and round (calculated)`]);
+    lines.push([
+      "Total Data Points",
+      `${(s.comparison.tabletCount * w.sensors.length * w.batchSize).toLocaleString("en-US")} per method and round (calculated)`,
+    ]);
   } else if ("loops" in w.timed) {
     lines.push(["Execution Loops", `${w.timed.loops} per round`]);
-    lines.push(["Total Data Points", `${(w.timed.loops * pointsPerLoop(w)).toLocaleString("en-US")} per round (calculated)`]);
+    lines.push([
+      "Total Data Points",
+      `${(w.timed.loops * pointsPerLoop(w)).toLocaleString("en-US")} per round (calculated)`,
+    ]);
   } else {
     lines.push(["Duration", `${w.timed.durationMs / 1000} s per round`]);
   }
@@ -52,7 +64,12 @@ export function printConfiguration(mode: ModeName, s: Settings, w: Workload, ser
   );
   section("Test Execution");
   lines.push(
-    ["Warmup Rounds", p.warmupUntilStable ? `until throughput stops rising (${Math.max(2, p.warmupRounds)} to ${p.warmupMaxRounds}, one loop over every device each)` : `${p.warmupRounds}${p.warmupRounds > 0 ? " (one loop over every device each)" : ""}`],
+    [
+      "Warmup Rounds",
+      p.warmupUntilStable
+        ? `until throughput stops rising (${Math.max(2, p.warmupRounds)} to ${p.warmupMaxRounds}, one loop over every device each)`
+        : `${p.warmupRounds}${p.warmupRounds > 0 ? " (one loop over every device each)" : ""}`,
+    ],
     ["Test Rounds", String(p.testRounds)],
     ["Report Interval", `${p.reportIntervalMs}ms`],
     ["Detailed Metrics", String(p.detailedMetrics)],
@@ -70,7 +87,8 @@ export function printResults(run: CaseRun, detailed: boolean): void {
     const f = figures[client];
     if (f !== undefined) printBlock(`BENCHMARK RESULTS: ${WHO[client]} (${f.library})`, f, detailed);
   }
-  if (figures.node !== undefined && figures.java !== undefined && figures.node.points > 0 && figures.java.points > 0) printRatio(figures.node, figures.java);
+  if (figures.node !== undefined && figures.java !== undefined && figures.node.points > 0 && figures.java.points > 0)
+    printRatio(figures.node, figures.java);
 }
 
 function printBlock(title: string, f: WriteFigures, detailed: boolean): void {
@@ -87,7 +105,10 @@ function printBlock(title: string, f: WriteFigures, detailed: boolean): void {
   row("Success Rate", `${f.ops === 0 ? "0.00" : (((f.ops - f.failed_ops) / f.ops) * 100).toFixed(2)}%`);
   console.log("\n[Data Points]");
   row("Total Points Written", f.points.toLocaleString("en-US"));
-  row("Stored (server count)", f.stored_points_verified ? "all, after every round" : "MISSING points (see the round lines)");
+  row(
+    "Stored (server count)",
+    f.stored_points_verified ? "all, after every round" : "MISSING points (see the round lines)",
+  );
   console.log("\n[Throughput]");
   row("Operations/sec", f.ops_per_s.toFixed(2));
   row("Points/sec", f.points_per_s.toLocaleString("en-US"));

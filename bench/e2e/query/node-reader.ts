@@ -27,7 +27,9 @@ try {
   const seconds = (performance.now() - begin) / 1000;
   const cpu = process.cpuUsage(cpuBefore);
   const peakRssMb = process.resourceUsage().maxRSS / 1024;
-  console.log(JSON.stringify({ rows, seconds, cpuSeconds: (cpu.user + cpu.system) / 1e6, peakRssMb, sums: Array.from(sums) }));
+  console.log(
+    JSON.stringify({ rows, seconds, cpuSeconds: (cpu.user + cpu.system) / 1e6, peakRssMb, sums: Array.from(sums) }),
+  );
 } finally {
   await session.close();
 }

@@ -23,7 +23,11 @@ export type ReadWay = "node-rows" | "node-columnar" | "node-arrow" | "java-itera
 const WAYS: readonly ReadWay[] = ["node-rows", "node-columnar", "node-arrow", "java-iterator", "java-rows"];
 const NODE_WAYS = ["node-rows", "node-columnar", "node-arrow"] as const;
 /** The result case of each of our ways. */
-const CASE_NAMES: Record<(typeof NODE_WAYS)[number], string> = { "node-rows": "e2e-query-rows", "node-columnar": "e2e-query-columnar", "node-arrow": "e2e-query-arrow" };
+const CASE_NAMES: Record<(typeof NODE_WAYS)[number], string> = {
+  "node-rows": "e2e-query-rows",
+  "node-columnar": "e2e-query-columnar",
+  "node-arrow": "e2e-query-arrow",
+};
 
 /**
  * Peak RSS of the QUERY_BOUND_ROWS read may exceed the QUERY_ROWS read's by this factor plus this
@@ -54,29 +58,42 @@ export interface QueryBenchOptions {
   javaOpts: readonly string[];
 }
 
-export async function runQueryBench(e: Endpoint, data: QueryData, p: QueryParams, o: QueryBenchOptions): Promise<QueryRun> {
+export async function runQueryBench(
+  e: Endpoint,
+  data: QueryData,
+  p: QueryParams,
+  o: QueryBenchOptions,
+): Promise<QueryRun> {
   const out: QueryRun = { reads: [], boundReads: [], problems: [] };
   const warmupSql = querySql(data, p.rows);
-  console.log(`\nquery: ${p.rows} rows x ${data.sensors.length} columns (${data.sensors.map((s) => s.type).join(",")}), fetch size ${p.fetchSize}`);
+  console.log(
+    `\nquery: ${p.rows} rows x ${data.sensors.length} columns (${data.sensors.map((s) => s.type).join(",")}), fetch size ${p.fetchSize}`,
+  );
   await readUntimed(e, warmupSql);
   for (let r = 0; r < p.rounds; r++) {
     for (let i = 0; i < WAYS.length; i++) {
       const way = WAYS[(i + r) % WAYS.length]!;
-      out.reads.push(await readOnce(e, way, p, o.javaOpts, warmupSql, querySql(data, p.rows), `round ${r + 1}/${p.rounds}`));
+      out.reads.push(
+        await readOnce(e, way, p, o.javaOpts, warmupSql, querySql(data, p.rows), `round ${r + 1}/${p.rounds}`),
+      );
     }
   }
   checkReads(out.reads, p.rows, out.problems);
   if (o.checkBound) {
     const javaBest = bestJavaWay(out.reads);
     for (const way of [...NODE_WAYS, javaBest]) {
-      out.boundReads.push(await readOnce(e, way, p, o.javaOpts, warmupSql, querySql(data, p.boundRows), `${p.boundRows} rows`));
+      out.boundReads.push(
+        await readOnce(e, way, p, o.javaOpts, warmupSql, querySql(data, p.boundRows), `${p.boundRows} rows`),
+      );
     }
     checkReads(out.boundReads, p.boundRows, out.problems);
     for (const way of NODE_WAYS) {
       const small = Math.max(...out.reads.filter((r) => r.way === way).map((r) => r.peakRssMb));
       const big = out.boundReads.find((r) => r.way === way)!.peakRssMb;
       if (big > small * RSS_BOUND_FACTOR + RSS_BOUND_SLACK_MB) {
-        out.problems.push(`${way}: peak RSS ${big.toFixed(0)} MB reading ${p.boundRows} rows vs ${small.toFixed(0)} MB reading ${p.rows}: not bounded`);
+        out.problems.push(
+          `${way}: peak RSS ${big.toFixed(0)} MB reading ${p.boundRows} rows vs ${small.toFixed(0)} MB reading ${p.rows}: not bounded`,
+        );
       }
     }
   }
@@ -93,12 +110,32 @@ async function readUntimed(e: Endpoint, sql: string): Promise<void> {
   }
 }
 
-async function readOnce(e: Endpoint, way: ReadWay, p: QueryParams, javaOpts: readonly string[], warmupSql: string, sql: string, label: string): Promise<ReadResult> {
-  const spec = { host: e.host, port: e.port, user: e.user, password: e.password, fetchSize: p.fetchSize, warmupSql, sql };
+async function readOnce(
+  e: Endpoint,
+  way: ReadWay,
+  p: QueryParams,
+  javaOpts: readonly string[],
+  warmupSql: string,
+  sql: string,
+  label: string,
+): Promise<ReadResult> {
+  const spec = {
+    host: e.host,
+    port: e.port,
+    user: e.user,
+    password: e.password,
+    fetchSize: p.fetchSize,
+    warmupSql,
+    sql,
+  };
   let line: string;
   if (way.startsWith("node-")) {
     const mode = way.slice("node-".length);
-    const { stdout } = await run(process.execPath, ["--import", "tsx", NODE_READER, JSON.stringify({ ...spec, mode })], { cwd: REPO_ROOT, maxBuffer: 1 << 20 });
+    const { stdout } = await run(
+      process.execPath,
+      ["--import", "tsx", NODE_READER, JSON.stringify({ ...spec, mode })],
+      { cwd: REPO_ROOT, maxBuffer: 1 << 20 },
+    );
     line = stdout;
   } else {
     const mode = way === "java-rows" ? "rows" : "iterator";
@@ -120,7 +157,9 @@ function checkReads(reads: readonly ReadResult[], rows: number, problems: string
   for (const r of reads) {
     if (r.rows !== rows) problems.push(`${r.way}: read ${r.rows} rows, expected ${rows}`);
     else if (r.sums.some((s, i) => s !== reference.sums[i])) {
-      problems.push(`${r.way}: column sums ${JSON.stringify(r.sums)} differ from ${reference.way}'s ${JSON.stringify(reference.sums)}`);
+      problems.push(
+        `${r.way}: column sums ${JSON.stringify(r.sums)} differ from ${reference.way}'s ${JSON.stringify(reference.sums)}`,
+      );
     }
   }
 }
@@ -168,7 +207,10 @@ function bestJavaWay(reads: readonly ReadResult[]): ReadWay {
   return rate("java-iterator") >= rate("java-rows") ? "java-iterator" : "java-rows";
 }
 
-/** e2e-query-rows, -columnar and -arrow, each against Java's faster way (the other way alongside; Java has no Arrow read, so the arrow case is compared with Java's fastest read of the same rows). */
+/**
+ * e2e-query-rows, -columnar and -arrow, each against Java's faster way (the other way alongside; Java has no Arrow
+ * read, so the arrow case is compared with Java's fastest read of the same rows).
+ */
 export function queryResultCases(q: QueryRun, p: QueryParams): ResultCase[] {
   const best = bestJavaWay(q.reads);
   const other: ReadWay = best === "java-iterator" ? "java-rows" : "java-iterator";
@@ -182,7 +224,13 @@ export function queryResultCases(q: QueryRun, p: QueryParams): ResultCase[] {
       ratio_throughput: round(ours.rows_per_s / java.rows_per_s, 3),
       ratio_cpu: round(ours.cpu_s_per_mrows / java.cpu_s_per_mrows, 3),
       ratio_throughput_rounds: pairedRange(ours.round_rows_per_s, java.round_rows_per_s),
-      settings: { QUERY_ROWS: p.rows, QUERY_BOUND_ROWS: p.boundRows, QUERY_ROUNDS: p.rounds, FETCH_SIZE: p.fetchSize, columns: 10 },
+      settings: {
+        QUERY_ROWS: p.rows,
+        QUERY_BOUND_ROWS: p.boundRows,
+        QUERY_ROUNDS: p.rounds,
+        FETCH_SIZE: p.fetchSize,
+        columns: 10,
+      },
     };
   });
 }

@@ -22,7 +22,13 @@ export function querySql(data: QueryData, rows: number): string {
   return `select ${data.sensors.map((s) => s.name).join(", ")} from ${QUERY_DEVICE} where time < ${FIRST_TIME + rows}`;
 }
 
-export async function writeQueryData(e: Endpoint, rows: number, typeMix: TypeMix, stringLength: number, seed: number): Promise<QueryData> {
+export async function writeQueryData(
+  e: Endpoint,
+  rows: number,
+  typeMix: TypeMix,
+  stringLength: number,
+  seed: number,
+): Promise<QueryData> {
   const sensors = sensorTypes(typeMix, QUERY_COLUMNS).map((type, i) => ({ name: `s_${i}`, type }));
   const template = generateTemplate(sensors, ROWS_PER_TABLET, stringLength, seed);
   await dropQueryData(e);
@@ -40,7 +46,9 @@ export async function writeQueryData(e: Endpoint, rows: number, typeMix: TypeMix
       const values = template.map((column) => (count === ROWS_PER_TABLET ? column : column.slice(0, count)));
       tablets.push({ schema: { target: QUERY_DEVICE, columns: sensors }, timestamps, values });
     }
-    const outcomes = await pool.executeConcurrent(tablets, (session, tablet) => session.insertAlignedTablet(tablet), { stopOnError: true });
+    const outcomes = await pool.executeConcurrent(tablets, (session, tablet) => session.insertAlignedTablet(tablet), {
+      stopOnError: true,
+    });
     const failed = outcomes.find((o) => o.status === "rejected");
     if (failed !== undefined) throw new Error(`query data: a write failed: ${String(failed.reason)}`);
     await pool.executeNonQueryStatement("FLUSH");

@@ -12,7 +12,9 @@ interface Figures {
 }
 
 export function printQueryTable(cases: readonly ResultCase[]): void {
-  console.log(`\n${"case".padEnd(22)}${"client".padEnd(16)}${"rows/s".padStart(11)}${"cpu s/Mrows".padStart(13)}  peak RSS MB (QUERY_ROWS read / QUERY_BOUND_ROWS read)`);
+  console.log(
+    `\n${"case".padEnd(22)}${"client".padEnd(16)}${"rows/s".padStart(11)}${"cpu s/Mrows".padStart(13)}  peak RSS MB (QUERY_ROWS read / QUERY_BOUND_ROWS read)`,
+  );
   for (const c of cases) {
     const ours = c.ours as Figures;
     const java = c.java as Figures & { other_mode: Figures };
@@ -33,6 +35,9 @@ function range(c: ResultCase): string {
 }
 
 function row(name: string, client: string, f: Figures): string {
-  const bound = f.peak_rss_mb_bound_read === undefined ? "" : ` / ${f.peak_rss_mb_bound_read.toFixed(0)} (${formatPoints(f.bound_rows!)} rows)`;
+  const bound =
+    f.peak_rss_mb_bound_read === undefined
+      ? ""
+      : ` / ${f.peak_rss_mb_bound_read.toFixed(0)} (${formatPoints(f.bound_rows!)} rows)`;
   return `${name.padEnd(22)}${client.padEnd(16)}${formatPoints(f.rows_per_s).padStart(11)}${f.cpu_s_per_mrows.toFixed(3).padStart(13)}  ${f.peak_rss_mb.toFixed(0)}${bound}`;
 }

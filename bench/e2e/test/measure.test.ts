@@ -12,14 +12,27 @@ test("latency summary: nearest rank, p95 included", () => {
 
 function worker(latencies: number[], extra: Partial<RoundMeasure>): RoundMeasure {
   const l = Float64Array.from(latencies);
-  return { ops: l.length, failedOps: 0, points: 1000 * l.length, loops: 1, wallMs: 999, cpuMs: 100, latency: summarizeLatencies(l.slice()), latencies: l, ...extra };
+  return {
+    ops: l.length,
+    failedOps: 0,
+    points: 1000 * l.length,
+    loops: 1,
+    wallMs: 999,
+    cpuMs: 100,
+    latency: summarizeLatencies(l.slice()),
+    latencies: l,
+    ...extra,
+  };
 }
 
 test("merged workers: ops, points, failures and CPU summed, loops the most, latencies pooled, the group's wall time", () => {
   const a = worker([1, 2, 3, 4], { loops: 2, cpuMs: 30 });
   const b = worker([10, 20, 30, 40, 50, 60], { failedOps: 1, points: 5000, firstError: "boom", cpuMs: 70 });
   const m = mergeMeasures([a, b], 123);
-  assert.equal([m.ops, m.failedOps, m.points, m.loops, m.wallMs, m.cpuMs, m.firstError], [10, 1, 9000, 2, 123, 100, "boom"]);
+  assert.equal(
+    [m.ops, m.failedOps, m.points, m.loops, m.wallMs, m.cpuMs, m.firstError],
+    [10, 1, 9000, 2, 123, 100, "boom"],
+  );
   // Percentiles of all 10 ops together, not an average of the workers' percentiles.
   assert.equal(m.latency, summarizeLatencies(Float64Array.of(1, 2, 3, 4, 10, 20, 30, 40, 50, 60)));
   assert.is(m.latency.p50, 10);

@@ -28,12 +28,16 @@ test("every setting has a README row whose default is the code's", () => {
     const expected = code === undefined ? "unset" : code === "" ? "empty" : code;
     assert.is(documented, expected, `${name}: README says "${documented}", the code "${expected}"`);
   }
-  for (const name of rows.keys()) assert.ok(Object.hasOwn(SETTINGS, name), `README documents ${name}, which the code does not read`);
+  for (const name of rows.keys())
+    assert.ok(Object.hasOwn(SETTINGS, name), `README documents ${name}, which the code does not read`);
 });
 
 test("the README maps every existing tool's script to its mode's command", () => {
   for (const [mode, { replaces }] of Object.entries(MODES)) {
-    assert.ok(readme.includes(`| \`node benchmark/${replaces}\` | \`pnpm bench:e2e ${mode}\` |`), `no mapping row for ${replaces} → ${mode}`);
+    assert.ok(
+      readme.includes(`| \`node benchmark/${replaces}\` | \`pnpm bench:e2e ${mode}\` |`),
+      `no mapping row for ${replaces} → ${mode}`,
+    );
   }
 });
 

@@ -18,7 +18,11 @@ test("still rising: the last round beats every earlier one by more than 3%", () 
 });
 
 test("more warm-up: fixed rounds without untilStable; with it, at least 2 and while either library rises, up to the cap", () => {
-  const rates = (node: number[], java: number[]) => new Map([["node", node], ["java", java]]);
+  const rates = (node: number[], java: number[]) =>
+    new Map([
+      ["node", node],
+      ["java", java],
+    ]);
   const fixed = { minRounds: 1, untilStable: false, maxRounds: 8 };
   assert.ok(moreWarmup(fixed, 0, rates([], [])));
   assert.not.ok(moreWarmup(fixed, 1, rates([1], [1])));
@@ -32,7 +36,15 @@ test("more warm-up: fixed rounds without untilStable; with it, at least 2 and wh
 });
 
 function record(client: ClientName, warmup: boolean, pointsPerS: number): RoundRecord {
-  const measure: RoundMeasure = { ops: 1, failedOps: 0, points: pointsPerS, loops: 1, wallMs: 1000, cpuMs: 1, latency: { min: 0, p50: 0, p90: 0, p95: 0, p99: 0, max: 0, avg: 0 } };
+  const measure: RoundMeasure = {
+    ops: 1,
+    failedOps: 0,
+    points: pointsPerS,
+    loops: 1,
+    wallMs: 1000,
+    cpuMs: 1,
+    latency: { min: 0, p50: 0, p90: 0, p95: 0, p99: 0, max: 0, avg: 0 },
+  };
   return { client, method: "clients", warmup, startTime: 0n, endTime: 0n, measure, stored: pointsPerS };
 }
 
@@ -41,7 +53,12 @@ function drive(warmupRates: Record<ClientName, number[]>, clients: ClientName[] 
   const s = { warmup: { minRounds: 2, untilStable: true, maxRounds: 6 }, testRounds: 5 };
   const seen: string[] = [];
   const used = { node: 0, java: 0 };
-  const steps = schedule(s, [CLIENTS_METHOD], (step: Step) => clients.includes(step.client), (step: Step) => step.client);
+  const steps = schedule(
+    s,
+    [CLIENTS_METHOD],
+    (step: Step) => clients.includes(step.client),
+    (step: Step) => step.client,
+  );
   for (let next = steps.next(); !next.done; ) {
     const step = next.value;
     seen.push(`${step.warmup ? "w" : "t"}:${step.client}`);
@@ -56,11 +73,25 @@ test("schedule: warm-up until both stop rising, ABBA throughout, then 5 timed ro
   // Flat from the start: the least, 2 warm-up rounds each.
   assert.equal(drive({ node: [100, 100], java: [100, 100] }), ["w:node", "w:java", "w:java", "w:node", ...timed]);
   // Java rises until its 4th round: 4 warm-up rounds of each.
-  assert.equal(drive({ node: [100, 100, 100, 100], java: [50, 80, 90, 91] }).filter((s) => s.startsWith("w:")).length, 8);
+  assert.equal(
+    drive({ node: [100, 100, 100, 100], java: [50, 80, 90, 91] }).filter((s) => s.startsWith("w:")).length,
+    8,
+  );
   // Never stops rising: the cap (6 each).
-  assert.equal(drive({ node: [1, 2, 3, 4, 5, 6], java: [1, 2, 3, 4, 5, 6] }).filter((s) => s.startsWith("w:")).length, 12);
+  assert.equal(
+    drive({ node: [1, 2, 3, 4, 5, 6], java: [1, 2, 3, 4, 5, 6] }).filter((s) => s.startsWith("w:")).length,
+    12,
+  );
   // One library only (E2E_CLIENTS=node): the other's missing rounds do not stall the warm-up.
-  assert.equal(drive({ node: [100, 100], java: [] }, ["node"]), ["w:node", "w:node", "t:node", "t:node", "t:node", "t:node", "t:node"]);
+  assert.equal(drive({ node: [100, 100], java: [] }, ["node"]), [
+    "w:node",
+    "w:node",
+    "t:node",
+    "t:node",
+    "t:node",
+    "t:node",
+    "t:node",
+  ]);
 });
 
 test("paired range: the lowest and highest ours/java ratio of rounds run in the same pair", () => {

@@ -7,9 +7,18 @@ import type { Suite } from "../suites.js";
 import { comparisonMethods } from "../parity/comparison.js";
 import { templateJson } from "../template.js";
 import { parseTypeMix, sensorTypes } from "../type-mix.js";
-import { buildCaseWorkload, buildComparisonWorkload, buildModeWorkload, clientDevices, workerShares, WRITE_CASES, type Workload } from "../workload.js";
+import {
+  buildCaseWorkload,
+  buildComparisonWorkload,
+  buildModeWorkload,
+  clientDevices,
+  workerShares,
+  WRITE_CASES,
+  type Workload,
+} from "../workload.js";
 
-const loadSettings = (argv: readonly string[], env: NodeJS.ProcessEnv, suite: Suite) => resolveSettings(parseInvocation(argv, env), suite);
+const loadSettings = (argv: readonly string[], env: NodeJS.ProcessEnv, suite: Suite) =>
+  resolveSettings(parseInvocation(argv, env), suite);
 
 const treeCase = WRITE_CASES.find((c) => c.name === "e2e-tree-default")!;
 const largeCase = WRITE_CASES.find((c) => c.name === "e2e-tree-large")!;
@@ -31,18 +40,41 @@ test("the default mix gives 10 sensors 3 FLOAT, 2 DOUBLE, 2 INT32, 1 INT64, 1 TE
 });
 
 test("type mix: TSDataType codes as keys, as in the existing benchmark's config", () => {
-  assert.equal([...parseTypeMix("3:0.5,4:0.3,1:0.2")], [["FLOAT", 0.5], ["DOUBLE", 0.3], ["INT32", 0.2]]);
-  assert.equal(counts(sensorTypes(parseTypeMix("3:0.5,4:0.3,1:0.2"), 8)), { FLOAT: 4, DOUBLE: 2, INT32: 2 }); // 2.4 and 1.6 DOUBLE and INT32 sensors, to the nearest
+  assert.equal(
+    [...parseTypeMix("3:0.5,4:0.3,1:0.2")],
+    [
+      ["FLOAT", 0.5],
+      ["DOUBLE", 0.3],
+      ["INT32", 0.2],
+    ],
+  );
+  // 2.4 and 1.6 DOUBLE and INT32 sensors, to the nearest
+  assert.equal(counts(sensorTypes(parseTypeMix("3:0.5,4:0.3,1:0.2"), 8)), { FLOAT: 4, DOUBLE: 2, INT32: 2 });
 });
 
 test("clients: client c of C writes devices c, c+C, ...; more clients than devices gives one client per device", () => {
-  assert.equal(clientDevices(mode({ DEVICE_NUMBER: "7", CLIENT_NUMBER: "3" })), [[0, 3, 6], [1, 4], [2, 5]]);
+  assert.equal(clientDevices(mode({ DEVICE_NUMBER: "7", CLIENT_NUMBER: "3" })), [
+    [0, 3, 6],
+    [1, 4],
+    [2, 5],
+  ]);
   assert.equal(clientDevices(mode({ DEVICE_NUMBER: "2", CLIENT_NUMBER: "10" })), [[0], [1]]);
 });
 
 test("bound sessions: POOL_MAX_SIZE clients, each with DEVICE_NUMBER / POOL_MAX_SIZE consecutive devices (CLIENT_NUMBER unused)", () => {
-  const w = mode({ DEVICE_NUMBER: "12", POOL_MAX_SIZE: "4", POOL_MIN_SIZE: "1", CLIENT_NUMBER: "10", ENABLE_DEVICE_SESSION_BINDING: "true" });
-  assert.equal(clientDevices(w), [[0, 1, 2], [3, 4, 5], [6, 7, 8], [9, 10, 11]]);
+  const w = mode({
+    DEVICE_NUMBER: "12",
+    POOL_MAX_SIZE: "4",
+    POOL_MIN_SIZE: "1",
+    CLIENT_NUMBER: "10",
+    ENABLE_DEVICE_SESSION_BINDING: "true",
+  });
+  assert.equal(clientDevices(w), [
+    [0, 1, 2],
+    [3, 4, 5],
+    [6, 7, 8],
+    [9, 10, 11],
+  ]);
 });
 
 test("workers: consecutive shares of ceil(devices / workers), every device written once, each share with its own clients", () => {
@@ -50,14 +82,40 @@ test("workers: consecutive shares of ceil(devices / workers), every device writt
   const shares = workerShares(w, 4);
   assert.equal(
     shares.map((s) => s.range),
-    [{ first: 0, count: 3 }, { first: 3, count: 3 }, { first: 6, count: 3 }, { first: 9, count: 1 }],
+    [
+      { first: 0, count: 3 },
+      { first: 3, count: 3 },
+      { first: 6, count: 3 },
+      { first: 9, count: 1 },
+    ],
   );
   assert.equal(clientDevices(shares[1]!), [[3, 5], [4]]);
-  assert.equal(shares.flatMap((s) => clientDevices(s).flat()).sort((a, b) => a - b), Array.from({ length: 10 }, (_, i) => i));
+  assert.equal(
+    shares.flatMap((s) => clientDevices(s).flat()).sort((a, b) => a - b),
+    Array.from({ length: 10 }, (_, i) => i),
+  );
   // Every share writes into the same schema of all devices.
   assert.ok(shares.every((s) => s.deviceNumber === 10 && s.database === w.database));
-  const bound = workerShares(mode({ DEVICE_NUMBER: "40", POOL_MAX_SIZE: "5", POOL_MIN_SIZE: "1", WORKER_COUNT: "2", ENABLE_DEVICE_SESSION_BINDING: "true" }, "cluster"), 2);
-  assert.equal(clientDevices(bound[1]!), [[20, 21, 22, 23], [24, 25, 26, 27], [28, 29, 30, 31], [32, 33, 34, 35], [36, 37, 38, 39]]);
+  const bound = workerShares(
+    mode(
+      {
+        DEVICE_NUMBER: "40",
+        POOL_MAX_SIZE: "5",
+        POOL_MIN_SIZE: "1",
+        WORKER_COUNT: "2",
+        ENABLE_DEVICE_SESSION_BINDING: "true",
+      },
+      "cluster",
+    ),
+    2,
+  );
+  assert.equal(clientDevices(bound[1]!), [
+    [20, 21, 22, 23],
+    [24, 25, 26, 27],
+    [28, 29, 30, 31],
+    [32, 33, 34, 35],
+    [36, 37, 38, 39],
+  ]);
 });
 
 test("round length: TOTAL_DATA_POINTS in whole loops over every device; warm-up of a mode is one loop, of a case the whole round", () => {
@@ -71,14 +129,20 @@ test("round length: TOTAL_DATA_POINTS in whole loops over every device; warm-up 
 });
 
 test("the large case keeps its shape whatever DEVICE_NUMBER / SENSOR_NUMBER / BATCH_SIZE_PER_WRITE say", () => {
-  const w = buildCaseWorkload(largeCase, loadSettings([], { DEVICE_NUMBER: "20", SENSOR_NUMBER: "3", BATCH_SIZE_PER_WRITE: "9" }, "cases").write);
+  const w = buildCaseWorkload(
+    largeCase,
+    loadSettings([], { DEVICE_NUMBER: "20", SENSOR_NUMBER: "3", BATCH_SIZE_PER_WRITE: "9" }, "cases").write,
+  );
   assert.equal([w.deviceNumber, w.sensors.length, w.batchSize, w.database], [1000, 50, 500, "root.e2e_tree_large"]);
   assert.ok(w.template.length === 50 && w.template.every((column) => column.length === 500));
 });
 
 test("timestamps: POINT_STEP ms and the first timestamp in TIMESTAMP_PRECISION units, exact as bigints", () => {
   assert.equal([mode({}).firstTimestamp, mode({}).pointStep], [1_700_000_000_000n, 1000n]);
-  assert.equal([mode({ TIMESTAMP_PRECISION: "us" }).firstTimestamp, mode({ TIMESTAMP_PRECISION: "us" }).pointStep], [1_700_000_000_000_000n, 1_000_000n]);
+  assert.equal(
+    [mode({ TIMESTAMP_PRECISION: "us" }).firstTimestamp, mode({ TIMESTAMP_PRECISION: "us" }).pointStep],
+    [1_700_000_000_000_000n, 1_000_000n],
+  );
   const ns = mode({ TIMESTAMP_PRECISION: "ns", POINT_STEP: "7" });
   assert.equal([ns.firstTimestamp, ns.pointStep], [1_700_000_000_000_000_000n, 7_000_000n]);
 });
@@ -100,11 +164,28 @@ test("the template is shared: one set of columns from the seed, the same for the
 
 test("comparison: one device set per method and library, TABLET_COUNT devices each, one loop per round, one client", () => {
   const methods = comparisonMethods("tree", 10);
-  assert.equal(methods.map((m) => m.method), ["clients", "batch", "parallel"]);
-  assert.equal(comparisonMethods("table", 7).map((m) => [m.method, m.concurrency, m.java]), [["clients", 1, true], ["parallel", 7, true], ["executeConcurrent", 7, false]]);
-  const s = loadSettings([], { TABLET_COUNT: "50", LOOP: "9", ENABLE_DEVICE_SESSION_BINDING: "true", DEVICE_NUMBER: "40", POOL_MAX_SIZE: "10" }, "comparison");
+  assert.equal(
+    methods.map((m) => m.method),
+    ["clients", "batch", "parallel"],
+  );
+  assert.equal(
+    comparisonMethods("table", 7).map((m) => [m.method, m.concurrency, m.java]),
+    [
+      ["clients", 1, true],
+      ["parallel", 7, true],
+      ["executeConcurrent", 7, false],
+    ],
+  );
+  const s = loadSettings(
+    [],
+    { TABLET_COUNT: "50", LOOP: "9", ENABLE_DEVICE_SESSION_BINDING: "true", DEVICE_NUMBER: "40", POOL_MAX_SIZE: "10" },
+    "comparison",
+  );
   const w = buildComparisonWorkload("comparison", "tree", s.write, s.comparison, methods.length * 2);
-  assert.equal([w.deviceNumber, w.timed, w.warmup, w.bindSessions, clientDevices(w).length], [300, { loops: 1 }, { loops: 1 }, false, 1]);
+  assert.equal(
+    [w.deviceNumber, w.timed, w.warmup, w.bindSessions, clientDevices(w).length],
+    [300, { loops: 1 }, { loops: 1 }, false, 1],
+  );
 });
 
 test.run();

@@ -8,7 +8,10 @@ import { RowWriter } from "../row-writer.js";
 import { rowArrival, type Workload } from "../workload.js";
 import type { RoundProgress, RoundSpec, Writer } from "../writer.js";
 
-type Command = { cmd: "open"; endpoint: Endpoint; workload: Workload } | { cmd: "round"; spec: RoundSpec } | { cmd: "close" };
+type Command =
+  | { cmd: "open"; endpoint: Endpoint; workload: Workload }
+  | { cmd: "round"; spec: RoundSpec }
+  | { cmd: "close" };
 
 /** How often the worker reports its stored point count during a round. */
 const PROGRESS_MS = 200;
@@ -22,7 +25,9 @@ function send(message: object): void {
 async function handle(command: Command): Promise<void> {
   switch (command.cmd) {
     case "open":
-      writer = rowArrival(command.workload) ? await RowWriter.open(command.endpoint, command.workload) : await NodeWriter.open(command.endpoint, command.workload, { rawLatencies: true });
+      writer = rowArrival(command.workload)
+        ? await RowWriter.open(command.endpoint, command.workload)
+        : await NodeWriter.open(command.endpoint, command.workload, { rawLatencies: true });
       send({ event: "opened" });
       return;
     case "round": {

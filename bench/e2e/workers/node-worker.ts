@@ -24,7 +24,11 @@ export class NodeWorker implements Writer {
   static async open(e: Endpoint, w: Workload, label: string): Promise<NodeWorker> {
     // tsx's loader by absolute URL, whatever the parent was started with (and without its
     // --cpu-prof or other flags).
-    const child = fork(MAIN, [], { execArgv: ["--import", import.meta.resolve("tsx")], serialization: "advanced", stdio: ["ignore", "inherit", "inherit", "ipc"] });
+    const child = fork(MAIN, [], {
+      execArgv: ["--import", import.meta.resolve("tsx")],
+      serialization: "advanced",
+      stdio: ["ignore", "inherit", "inherit", "ipc"],
+    });
     const worker = new NodeWorker(child, label);
     try {
       await worker.request({ cmd: "open", endpoint: e, workload: w }, "opened");

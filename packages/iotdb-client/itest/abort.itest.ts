@@ -17,20 +17,26 @@ const PER_TABLET = 50_000;
 
 let session: Session;
 
-test.before(setup(async () => {
-  session = await openSession();
-  await session.deleteDatabase(DB).catch(() => {});
-  await session.createDatabase(DB);
-  for (let start = 0; start < ROWS; start += PER_TABLET) {
-    const timestamps = new BigInt64Array(PER_TABLET);
-    const values = new BigInt64Array(PER_TABLET);
-    for (let i = 0; i < PER_TABLET; i++) {
-      timestamps[i] = BigInt(start + i);
-      values[i] = BigInt(start + i) * 3n;
+test.before(
+  setup(async () => {
+    session = await openSession();
+    await session.deleteDatabase(DB).catch(() => {});
+    await session.createDatabase(DB);
+    for (let start = 0; start < ROWS; start += PER_TABLET) {
+      const timestamps = new BigInt64Array(PER_TABLET);
+      const values = new BigInt64Array(PER_TABLET);
+      for (let i = 0; i < PER_TABLET; i++) {
+        timestamps[i] = BigInt(start + i);
+        values[i] = BigInt(start + i) * 3n;
+      }
+      await session.insertTablet({
+        schema: { target: DEVICE, columns: [{ name: "v", type: "INT64" }] },
+        timestamps,
+        values: [values],
+      });
     }
-    await session.insertTablet({ schema: { target: DEVICE, columns: [{ name: "v", type: "INT64" }] }, timestamps, values: [values] });
-  }
-}));
+  }),
+);
 
 test.after(async () => {
   await session?.deleteDatabase(DB).catch(() => {});
@@ -41,7 +47,10 @@ test("a long query aborted while the server works on it: AbortError at once, the
   const controller = new AbortController();
   const started = performance.now();
   // The whole result in the execute reply: the server reads all 400,000 rows before it answers.
-  const query = session.executeQueryStatement(`select v from ${DEVICE}`, { fetchSize: ROWS, signal: controller.signal });
+  const query = session.executeQueryStatement(`select v from ${DEVICE}`, {
+    fetchSize: ROWS,
+    signal: controller.signal,
+  });
   setTimeout(() => controller.abort(new Error("enough")), 5);
   const error = await query.then(
     () => assert.unreachable("the server answered within 5 ms: the query is not long enough to abort"),
@@ -54,7 +63,9 @@ test("a long query aborted while the server works on it: AbortError at once, the
   const [row] = await (await session.executeQueryStatement(`select count(v) from ${DEVICE}`)).toRows();
   assert.is(row!.fields[0], BigInt(ROWS));
   const fullMs = performance.now() - started;
-  console.log(`  aborted after ${abortedAfterMs.toFixed(0)} ms; the next query answered ${fullMs.toFixed(0)} ms after the start`);
+  console.log(
+    `  aborted after ${abortedAfterMs.toFixed(0)} ms; the next query answered ${fullMs.toFixed(0)} ms after the start`,
+  );
   assert.ok(abortedAfterMs < 1000, `the abort took ${abortedAfterMs} ms`);
 });
 

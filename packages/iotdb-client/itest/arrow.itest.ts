@@ -20,17 +20,19 @@ const FIRST_TIME = 1_700_000_000_000n;
 let tree: Session;
 let table: TableSession;
 
-test.before(setup(async () => {
-  tree = await openSession();
-  await tree.deleteDatabase(TREE_DB).catch((e) => {
-    if (!(e instanceof IoTDBError)) throw e; // absent is fine
-  });
-  await tree.createDatabase(TREE_DB);
-  table = await openTableSession();
-  await table.executeNonQueryStatement(`DROP DATABASE IF EXISTS ${TABLE_DB}`);
-  await table.executeNonQueryStatement(`CREATE DATABASE ${TABLE_DB}`);
-  await table.executeNonQueryStatement(`USE ${TABLE_DB}`);
-}));
+test.before(
+  setup(async () => {
+    tree = await openSession();
+    await tree.deleteDatabase(TREE_DB).catch((e) => {
+      if (!(e instanceof IoTDBError)) throw e; // absent is fine
+    });
+    await tree.createDatabase(TREE_DB);
+    table = await openTableSession();
+    await table.executeNonQueryStatement(`DROP DATABASE IF EXISTS ${TABLE_DB}`);
+    await table.executeNonQueryStatement(`CREATE DATABASE ${TABLE_DB}`);
+    await table.executeNonQueryStatement(`USE ${TABLE_DB}`);
+  }),
+);
 
 test.after(async () => {
   if (tree !== undefined) {
@@ -61,7 +63,9 @@ function arrowTypeName(type: TSDataTypeName, precision: string): string {
   return names[type]!;
 }
 
-/** A row cell as the Arrow cell it must equal: DATE 'YYYY-MM-DD' as its epoch ms (Arrow's Date32 get()), BLOB as bytes. */
+/**
+ * A row cell as the Arrow cell it must equal: DATE 'YYYY-MM-DD' as its epoch ms (Arrow's Date32 get()), BLOB as bytes.
+ */
 function asArrowCell(type: TSDataTypeName, v: CellValue): unknown {
   if (v === null) return null;
   if (type === "DATE") return Date.parse(`${v as string}T00:00:00Z`);
@@ -72,15 +76,23 @@ function asArrowCell(type: TSDataTypeName, v: CellValue): unknown {
 /** Runs the query twice: toArrow() and toRows(); every column of the table equals the rows'. */
 async function expectSameAsRows(query: () => Promise<SessionDataSet>, precision: string, label: string): Promise<void> {
   const dataSet = await query();
-  const types = dataSet.columnNames.map((name, c) => (name === "Time" ? "TIMESTAMP" : dataSet.columnTypes[c]) as TSDataTypeName);
+  const types = dataSet.columnNames.map(
+    (name, c) => (name === "Time" ? "TIMESTAMP" : dataSet.columnTypes[c]) as TSDataTypeName,
+  );
   const t = await dataSet.toArrow();
   const rows = await (await query()).toRows();
   assert.is(t.numRows, rows.length, `${label}: rows`);
   assert.equal(t.schema.names, [...dataSet.columnNames], `${label}: names`);
-  assert.equal(t.schema.fields.map((f) => String(f.type)), types.map((type) => arrowTypeName(type, precision)), `${label}: types`);
+  assert.equal(
+    t.schema.fields.map((f) => String(f.type)),
+    types.map((type) => arrowTypeName(type, precision)),
+    `${label}: types`,
+  );
   const timeLeads = dataSet.columnNames[0] === "Time";
   dataSet.columnNames.forEach((name, c) => {
-    const fromRows = rows.map((r) => (timeLeads && c === 0 ? r.timestamp : asArrowCell(types[c]!, r.fields[c - (timeLeads ? 1 : 0)]!)));
+    const fromRows = rows.map((r) =>
+      timeLeads && c === 0 ? r.timestamp : asArrowCell(types[c]!, r.fields[c - (timeLeads ? 1 : 0)]!),
+    );
     assert.equal(comparable(arrowCells(t.getChildAt(c)!)), comparable(fromRows), `${label}: ${name}`);
     assert.is(t.getChildAt(c)!.nullCount, fromRows.filter((v) => v === null).length, `${label}: ${name} nulls`);
   });
@@ -91,7 +103,11 @@ test("tree model: toArrow() equals the rows of the same result, every type and n
     const device = `${TREE_DB}.${pattern}`;
     await tree.insertTablet(columnarTablet(device, makeDataset(ROWS, pattern, FIRST_TIME)));
     const names = ALL_COLUMNS.map((c) => c.name).join(", ");
-    await expectSameAsRows(() => tree.executeQueryStatement(`select ${names} from ${device}`, { fetchSize: FETCH_SIZE }), tree.timestampPrecision, `tree ${pattern}`);
+    await expectSameAsRows(
+      () => tree.executeQueryStatement(`select ${names} from ${device}`, { fetchSize: FETCH_SIZE }),
+      tree.timestampPrecision,
+      `tree ${pattern}`,
+    );
   }
 });
 
@@ -100,7 +116,12 @@ test("table model: toArrow() equals the rows of the same result (time is a TIMES
     const name = `t_${pattern}`;
     await table.insert(columnarTablet(name, makeDataset(ROWS, pattern, FIRST_TIME)));
     const columns = ALL_COLUMNS.map((c) => c.name).join(", ");
-    await expectSameAsRows(() => table.executeQueryStatement(`select time, ${columns} from ${name} order by time`, { fetchSize: FETCH_SIZE }), table.timestampPrecision, `table ${pattern}`);
+    await expectSameAsRows(
+      () =>
+        table.executeQueryStatement(`select time, ${columns} from ${name} order by time`, { fetchSize: FETCH_SIZE }),
+      table.timestampPrecision,
+      `table ${pattern}`,
+    );
   }
 });
 

@@ -22,7 +22,10 @@ test.before(setup(databases.before));
 test.after(databases.after);
 
 /** Writes the datasets row by row, one row of each target in turn (so requests mix targets). */
-function interleave(targets: readonly [string, Dataset][], write: (target: string, time: bigint, row: Dataset["rows"][number]) => void): void {
+function interleave(
+  targets: readonly [string, Dataset][],
+  write: (target: string, time: bigint, row: Dataset["rows"][number]) => void,
+): void {
   for (let r = 0; r < ROWS; r++) for (const [target, ds] of targets) write(target, ds.times[r]!, ds.rows[r]!);
 }
 
@@ -73,7 +76,11 @@ test("table model: every type with nulls, two devices of one table, written row 
     const result = await writer.close();
     assert.equal([result.written, result.failed, result.pending], [ROWS * 2, 0, 0]);
     for (const [dev, ds] of devices) {
-      const rows = await (await pool.executeQueryStatement(`select time, ${names.join(", ")} from t_writer where dev = '${dev}' order by time`)).toRows();
+      const rows = await (
+        await pool.executeQueryStatement(
+          `select time, ${names.join(", ")} from t_writer where dev = '${dev}' order by time`,
+        )
+      ).toRows();
       assert.equal(
         rows.map((r) => comparable(r.fields)),
         ds.rows.map((row, i) => comparable([ds.times[i], ...row])),
@@ -111,7 +118,10 @@ test("a producer faster than the server: the points held never pass the high-wat
     assert.ok(waits > 0, "the producer was held back");
     assert.ok(mostHeld <= HIGH_WATER + measurements.length, `held ${mostHeld} points`);
     const [count] = await (await pool.executeQueryStatement(`select count(s0) from ${DB}.fast.*`)).toRows();
-    assert.equal(count!.fields, devices.map(() => 400n));
+    assert.equal(
+      count!.fields,
+      devices.map(() => 400n),
+    );
   } finally {
     await pool.close();
   }

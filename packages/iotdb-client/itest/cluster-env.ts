@@ -34,11 +34,16 @@ export function testCluster(file: string): TestCluster | undefined {
   const dir = process.env[CLUSTER_DIR_ENV];
   const nodes = process.env[CLUSTER_NODES_ENV];
   if (!dir || !nodes) {
-    console.warn(`\n!!! ${CLUSTER_DIR_ENV} / ${CLUSTER_NODES_ENV} not set: ${file} (redirection and failover on a 3-DataNode cluster) is NOT tested; itest/run.ts starts that cluster\n`);
+    console.warn(
+      `\n!!! ${CLUSTER_DIR_ENV} / ${CLUSTER_NODES_ENV} not set: ${file} (redirection and failover on a 3-DataNode cluster) is NOT tested; itest/run.ts starts that cluster\n`,
+    );
     return undefined;
   }
   const urls = nodes.split(",");
-  const endpoints = urls.map((u) => ({ host: u.slice(0, u.lastIndexOf(":")), port: Number(u.slice(u.lastIndexOf(":") + 1)) }));
+  const endpoints = urls.map((u) => ({
+    host: u.slice(0, u.lastIndexOf(":")),
+    port: Number(u.slice(u.lastIndexOf(":") + 1)),
+  }));
   // A graceful stop gets 3 s, then SIGKILL: the tests want a stopped node, not a long shutdown.
   return { handle: attachCluster(dir, { stopGraceMs: 3_000 }), nodes: endpoints, urls };
 }
@@ -51,7 +56,9 @@ export function poolOptions<S>(extra: PoolOptions<S> = {}): PoolOptions<S> {
 export async function openSessionAt(node: EndPoint): Promise<Session> {
   const session = new Session({ host: node.host, port: node.port, zoneId: "UTC", requestTimeoutMs: 60_000 });
   await session.open().catch((e: Error) => {
-    throw new Error(`cannot open a session on the cluster's DataNode ${node.host}:${node.port}: ${e.message}`, { cause: e });
+    throw new Error(`cannot open a session on the cluster's DataNode ${node.host}:${node.port}: ${e.message}`, {
+      cause: e,
+    });
   });
   return session;
 }
@@ -60,13 +67,19 @@ export async function openSessionAt(node: EndPoint): Promise<Session> {
 export async function openTableSessionAt(node: EndPoint): Promise<TableSession> {
   const session = new TableSession({ host: node.host, port: node.port, zoneId: "UTC", requestTimeoutMs: 60_000 });
   await session.open().catch((e: Error) => {
-    throw new Error(`cannot open a table session on the cluster's DataNode ${node.host}:${node.port}: ${e.message}`, { cause: e });
+    throw new Error(`cannot open a table session on the cluster's DataNode ${node.host}:${node.port}: ${e.message}`, {
+      cause: e,
+    });
   });
   return session;
 }
 
 /** count(s) of each device (tree: "root.db.dev"), summed. */
-export async function countPoints(session: Session, devices: readonly string[], measurement = "s"): Promise<Map<string, bigint>> {
+export async function countPoints(
+  session: Session,
+  devices: readonly string[],
+  measurement = "s",
+): Promise<Map<string, bigint>> {
   const counts = new Map<string, bigint>();
   for (const device of devices) {
     const rows = await (await session.executeQueryStatement(`select count(${measurement}) from ${device}`)).toRows();

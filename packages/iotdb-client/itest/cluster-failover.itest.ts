@@ -25,26 +25,38 @@ const sleep = (ms: number) => new Promise<void>((r) => setTimeout(r, ms));
 if (cluster !== undefined) {
   let killed: number | undefined;
 
-  test.before(setup(async () => {
-    const started = Date.now();
-    const session = await openSessionAt(cluster.nodes[0]!);
-    try {
-      for (const db of DATABASES) {
-        await session.createDatabase(db);
-        // Creates the database's data region now: regions cannot be created while a DataNode is down.
-        await session.insertRecord({ deviceId: `${db}.warm`, time: 0, measurements: ["s"], types: ["INT64"], values: [0n] });
+  test.before(
+    setup(async () => {
+      const started = Date.now();
+      const session = await openSessionAt(cluster.nodes[0]!);
+      try {
+        for (const db of DATABASES) {
+          await session.createDatabase(db);
+          // Creates the database's data region now: regions cannot be created while a DataNode is down.
+          await session.insertRecord({
+            deviceId: `${db}.warm`,
+            time: 0,
+            measurements: ["s"],
+            types: ["INT64"],
+            values: [0n],
+          });
+        }
+      } finally {
+        await session.close();
       }
-    } finally {
-      await session.close();
-    }
-    console.log(`  failover: ${DATABASES.length} databases and their regions created in ${((Date.now() - started) / 1000).toFixed(1)} s`);
-  }));
+      console.log(
+        `  failover: ${DATABASES.length} databases and their regions created in ${((Date.now() - started) / 1000).toFixed(1)} s`,
+      );
+    }),
+  );
 
   test.after(async () => {
     if (killed === undefined) return;
     const started = Date.now();
     await cluster.handle.startDataNode(killed);
-    console.log(`  failover: DataNode ${cluster.urls[killed]} restarted in ${((Date.now() - started) / 1000).toFixed(1)} s`);
+    console.log(
+      `  failover: DataNode ${cluster.urls[killed]} restarted in ${((Date.now() - started) / 1000).toFixed(1)} s`,
+    );
   });
 
   test("writers keep going through a DataNode killed mid-run; every acknowledged point is stored", async () => {
@@ -62,7 +74,11 @@ if (cluster !== undefined) {
     const writer = async (device: string) => {
       for (let batch = 0; !stop; batch++) {
         const times = BigInt64Array.from({ length: ROWS }, (_, i) => BigInt(batch * ROWS + i));
-        const tablet = { schema: { target: device, columns: [{ name: "s", type: "INT64" as const }] }, timestamps: times, values: [times] };
+        const tablet = {
+          schema: { target: device, columns: [{ name: "s", type: "INT64" as const }] },
+          timestamps: times,
+          values: [times],
+        };
         const deadline = Date.now() + GIVE_UP_MS;
         for (;;) {
           try {
@@ -70,7 +86,11 @@ if (cluster !== undefined) {
             break;
           } catch (e) {
             errors.push(`${device}: ${(e as Error).name}: ${(e as Error).message}`);
-            if (Date.now() > deadline) throw new Error(`${device}: batch ${batch} not acknowledged within ${GIVE_UP_MS} ms; last error: ${(e as Error).message}`, { cause: e });
+            if (Date.now() > deadline)
+              throw new Error(
+                `${device}: batch ${batch} not acknowledged within ${GIVE_UP_MS} ms; last error: ${(e as Error).message}`,
+                { cause: e },
+              );
             await sleep(200);
           }
         }
@@ -83,7 +103,9 @@ if (cluster !== undefined) {
       await sleep(WARM_UP_MS);
       // The victim: the DataNode most devices are routed to (the default one if none is).
       const routed = DEVICES.map((d) => keyOf(pool.routeOf(d) ?? cluster.nodes[0]!));
-      const victimKey = [...new Set(routed)].sort((a, b) => routed.filter((k) => k === b).length - routed.filter((k) => k === a).length)[0]!;
+      const victimKey = [...new Set(routed)].sort(
+        (a, b) => routed.filter((k) => k === b).length - routed.filter((k) => k === a).length,
+      )[0]!;
       killed = cluster.urls.indexOf(victimKey);
       const ackedBeforeKill = [...acked.values()].reduce((a, b) => a + b, 0);
       killedAt = Date.now();

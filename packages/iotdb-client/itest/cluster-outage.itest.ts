@@ -29,16 +29,24 @@ interface Failure {
 if (cluster !== undefined) {
   let stopped = false;
 
-  test.before(setup(async () => {
-    const session = await openSessionAt(cluster.nodes[0]!);
-    try {
-      await session.createDatabase(DB);
-      // Its data region exists before the outage (regions cannot be created with a DataNode down).
-      await session.insertRecord({ deviceId: `${DB}.warm`, time: 0, measurements: ["s"], types: ["INT64"], values: [0n] });
-    } finally {
-      await session.close();
-    }
-  }));
+  test.before(
+    setup(async () => {
+      const session = await openSessionAt(cluster.nodes[0]!);
+      try {
+        await session.createDatabase(DB);
+        // Its data region exists before the outage (regions cannot be created with a DataNode down).
+        await session.insertRecord({
+          deviceId: `${DB}.warm`,
+          time: 0,
+          measurements: ["s"],
+          types: ["INT64"],
+          values: [0n],
+        });
+      } finally {
+        await session.close();
+      }
+    }),
+  );
 
   test.after(async () => {
     if (stopped) await cluster.handle.startDataNode(VICTIM);
@@ -46,7 +54,9 @@ if (cluster !== undefined) {
 
   test("pending calls fail fast with ConnectionError, calls during the outage too, and the same pool writes again once the DataNode is back", async () => {
     // requestTimeoutMs 30 s: a pending call that failed within a second did not wait for it.
-    const pool = new SessionPool(poolOptions({ nodeUrls: [cluster.urls[VICTIM]!], maxSize: WRITERS, enableRedirection: false }));
+    const pool = new SessionPool(
+      poolOptions({ nodeUrls: [cluster.urls[VICTIM]!], maxSize: WRITERS, enableRedirection: false }),
+    );
     const acked = new Map(DEVICES.map((d) => [d, 0]));
     const attempted = new Map(DEVICES.map((d) => [d, 0]));
     const failures: Failure[] = [];
@@ -59,7 +69,11 @@ if (cluster !== undefined) {
         const startedAt = Date.now();
         attempted.set(device, attempted.get(device)! + ROWS);
         try {
-          await pool.insertTablet({ schema: { target: device, columns: [{ name: "s", type: "INT64" as const }] }, timestamps: times, values: [times] });
+          await pool.insertTablet({
+            schema: { target: device, columns: [{ name: "s", type: "INT64" as const }] },
+            timestamps: times,
+            values: [times],
+          });
           acked.set(device, acked.get(device)! + ROWS);
           if (startedAt > backAt) ackedSinceBack += ROWS;
         } catch (error) {
@@ -81,7 +95,6 @@ if (cluster !== undefined) {
       await sleep(1_500);
       const inOutage = failures.length;
 
-
       const restartAt = Date.now();
       await cluster.handle.startDataNode(VICTIM);
       stopped = false;
@@ -101,12 +114,21 @@ if (cluster !== undefined) {
       );
       assert.ok(ackedBefore > 0, "writing had started");
       assert.ok(inOutage > 0, "calls failed while the DataNode was down");
-      for (const f of failures) assert.instance(f.error, ConnectionError, `a failure during the outage: ${String(f.error)}`);
+      for (const f of failures)
+        assert.instance(f.error, ConnectionError, `a failure during the outage: ${String(f.error)}`);
       assert.is(pending.length, WRITERS, "every writer had a call pending when the DataNode was killed");
-      for (const f of pending) assert.ok(f.failedAt - stopAt < 1_000, `a pending call failed ${f.failedAt - stopAt} ms after the kill`);
+      for (const f of pending)
+        assert.ok(f.failedAt - stopAt < 1_000, `a pending call failed ${f.failedAt - stopAt} ms after the kill`);
       assert.ok(duringOutage.length > 0);
-      for (const f of duringOutage) assert.ok(f.failedAt - f.startedAt < 1_000, `a call during the outage took ${f.failedAt - f.startedAt} ms to fail`);
-      assert.ok(ackedSinceBack >= WRITERS * ROWS * 3, `the pool wrote again after the restart (${ackedSinceBack} points)`);
+      for (const f of duringOutage)
+        assert.ok(
+          f.failedAt - f.startedAt < 1_000,
+          `a call during the outage took ${f.failedAt - f.startedAt} ms to fail`,
+        );
+      assert.ok(
+        ackedSinceBack >= WRITERS * ROWS * 3,
+        `the pool wrote again after the restart (${ackedSinceBack} points)`,
+      );
       assert.ok(pool.stats().endpoints[0]!.size <= WRITERS, "broken sessions were replaced, not added");
 
       const session = await openSessionAt(cluster.nodes[0]!);
@@ -114,7 +136,10 @@ if (cluster !== undefined) {
         const counts = await countPoints(session, DEVICES);
         for (const d of DEVICES) {
           const stored = Number(counts.get(d));
-          assert.ok(stored >= acked.get(d)! && stored <= attempted.get(d)!, `${d}: acknowledged ${acked.get(d)} <= stored ${stored} <= attempted ${attempted.get(d)}`);
+          assert.ok(
+            stored >= acked.get(d)! && stored <= attempted.get(d)!,
+            `${d}: acknowledged ${acked.get(d)} <= stored ${stored} <= attempted ${attempted.get(d)}`,
+          );
         }
       } finally {
         await session.close();

@@ -39,7 +39,10 @@ if (cluster !== undefined) {
       assert.is(sent.length, 1);
       assert.is(keyOf(sent[0]!.endpoint), keyOf(expected.get(device) ?? home!), `insert ${time} of ${device}`);
       if (status.redirectNode !== undefined) {
-        assert.ok(cluster.urls.includes(keyOf(status.redirectNode)), `hint ${keyOf(status.redirectNode)} names a DataNode of the cluster`);
+        assert.ok(
+          cluster.urls.includes(keyOf(status.redirectNode)),
+          `hint ${keyOf(status.redirectNode)} names a DataNode of the cluster`,
+        );
         expected.set(device, status.redirectNode);
       }
     };
@@ -52,24 +55,45 @@ if (cluster !== undefined) {
       const moved = requests.length;
       for (let time = 2; time <= 6; time++) for (const device of DEVICES) await insert(device, time);
       const perEndpoint = new Map<string, number>();
-      for (const r of requests.slice(moved)) perEndpoint.set(keyOf(r.endpoint), (perEndpoint.get(keyOf(r.endpoint)) ?? 0) + 1);
+      for (const r of requests.slice(moved))
+        perEndpoint.set(keyOf(r.endpoint), (perEndpoint.get(keyOf(r.endpoint)) ?? 0) + 1);
       for (const e of pool.stats().endpoints) {
-        assert.is(e.requests - (before.get(keyOf(e.endpoint)) ?? 0), perEndpoint.get(keyOf(e.endpoint)) ?? 0, `stats: requests to ${keyOf(e.endpoint)}`);
+        assert.is(
+          e.requests - (before.get(keyOf(e.endpoint)) ?? 0),
+          perEndpoint.get(keyOf(e.endpoint)) ?? 0,
+          `stats: requests to ${keyOf(e.endpoint)}`,
+        );
       }
-      assert.ok([...perEndpoint.keys()].some((k) => k !== keyOf(home!)), `later inserts went away from ${keyOf(home!)}: ${JSON.stringify([...perEndpoint])}`);
+      assert.ok(
+        [...perEndpoint.keys()].some((k) => k !== keyOf(home!)),
+        `later inserts went away from ${keyOf(home!)}: ${JSON.stringify([...perEndpoint])}`,
+      );
 
       // insertRecords over every device: one request per DataNode, each with the devices routed there.
       const routes = new Map(DEVICES.map((d) => [d, keyOf(pool.routeOf(d) ?? home!)]));
       const sentBefore = requests.length;
-      await pool.insertRecords(DEVICES.map((deviceId) => ({ deviceId, time: 7, measurements: ["s"], types: ["INT64" as const], values: [7n] })));
+      await pool.insertRecords(
+        DEVICES.map((deviceId) => ({
+          deviceId,
+          time: 7,
+          measurements: ["s"],
+          types: ["INT64" as const],
+          values: [7n],
+        })),
+      );
       const sent = requests.slice(sentBefore);
       assert.is(sent.length, new Set(routes.values()).size, "one request per DataNode");
-      for (const r of sent) for (const d of r.devices) assert.is(keyOf(r.endpoint), routes.get(d), `${d} in insertRecords`);
+      for (const r of sent)
+        for (const d of r.devices) assert.is(keyOf(r.endpoint), routes.get(d), `${d} in insertRecords`);
 
       const session = await openSessionAt(home!);
       try {
         const counts = await countPoints(session, DEVICES);
-        assert.equal([...counts.values()], DEVICES.map(() => 7n), "every point written");
+        assert.equal(
+          [...counts.values()],
+          DEVICES.map(() => 7n),
+          "every point written",
+        );
       } finally {
         await session.close();
       }
@@ -82,7 +106,15 @@ if (cluster !== undefined) {
     const pool = new SessionPool(poolOptions({ nodeUrls: cluster.urls }));
     const devices = DEVICES.map((d) => `${d}r`);
     try {
-      const status: Status = await pool.insertRecords(devices.map((deviceId) => ({ deviceId, time: 1, measurements: ["s"], types: ["INT64" as const], values: [1n] })));
+      const status: Status = await pool.insertRecords(
+        devices.map((deviceId) => ({
+          deviceId,
+          time: 1,
+          measurements: ["s"],
+          types: ["INT64" as const],
+          values: [1n],
+        })),
+      );
       assert.is(status.code, 400, `some device lives away from ${keyOf(home!)}, so the answer carries hints`);
       const hinted = status.subStatus!.map((s) => s.redirectNode);
       devices.forEach((d, i) => assert.equal(pool.routeOf(d), hinted[i], `route of ${d}`));
@@ -108,7 +140,10 @@ if (cluster !== undefined) {
           ],
         },
         timestamps: [time, time],
-        values: [["north", "south"], [time, time]],
+        values: [
+          ["north", "south"],
+          [time, time],
+        ],
       });
       try {
         const first = await pool.insert(sensors(1));

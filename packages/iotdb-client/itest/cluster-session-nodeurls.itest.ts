@@ -15,12 +15,25 @@ if (cluster !== undefined) {
   let session: Session;
   let killed: number | undefined;
 
-  test.before(setup(async () => {
-    session = new Session({ nodeUrls: cluster.urls, zoneId: "UTC", connectTimeoutMs: 5_000, requestTimeoutMs: 30_000 });
-    await session.open();
-    await session.createDatabase(DB);
-    await session.insertRecord({ deviceId: `${DB}.d1`, time: 1, measurements: ["s"], types: ["INT64"], values: [1n] });
-  }));
+  test.before(
+    setup(async () => {
+      session = new Session({
+        nodeUrls: cluster.urls,
+        zoneId: "UTC",
+        connectTimeoutMs: 5_000,
+        requestTimeoutMs: 30_000,
+      });
+      await session.open();
+      await session.createDatabase(DB);
+      await session.insertRecord({
+        deviceId: `${DB}.d1`,
+        time: 1,
+        measurements: ["s"],
+        types: ["INT64"],
+        values: [1n],
+      });
+    }),
+  );
 
   test.after(async () => {
     await session?.close().catch(() => {});
@@ -37,13 +50,17 @@ if (cluster !== undefined) {
       (e: unknown) => e,
     );
     // The kill may also be noticed before the ping (the socket closes): then the ping itself reopens.
-    if (broken !== undefined) assert.ok(broken instanceof ConnectionError || broken instanceof TimeoutError, `the break: ${String(broken)}`);
+    if (broken !== undefined)
+      assert.ok(broken instanceof ConnectionError || broken instanceof TimeoutError, `the break: ${String(broken)}`);
     await session.ping();
     assert.is.not(keyOf(session.endpoint), keyOf(before), "moved to another DataNode");
     assert.ok(cluster.urls.includes(keyOf(session.endpoint)));
     await session.insertRecord({ deviceId: `${DB}.d1`, time: 2, measurements: ["s"], types: ["INT64"], values: [2n] });
     const rows = await (await session.executeQueryStatement(`select s from ${DB}.d1`)).toRows();
-    assert.equal(rows.map((r) => r.fields[0]), [1n, 2n]);
+    assert.equal(
+      rows.map((r) => r.fields[0]),
+      [1n, 2n],
+    );
   });
 }
 

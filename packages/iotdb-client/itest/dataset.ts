@@ -1,6 +1,15 @@
 // Test data covering every type's edge values, with null patterns that together put a null in
 // every (row, column) cell, and the insert inputs built from it in each form the client takes.
-import { parseDate, TabletBuilder, type Cell, type ColumnValues, type DeviceRecord, type InsertRecord, type TabletColumn, type TSDataTypeName } from "../src/index.js";
+import {
+  parseDate,
+  TabletBuilder,
+  type Cell,
+  type ColumnValues,
+  type DeviceRecord,
+  type InsertRecord,
+  type TabletColumn,
+  type TSDataTypeName,
+} from "../src/index.js";
 import type { SessionTablet } from "../src/index.js";
 
 interface FieldColumn {
@@ -16,9 +25,21 @@ export const FIELD_COLUMNS: readonly FieldColumn[] = [
   { name: "b", type: "BOOLEAN", pool: [true, false] },
   { name: "i32", type: "INT32", pool: [2147483647, -2147483648, 0, -1, 1] },
   { name: "i64", type: "INT64", pool: [9223372036854775807n, -9223372036854775808n, 0n, 2n ** 53n + 1n, -1n] },
-  { name: "f", type: "FLOAT", pool: [Number.NaN, -0, Infinity, -Infinity, Math.fround(3.14), Math.fround(-1e-40), 3.4028234663852886e38, 0] },
-  { name: "d", type: "DOUBLE", pool: [-0, Number.NaN, Infinity, -Infinity, Number.MIN_VALUE, Number.MAX_VALUE, 0.1, 0] },
-  { name: "txt", type: "TEXT", pool: ["", "héllo wörld", "😀👍🏽 four-byte", "日本語テキスト", "tab\tnew\nline 'quote\"", "x".repeat(1000)] },
+  {
+    name: "f",
+    type: "FLOAT",
+    pool: [Number.NaN, -0, Infinity, -Infinity, Math.fround(3.14), Math.fround(-1e-40), 3.4028234663852886e38, 0],
+  },
+  {
+    name: "d",
+    type: "DOUBLE",
+    pool: [-0, Number.NaN, Infinity, -Infinity, Number.MIN_VALUE, Number.MAX_VALUE, 0.1, 0],
+  },
+  {
+    name: "txt",
+    type: "TEXT",
+    pool: ["", "héllo wörld", "😀👍🏽 four-byte", "日本語テキスト", "tab\tnew\nline 'quote\"", "x".repeat(1000)],
+  },
   { name: "str", type: "STRING", pool: ["𝄞 clef", "", "plain", "Ωμέγα"] },
   { name: "blob", type: "BLOB", pool: [NOT_UTF8, Buffer.alloc(0), Buffer.from("abc"), Buffer.from([0, 0, 0])] },
   { name: "dt", type: "DATE", pool: ["1000-01-01", "2024-02-29", "9999-12-31", "1970-01-01"] },
@@ -55,7 +76,10 @@ export function makeDataset(rowCount: number, pattern: NullPattern, firstTime: b
   return { times, rows };
 }
 
-export const tabletColumns = (extra: TabletColumn[] = []): TabletColumn[] => [...extra, ...ALL_COLUMNS.map((c) => ({ name: c.name, type: c.type }))];
+export const tabletColumns = (extra: TabletColumn[] = []): TabletColumn[] => [
+  ...extra,
+  ...ALL_COLUMNS.map((c) => ({ name: c.name, type: c.type })),
+];
 
 /** The columnar form: typed arrays with null masks for numeric types, plain arrays otherwise. */
 export function columnarValues(ds: Dataset): { values: ColumnValues[]; nulls: Uint8Array[] } {
@@ -118,7 +142,12 @@ export function columnarTablet(target: string, ds: Dataset, leading: LeadingColu
 }
 
 /** The row form, through TabletBuilder.addRow. */
-export function rowsTablet(model: "tree" | "table", target: string, ds: Dataset, leading: LeadingColumns = NO_LEADING): SessionTablet {
+export function rowsTablet(
+  model: "tree" | "table",
+  target: string,
+  ds: Dataset,
+  leading: LeadingColumns = NO_LEADING,
+): SessionTablet {
   const builder = new TabletBuilder({ model, target, columns: tabletColumns(leading.columns) });
   ds.rows.forEach((row, r) => builder.addRow(ds.times[r]!, [...leading.cells(r), ...row]));
   return builder.build();

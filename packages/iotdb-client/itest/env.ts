@@ -12,13 +12,22 @@ if (host === undefined || host === "") {
 export const server = { host, port: Number(process.env.IOTDB_PORT ?? 6667) };
 
 export function sessionOptions(extra: SessionOptions = {}): SessionOptions {
-  return { host: server.host, port: server.port, zoneId: "UTC", connectTimeoutMs: 10_000, requestTimeoutMs: 120_000, ...extra };
+  return {
+    host: server.host,
+    port: server.port,
+    zoneId: "UTC",
+    connectTimeoutMs: 10_000,
+    requestTimeoutMs: 120_000,
+    ...extra,
+  };
 }
 
 export async function openSession(extra: SessionOptions = {}): Promise<Session> {
   const session = new Session(sessionOptions(extra));
   await session.open().catch((e: Error) => {
-    throw new Error(`cannot open a session on the IoTDB server at ${server.host}:${server.port}: ${e.message}`, { cause: e });
+    throw new Error(`cannot open a session on the IoTDB server at ${server.host}:${server.port}: ${e.message}`, {
+      cause: e,
+    });
   });
   return session;
 }
@@ -26,7 +35,9 @@ export async function openSession(extra: SessionOptions = {}): Promise<Session> 
 export async function openTableSession(extra: SessionOptions = {}): Promise<TableSession> {
   const session = new TableSession(sessionOptions(extra));
   await session.open().catch((e: Error) => {
-    throw new Error(`cannot open a table session on the IoTDB server at ${server.host}:${server.port}: ${e.message}`, { cause: e });
+    throw new Error(`cannot open a table session on the IoTDB server at ${server.host}:${server.port}: ${e.message}`, {
+      cause: e,
+    });
   });
   return session;
 }
@@ -61,7 +72,10 @@ export function setup(fn: () => Promise<void>): () => Promise<void> {
  * before/after hooks for a file that writes into a tree-model and a table-model database of its
  * own: created fresh (leftovers of an earlier run dropped) and dropped at the end.
  */
-export function freshDatabases(tree: string, table: string): { before: () => Promise<void>; after: () => Promise<void> } {
+export function freshDatabases(
+  tree: string,
+  table: string,
+): { before: () => Promise<void>; after: () => Promise<void> } {
   return {
     before: async () => {
       const session = await openSession();

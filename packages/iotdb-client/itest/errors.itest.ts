@@ -2,7 +2,16 @@
 // server's status code, and a session that stays usable after a refused statement.
 import { test } from "uvu";
 import * as assert from "uvu/assert";
-import { ConnectionError, EncodeError, IoTDBError, QueryTimeoutError, Session, StatusCode, TableSession, TimeoutError } from "../src/index.js";
+import {
+  ConnectionError,
+  EncodeError,
+  IoTDBError,
+  QueryTimeoutError,
+  Session,
+  StatusCode,
+  TableSession,
+  TimeoutError,
+} from "../src/index.js";
 import { openSession, openTableSession, sessionOptions, uniqueName } from "./env.js";
 
 async function refusal<E extends Error>(p: Promise<unknown>, type: new (...a: never[]) => E): Promise<E> {
@@ -51,7 +60,10 @@ test("a closed session: every call is a ConnectionError, nothing is sent", async
   await session.close();
   const error = await refusal(session.executeQueryStatement("show databases"), ConnectionError);
   assert.match(error.message, "closed");
-  await refusal(session.insertRecord({ deviceId: "root.x.d", time: 1, measurements: ["s"], types: ["INT32"], values: [1] }), ConnectionError);
+  await refusal(
+    session.insertRecord({ deviceId: "root.x.d", time: 1, measurements: ["s"], types: ["INT32"], values: [1] }),
+    ConnectionError,
+  );
 });
 
 test("a query on a path that does not exist is an empty result, not an error", async () => {
@@ -71,12 +83,23 @@ test("a value of the wrong type for an existing series is refused by the server 
     await session.createDatabase(db);
     await session.createTimeseries(`${db}.d.s`, "BOOLEAN");
     const error = await refusal(
-      session.insertTablet({ schema: { target: `${db}.d`, columns: [{ name: "s", type: "TEXT" }] }, timestamps: [1], values: [["not a boolean"]] }),
+      session.insertTablet({
+        schema: { target: `${db}.d`, columns: [{ name: "s", type: "TEXT" }] },
+        timestamps: [1],
+        values: [["not a boolean"]],
+      }),
       IoTDBError,
     );
     assert.ok(error.code !== 200 && error.code !== 400, `code ${error.code}`);
     // bad input never reaches the server: the session is still fine and nothing was written
-    await refusal(session.insertTablet({ schema: { target: `${db}.d`, columns: [{ name: "s", type: "BOOLEAN" }] }, timestamps: [1], values: [[2]] }), EncodeError);
+    await refusal(
+      session.insertTablet({
+        schema: { target: `${db}.d`, columns: [{ name: "s", type: "BOOLEAN" }] },
+        timestamps: [1],
+        values: [[2]],
+      }),
+      EncodeError,
+    );
     const rows = await (await session.executeQueryStatement(`select count(s) from ${db}.d`)).toRows();
     assert.equal(rows[0]!.fields, [0n]);
   } finally {
@@ -105,7 +128,12 @@ test("a server-side query timeout is a QueryTimeoutError (712): an IoTDBError (t
       timestamps: BigInt64Array.from({ length: n }, (_, i) => BigInt(i)),
       values: [Float64Array.from({ length: n }, (_, i) => (i * 7919) % 1000)],
     });
-    const error = await refusal(session.executeQueryStatement(`select count(v), avg(v) from ${device} group by ([0, ${n}), 1ms)`, { queryTimeoutMs: 1 }), QueryTimeoutError);
+    const error = await refusal(
+      session.executeQueryStatement(`select count(v), avg(v) from ${device} group by ([0, ${n}), 1ms)`, {
+        queryTimeoutMs: 1,
+      }),
+      QueryTimeoutError,
+    );
     assert.is(error.code, StatusCode.INTERNAL_REQUEST_TIME_OUT);
     assert.not.ok(error instanceof TimeoutError);
     assert.ok(error instanceof IoTDBError);

@@ -34,8 +34,18 @@ const examples: Example[] = [
   { file: "tree-pool.ts", env: main, expected: /^read back 40000 temperature points over 8 devices$/m },
   { file: "table-model.ts", env: main, expected: /^region 'north': 3 devices, 300 points$/m },
   { file: "stream-columns.ts", env: main, expected: /^streamed 200000 rows in \d+ blocks, sum of power 99900000$/m },
-  { file: "ingest-ndjson.ts", env: main, expected: /^read back 20000 temperature points$/m, stdin: ndjsonLines(20_000, 10) },
-  { file: "tracing-otel.ts", env: main, expected: /^traced \d+ spans: iotdb:open, iotdb:pool:acquire, iotdb:insert, iotdb:query, iotdb:fetch; query and fetches returned 20000 rows$/m },
+  {
+    file: "ingest-ndjson.ts",
+    env: main,
+    expected: /^read back 20000 temperature points$/m,
+    stdin: ndjsonLines(20_000, 10),
+  },
+  {
+    file: "tracing-otel.ts",
+    env: main,
+    expected:
+      /^traced \d+ spans: iotdb:open, iotdb:pool:acquire, iotdb:insert, iotdb:query, iotdb:fetch; query and fetches returned 20000 rows$/m,
+  },
 ];
 
 /** Lines as a producer would pipe them to ingest-ndjson.ts: `devices` devices in turn, every 3rd pressure missing. */
@@ -43,7 +53,14 @@ function ndjsonLines(count: number, devices: number): string {
   const lines: string[] = [];
   for (let i = 0; i < count; i++) {
     const pressure = i % 3 === 0 ? null : 1 + (i % 10) / 10;
-    lines.push(JSON.stringify({ device: `boiler${i % devices}`, time: 1_700_000_000_000 + i, temperature: 50 + (i % 500) / 10, pressure }));
+    lines.push(
+      JSON.stringify({
+        device: `boiler${i % devices}`,
+        time: 1_700_000_000_000 + i,
+        temperature: 50 + (i % 500) / 10,
+        pressure,
+      }),
+    );
   }
   return `${lines.join("\n")}\n`;
 }
@@ -55,12 +72,18 @@ if (tlsPort && tlsDir) {
   const env = { IOTDB_HOST: "127.0.0.1", IOTDB_PORT: tlsPort, IOTDB_CA_FILE: readTlsMaterial(tlsDir).caPemPath };
   examples.push({ file: "tls.ts", env, expected: /^wrote and read back 2 points over TLS$/m });
 } else {
-  console.warn(`\n!!! ${TLS_ENV.port} / ${TLS_ENV.materialDir} not set: examples/tls.ts is NOT run; itest/run.ts starts the TLS server\n`);
+  console.warn(
+    `\n!!! ${TLS_ENV.port} / ${TLS_ENV.materialDir} not set: examples/tls.ts is NOT run; itest/run.ts starts the TLS server\n`,
+  );
 }
 
 const clusterNodes = process.env[CLUSTER_NODES_ENV];
 if (clusterNodes) {
-  examples.push({ file: "cluster.ts", env: { IOTDB_NODE_URLS: clusterNodes }, expected: /^read back 18000 points through 127\.0\.0\.1:\d+$/m });
+  examples.push({
+    file: "cluster.ts",
+    env: { IOTDB_NODE_URLS: clusterNodes },
+    expected: /^read back 18000 points through 127\.0\.0\.1:\d+$/m,
+  });
 } else {
   console.warn(`\n!!! ${CLUSTER_NODES_ENV} not set: examples/cluster.ts is NOT run; itest/run.ts starts the cluster\n`);
 }

@@ -37,4 +37,3 @@ export function guideBlocks(markdown: string): GuideBlock[] {
 export function promisedLines(code: string): string[] {
   return [...code.matchAll(/console\.log\(.*\); \/\/ (.*)$/gm)].flatMap((m) => m[1]!.split(" // "));
 }
-

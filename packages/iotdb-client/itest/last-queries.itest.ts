@@ -9,7 +9,14 @@
 import net from "node:net";
 import { test } from "uvu";
 import * as assert from "uvu/assert";
-import { ConnectionError, IoTDBError, type Session, Session as SessionClass, SessionPool, TableSessionPool } from "../src/index.js";
+import {
+  ConnectionError,
+  IoTDBError,
+  type Session,
+  Session as SessionClass,
+  SessionPool,
+  TableSessionPool,
+} from "../src/index.js";
 import { comparable, openSession, openTableSession, server, sessionOptions, setup, uniqueName } from "./env.js";
 
 const DB = `root.${uniqueName("zw_last")}`;
@@ -18,17 +25,29 @@ const TABLE_DB = uniqueName("zw_last_t");
 
 let session: Session;
 
-test.before(setup(async () => {
-  session = await openSession();
-  await session.deleteDatabase(DB).catch((e) => {
-    if (!(e instanceof IoTDBError)) throw e;
-  });
-  await session.createDatabase(DB);
-  for (const [time, s1, s2] of [[1, 10, "a"], [2, 20, "b"], [3, 30, "c"]] as const) {
-    await session.insertRecord({ deviceId: DEVICE, time, measurements: ["s1", "s2"], types: ["INT32", "TEXT"], values: [s1, s2] });
-  }
-  await session.insertRecord({ deviceId: DEVICE, time: 4, measurements: ["s1"], types: ["INT32"], values: [40] });
-}));
+test.before(
+  setup(async () => {
+    session = await openSession();
+    await session.deleteDatabase(DB).catch((e) => {
+      if (!(e instanceof IoTDBError)) throw e;
+    });
+    await session.createDatabase(DB);
+    for (const [time, s1, s2] of [
+      [1, 10, "a"],
+      [2, 20, "b"],
+      [3, 30, "c"],
+    ] as const) {
+      await session.insertRecord({
+        deviceId: DEVICE,
+        time,
+        measurements: ["s1", "s2"],
+        types: ["INT32", "TEXT"],
+        values: [s1, s2],
+      });
+    }
+    await session.insertRecord({ deviceId: DEVICE, time: 4, measurements: ["s1"], types: ["INT32"], values: [40] });
+  }),
+);
 
 test.after(async () => {
   if (session === undefined) return;
@@ -73,7 +92,9 @@ test("executeFastLastDataQueryForOnePrefixPath through a SessionPool: the same r
   const pool = new SessionPool({ ...sessionOptions(), maxSize: 1 });
   try {
     let failure: unknown;
-    await pool.executeFastLastDataQueryForOnePrefixPath(["root", DB.slice("root.".length), "d1"]).catch((e: unknown) => (failure = e));
+    await pool
+      .executeFastLastDataQueryForOnePrefixPath(["root", DB.slice("root.".length), "d1"])
+      .catch((e: unknown) => (failure = e));
     assert.instance(failure, ConnectionError);
     assert.match((failure as Error).message, /Invalid method name/);
     // The server's Thrift exception ends the connection, which the pool counts as a failure of the DataNode.
@@ -91,7 +112,12 @@ test("setFetchSize(1): the rows come one fetch at a time and all arrive; setQuer
     s.setFetchSize(1);
     s.setQueryTimeout(30_000);
     const rows = await read(await s.executeQueryStatement(`select s1 from ${DEVICE}`));
-    assert.equal(rows, [["1n", 10], ["2n", 20], ["3n", 30], ["4n", 40]]);
+    assert.equal(rows, [
+      ["1n", 10],
+      ["2n", 20],
+      ["3n", 30],
+      ["4n", 40],
+    ]);
   } finally {
     await s.close();
   }
@@ -112,7 +138,9 @@ test("SessionPool: executeLastDataQueryForOneDevice, settings and occupancy", as
 
 test("Session with nodeUrls: a DataNode that is not there is passed over", async () => {
   const probe = net.createServer();
-  const deadPort = await new Promise<number>((resolve) => probe.listen(0, "127.0.0.1", () => resolve((probe.address() as net.AddressInfo).port)));
+  const deadPort = await new Promise<number>((resolve) =>
+    probe.listen(0, "127.0.0.1", () => resolve((probe.address() as net.AddressInfo).port)),
+  );
   await new Promise<void>((resolve) => probe.close(() => resolve()));
   const { host: _h, port: _p, ...rest } = sessionOptions();
   for (let i = 0; i < 3; i++) {
@@ -139,8 +167,20 @@ test("TableSessionPool.getSession: held until close(), then back in the pool", a
     const s = await pool.getSession();
     assert.equal([pool.currentOccupiedSize(), pool.currentAvailableSize()], [1, 0]);
     await s.executeNonQueryStatement("create table if not exists t (tag1 string tag, v int32 field)");
-    await s.insert({ schema: { target: "t", columns: [{ name: "tag1", type: "STRING", category: "TAG" }, { name: "v", type: "INT32" }] }, timestamps: [1], values: [["x"], [7]] });
-    const rows = (await (await s.executeQueryStatement("select time, tag1, v from t")).toRows()).map((r) => comparable(r.fields));
+    await s.insert({
+      schema: {
+        target: "t",
+        columns: [
+          { name: "tag1", type: "STRING", category: "TAG" },
+          { name: "v", type: "INT32" },
+        ],
+      },
+      timestamps: [1],
+      values: [["x"], [7]],
+    });
+    const rows = (await (await s.executeQueryStatement("select time, tag1, v from t")).toRows()).map((r) =>
+      comparable(r.fields),
+    );
     assert.equal(rows, [["1n", "x", 7]]);
     await s.close();
     assert.equal([pool.currentOccupiedSize(), pool.currentAvailableSize()], [0, 1]);

@@ -21,8 +21,11 @@ const runnable = blocks.filter((b) => b.run);
 /** Node with these arguments, from the package directory. */
 function node(args: readonly string[]): Promise<{ code: number; stdout: string; stderr: string }> {
   return new Promise((done) =>
-    execFile(process.execPath, args, { cwd: packageDir, timeout: 120_000, env: { ...process.env, NO_COLOR: "1", FORCE_COLOR: "0" } }, (error, stdout, stderr) =>
-      done({ code: error ? ((error.code as number | undefined) ?? 1) : 0, stdout, stderr }),
+    execFile(
+      process.execPath,
+      args,
+      { cwd: packageDir, timeout: 120_000, env: { ...process.env, NO_COLOR: "1", FORCE_COLOR: "0" } },
+      (error, stdout, stderr) => done({ code: error ? ((error.code as number | undefined) ?? 1) : 0, stdout, stderr }),
     ),
   );
 }
@@ -45,15 +48,38 @@ test("the guide has after-code for every job, and no block is left unchecked", (
   assert.ok(runnable.length >= 9, `only ${runnable.length} runnable blocks found`);
   for (const b of blocks) {
     if (b.run) {
-      assert.match(b.code, 'from "@zerowire/iotdb-client"', `block at line ${b.line} runs but does not import our package`);
-      assert.match(b.code, 'host: "127.0.0.1", port: 6667', `block at line ${b.line} does not connect to 127.0.0.1:6667`);
+      assert.match(
+        b.code,
+        'from "@zerowire/iotdb-client"',
+        `block at line ${b.line} runs but does not import our package`,
+      );
+      assert.match(
+        b.code,
+        'host: "127.0.0.1", port: 6667',
+        `block at line ${b.line} does not connect to 127.0.0.1:6667`,
+      );
       assert.ok(promisedLines(b.code).length > 0, `block at line ${b.line} promises no output, so it checks nothing`);
     } else {
-      assert.not.match(b.code, "@zerowire/iotdb-client", `block at line ${b.line} shows our code but is not marked \`ts run\``);
+      assert.not.match(
+        b.code,
+        "@zerowire/iotdb-client",
+        `block at line ${b.line} shows our code but is not marked \`ts run\``,
+      );
     }
   }
-  for (const section of ["Connect, run a statement, close", "Insert a tablet (tree model)", "Insert records", "Query and read rows", "Pools", "Table model", "Errors"]) {
-    assert.ok(runnable.some((b) => b.section === section), `section "${section}" has no \`ts run\` block`);
+  for (const section of [
+    "Connect, run a statement, close",
+    "Insert a tablet (tree model)",
+    "Insert records",
+    "Query and read rows",
+    "Pools",
+    "Table model",
+    "Errors",
+  ]) {
+    assert.ok(
+      runnable.some((b) => b.section === section),
+      `section "${section}" has no \`ts run\` block`,
+    );
   }
 });
 
@@ -62,8 +88,19 @@ test("the after-blocks compile under strict TypeScript (the repo's tsconfig.base
   mkdirSync(dir, { recursive: true });
   try {
     for (const b of runnable) writeFileSync(resolve(dir, `line-${b.line}.mts`), b.code);
-    writeFileSync(resolve(dir, "tsconfig.json"), JSON.stringify({ extends: "../../../../tsconfig.base.json", compilerOptions: { noEmit: true }, include: ["*.mts"] }));
-    const { code, stdout, stderr } = await node([resolve(packageDir, "../../node_modules/typescript/bin/tsc"), "-p", resolve(dir, "tsconfig.json")]);
+    writeFileSync(
+      resolve(dir, "tsconfig.json"),
+      JSON.stringify({
+        extends: "../../../../tsconfig.base.json",
+        compilerOptions: { noEmit: true },
+        include: ["*.mts"],
+      }),
+    );
+    const { code, stdout, stderr } = await node([
+      resolve(packageDir, "../../node_modules/typescript/bin/tsc"),
+      "-p",
+      resolve(dir, "tsconfig.json"),
+    ]);
     assert.is(code, 0, `tsc found errors (file line-N.mts is the block at line N):\n${stdout}${stderr}`);
   } finally {
     rmSync(dir, { recursive: true, force: true });
@@ -78,7 +115,13 @@ for (const block of runnable) {
     const preload = resolve(dir, "one-line-logs.mjs");
     // One console.log, one line: arrays and objects are not wrapped at 80 columns.
     writeFileSync(preload, 'import { inspect } from "node:util";\ninspect.defaultOptions.breakLength = Infinity;\n');
-    writeFileSync(file, block.code.replaceAll('host: "127.0.0.1", port: 6667', `host: ${JSON.stringify(server.host)}, port: ${server.port}`));
+    writeFileSync(
+      file,
+      block.code.replaceAll(
+        'host: "127.0.0.1", port: 6667',
+        `host: ${JSON.stringify(server.host)}, port: ${server.port}`,
+      ),
+    );
     try {
       const { code, stdout, stderr } = await node(["--import", "tsx", "--import", pathToFileURL(preload).href, file]);
       assert.is(code, 0, `the block failed:\n${stderr}`);
@@ -87,7 +130,11 @@ for (const block of runnable) {
       assert.is(missing, undefined, `output lacks the line ${JSON.stringify(missing)} (in order):\n${stdout}`);
       // Every printed line is promised: a loop that prints two rows shows both (`// a // b`).
       const printed = stdout.split("\n").filter((line) => line.trim() !== "");
-      assert.is(printed.length, promised.length, `the block printed ${printed.length} lines, its comments promise ${promised.length}:\n${stdout}`);
+      assert.is(
+        printed.length,
+        promised.length,
+        `the block printed ${printed.length} lines, its comments promise ${promised.length}:\n${stdout}`,
+      );
     } finally {
       rmSync(dir, { recursive: true, force: true });
     }

@@ -19,7 +19,10 @@ const deviceOf = (w: number) => `${DB}.d${w % (WRITERS / 2)}`;
 const poolOptions = () => ({ ...sessionOptions(), maxSize: MAX_SIZE });
 
 /** Largest size and waiting count the pool reported while `run` ran. */
-async function watched<T>(pool: SessionPool | TableSessionPool, run: () => Promise<T>): Promise<{ result: T; mostSessions: number; mostWaiting: number }> {
+async function watched<T>(
+  pool: SessionPool | TableSessionPool,
+  run: () => Promise<T>,
+): Promise<{ result: T; mostSessions: number; mostWaiting: number }> {
   let mostSessions = 0;
   let mostWaiting = 0;
   const sample = () => {
@@ -53,14 +56,23 @@ test(`tree: ${WRITERS} writers on a pool of ${MAX_SIZE} sessions; every acknowle
         const times = BigInt64Array.from({ length: ROWS }, (_, i) => BigInt(first + i));
         if (t % 5 === 4) {
           // Every fifth batch as records, to mix the insert forms.
-          await pool.insertRecordsOfOneDevice(device, Array.from(times, (time) => ({ time, measurements: ["s"], types: ["INT64" as const], values: [time] })));
+          await pool.insertRecordsOfOneDevice(
+            device,
+            Array.from(times, (time) => ({ time, measurements: ["s"], types: ["INT64" as const], values: [time] })),
+          );
         } else {
-          await pool.insertTablet({ schema: { target: device, columns: [{ name: "s", type: "INT64" }] }, timestamps: times, values: [times] });
+          await pool.insertTablet({
+            schema: { target: device, columns: [{ name: "s", type: "INT64" }] },
+            timestamps: times,
+            values: [times],
+          });
         }
         acked.set(device, (acked.get(device) ?? 0) + ROWS);
       }
     };
-    const { mostSessions, mostWaiting } = await watched(pool, () => Promise.all(Array.from({ length: WRITERS }, (_, w) => writer(w))));
+    const { mostSessions, mostWaiting } = await watched(pool, () =>
+      Promise.all(Array.from({ length: WRITERS }, (_, w) => writer(w))),
+    );
     assert.ok(mostSessions <= MAX_SIZE, `at most ${MAX_SIZE} sessions (saw ${mostSessions})`);
     assert.ok(mostWaiting > 0, "writers waited for sessions: the queue was used");
     const total = [...acked.values()].reduce((a, b) => a + b, 0);
@@ -70,7 +82,9 @@ test(`tree: ${WRITERS} writers on a pool of ${MAX_SIZE} sessions; every acknowle
     assert.is(pool.stats().endpoints[0]!.borrowed, 1, "the query holds its session");
     const [row] = await dataSet.toRows();
     assert.is(pool.stats().endpoints[0]!.borrowed, 0, "and gives it back once read");
-    const counted = new Map(dataSet.columnNames.map((name, i) => [name.slice("count(".length, -".s)".length), row!.fields[i] as bigint]));
+    const counted = new Map(
+      dataSet.columnNames.map((name, i) => [name.slice("count(".length, -".s)".length), row!.fields[i] as bigint]),
+    );
     for (const [device, points] of acked) assert.is(counted.get(device), BigInt(points), `count of ${device}`);
     assert.is(counted.size, acked.size);
   } finally {
@@ -100,10 +114,14 @@ test(`table: ${WRITERS} writers on a TableSessionPool of ${MAX_SIZE} sessions in
         acked.set(tag, (acked.get(tag) ?? 0) + ROWS);
       }
     };
-    const { mostSessions, mostWaiting } = await watched(pool, () => Promise.all(Array.from({ length: WRITERS }, (_, w) => writer(w))));
+    const { mostSessions, mostWaiting } = await watched(pool, () =>
+      Promise.all(Array.from({ length: WRITERS }, (_, w) => writer(w))),
+    );
     assert.ok(mostSessions <= MAX_SIZE, `at most ${MAX_SIZE} sessions (saw ${mostSessions})`);
     assert.ok(mostWaiting > 0, "writers waited for sessions");
-    const rows = await (await pool.executeQueryStatement("select writer, count(v) from readings group by writer")).toRows();
+    const rows = await (
+      await pool.executeQueryStatement("select writer, count(v) from readings group by writer")
+    ).toRows();
     const counted = new Map(rows.map((r) => [r.fields[0] as string, r.fields[1] as bigint]));
     assert.is(counted.size, WRITERS);
     for (const [tag, points] of acked) assert.is(counted.get(tag), BigInt(points), `count of ${tag}`);
@@ -126,7 +144,11 @@ test("runConcurrent over pool inserts: a bounded number under way, every item's 
         most = Math.max(most, running);
         try {
           const times = BigInt64Array.from({ length: ROWS }, (_, i) => BigInt(b * ROWS + i));
-          return await pool.insertTablet({ schema: { target: device, columns: [{ name: "s", type: "INT64" }] }, timestamps: times, values: [times] });
+          return await pool.insertTablet({
+            schema: { target: device, columns: [{ name: "s", type: "INT64" }] },
+            timestamps: times,
+            values: [times],
+          });
         } finally {
           running--;
         }

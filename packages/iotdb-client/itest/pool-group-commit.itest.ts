@@ -42,12 +42,31 @@ async function run(devices: number, group: string): Promise<void> {
     const outcomes = await Promise.allSettled(
       Array.from({ length: CALLS }, (_, i) =>
         i === BAD
-          ? pool.insertRecord({ deviceId: deviceOf(i), time: 1_000 + i, measurements: ["s"], types: ["TEXT"], values: ["not an int"] })
-          : pool.insertRecord({ deviceId: deviceOf(i), time: 1_000 + i, measurements: ["s"], types: ["INT32"], values: [i] }),
+          ? pool.insertRecord({
+              deviceId: deviceOf(i),
+              time: 1_000 + i,
+              measurements: ["s"],
+              types: ["TEXT"],
+              values: ["not an int"],
+            })
+          : pool.insertRecord({
+              deviceId: deviceOf(i),
+              time: 1_000 + i,
+              measurements: ["s"],
+              types: ["INT32"],
+              values: [i],
+            }),
       ),
     );
     const rejected = outcomes.flatMap((o, i) => (o.status === "rejected" ? [i] : []));
-    assert.equal(rejected, [BAD], `only the conflicting caller rejects: ${outcomes.filter((o) => o.status === "rejected").map((o) => String((o as PromiseRejectedResult).reason)).join("; ")}`);
+    assert.equal(
+      rejected,
+      [BAD],
+      `only the conflicting caller rejects: ${outcomes
+        .filter((o) => o.status === "rejected")
+        .map((o) => String((o as PromiseRejectedResult).reason))
+        .join("; ")}`,
+    );
     assert.instance((outcomes[BAD] as PromiseRejectedResult).reason, IoTDBError);
     assert.ok(
       requests.some((r) => r.method === "insertRecords"),
@@ -101,7 +120,14 @@ test(`table model: ${CALLS} concurrent one-row inserts on a pool of 2, one FIELD
       ),
     );
     const rejected = outcomes.flatMap((o, i) => (o.status === "rejected" ? [i] : []));
-    assert.equal(rejected, [BAD], `only the wrong caller rejects: ${outcomes.filter((o) => o.status === "rejected").map((o) => String((o as PromiseRejectedResult).reason)).join("; ")}`);
+    assert.equal(
+      rejected,
+      [BAD],
+      `only the wrong caller rejects: ${outcomes
+        .filter((o) => o.status === "rejected")
+        .map((o) => String((o as PromiseRejectedResult).reason))
+        .join("; ")}`,
+    );
     assert.ok(
       requests.some((r) => r.devices.length > 1),
       `waiting inserts went out merged: ${requests.map((r) => r.devices.length).join(" ")}`,

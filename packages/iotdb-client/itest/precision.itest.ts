@@ -19,7 +19,9 @@ if (usPort && nsPort) {
   targets.push({ precision: "us", options: sessionOptions({ port: Number(usPort) }) });
   targets.push({ precision: "ns", options: sessionOptions({ port: Number(nsPort), protocol: "compact" }) });
 } else {
-  console.warn(`\n!!! IOTDB_US_PORT / IOTDB_NS_PORT not set (server ${server.host}:${server.port} given by hand): us/ns precision and compact protocol are NOT tested\n`);
+  console.warn(
+    `\n!!! IOTDB_US_PORT / IOTDB_NS_PORT not set (server ${server.host}:${server.port} given by hand): us/ns precision and compact protocol are NOT tested\n`,
+  );
 }
 
 /** Times near now at the server's precision, with every sub-millisecond digit set. */
@@ -42,15 +44,28 @@ for (const { precision, options } of targets) {
       const times = timesAt(precision, 20_000);
       const values = times.map((t) => -t);
       await session.insertTablet({
-        schema: { target: `${db}.d`, columns: [{ name: "t", type: "TIMESTAMP" }, { name: "n", type: "INT64" }] },
+        schema: {
+          target: `${db}.d`,
+          columns: [
+            { name: "t", type: "TIMESTAMP" },
+            { name: "n", type: "INT64" },
+          ],
+        },
         timestamps: BigInt64Array.from(times),
         values: [BigInt64Array.from(values), BigInt64Array.from(times, (_, i) => BigInt(i))],
       });
-      await session.insertRecords([{ deviceId: `${db}.r`, time: times[3]!, measurements: ["t"], types: ["TIMESTAMP"], values: [times[4]!] }]);
+      await session.insertRecords([
+        { deviceId: `${db}.r`, time: times[3]!, measurements: ["t"], types: ["TIMESTAMP"], values: [times[4]!] },
+      ]);
       // a small fetchSize: the fetches go through the same protocol
-      const rows = await (await session.executeQueryStatement(`select t, n from ${db}.d`, { fetchSize: 1000 })).toRows();
+      const rows = await (
+        await session.executeQueryStatement(`select t, n from ${db}.d`, { fetchSize: 1000 })
+      ).toRows();
       assert.is(rows.length, times.length);
-      assert.ok(rows.every((r, i) => r.timestamp === times[i] && r.fields[0] === values[i] && r.fields[1] === BigInt(i)), "every row exact");
+      assert.ok(
+        rows.every((r, i) => r.timestamp === times[i] && r.fields[0] === values[i] && r.fields[1] === BigInt(i)),
+        "every row exact",
+      );
       const [record] = await (await session.executeQueryStatement(`select t from ${db}.r`)).toRows();
       assert.equal(comparable([record!.timestamp, ...record!.fields]), comparable([times[3], times[4]]));
     } finally {
@@ -68,7 +83,13 @@ for (const { precision, options } of targets) {
       await session.executeNonQueryStatement(`USE ${db}`);
       const times = timesAt(precision, 9);
       await session.insert({
-        schema: { target: "p", columns: [{ name: "id", type: "STRING", category: "TAG" }, { name: "at", type: "TIMESTAMP" }] },
+        schema: {
+          target: "p",
+          columns: [
+            { name: "id", type: "STRING", category: "TAG" },
+            { name: "at", type: "TIMESTAMP" },
+          ],
+        },
         timestamps: times,
         values: [times.map(() => "x"), times.map((t) => t + 1n)],
       });

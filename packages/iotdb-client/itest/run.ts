@@ -41,10 +41,18 @@ async function main(): Promise<number> {
   }
   const clusters: IoTDBCluster[] = [];
   try {
-    console.log("starting 4 IoTDB servers (ms / us / ns+compact / tls) and a 3-DataNode cluster with scripts/iotdb-server ...");
+    console.log(
+      "starting 4 IoTDB servers (ms / us / ns+compact / tls) and a 3-DataNode cluster with scripts/iotdb-server ...",
+    );
     const started = await Promise.allSettled([
       startTlsServer(repoRoot, (m) => console.log(`[tls] ${m}`)),
-      startCluster({ ...CLUSTER, ...CLUSTER_SPEC, fresh: true, stopGraceMs: 20_000, log: (m) => console.log(`[cluster] ${m}`) }),
+      startCluster({
+        ...CLUSTER,
+        ...CLUSTER_SPEC,
+        fresh: true,
+        stopGraceMs: 20_000,
+        log: (m) => console.log(`[cluster] ${m}`),
+      }),
       ...(Object.keys(SERVERS) as (keyof typeof SERVERS)[]).map((name) =>
         startCluster({
           dataDir: resolve(repoRoot, `.iotdb/client-itest-${name}`),
@@ -60,7 +68,9 @@ async function main(): Promise<number> {
     for (const s of started) if (s.status === "fulfilled") clusters.push(s.value);
     const failed = started.find((s) => s.status === "rejected");
     if (failed !== undefined) {
-      console.error(`\nFAILED: the IoTDB server for the integration tests could not be started:\n${(failed as PromiseRejectedResult).reason}`);
+      console.error(
+        `\nFAILED: the IoTDB server for the integration tests could not be started:\n${(failed as PromiseRejectedResult).reason}`,
+      );
       return 1;
     }
     return await runTests({
@@ -70,7 +80,10 @@ async function main(): Promise<number> {
       IOTDB_NS_PORT: String(SERVERS.ns.basePort),
       ...tlsServerEnv(repoRoot),
       [CLUSTER_DIR_ENV]: CLUSTER.dataDir,
-      [CLUSTER_NODES_ENV]: Array.from({ length: CLUSTER_SPEC.dataNodes }, (_, i) => `127.0.0.1:${CLUSTER.basePort + i}`).join(","),
+      [CLUSTER_NODES_ENV]: Array.from(
+        { length: CLUSTER_SPEC.dataNodes },
+        (_, i) => `127.0.0.1:${CLUSTER.basePort + i}`,
+      ).join(","),
       // The cluster's DataNodes are restarted by the failover tests (new pids): of it, only the ConfigNode is checked.
       [TEST_PIDS_ENV]: clusters
         .flatMap((c) => [c.pids.configNode, ...(c.dataDir === CLUSTER.dataDir ? [] : c.pids.dataNodes)])

@@ -42,7 +42,9 @@ export function withDescendants(root: number): number[] {
   return found;
 }
 
-/** Decodes a /proc/net/tcp{,6} "ADDR:PORT" field: the address is hex in 32-bit host-order (little-endian here) words. */
+/**
+ * Decodes a /proc/net/tcp{,6} "ADDR:PORT" field: the address is hex in 32-bit host-order (little-endian here) words.
+ */
 export function decodeProcAddress(field: string): { address: string; port: number } {
   const [hex, portHex] = field.split(":") as [string, string];
   const bytes: number[] = [];

@@ -1,7 +1,8 @@
 // The session password never shows: a user with a distinctive random password goes through every
 // error path the client has (bad options, wrong password, refused connection, connect and reply
 // timeouts, TLS failures, a peer that hangs up or sends garbage, bad input, server refusals, pools,
-// closed session, a result read after close; over TLS also a client key encrypted with it). Every error is looked at every way an application
+// closed session, a result read after close; over TLS also a client key encrypted with it). Every error is looked at
+// every way an application
 // might log it (message, stack, cause chain, util.inspect deep with hidden properties, JSON,
 // String), and so are the Session and pool objects in each state; everything written to stdout/stderr
 // meanwhile is captured. The password, in clear, hex, Buffer-inspect hex or base64, or any 10
@@ -11,7 +12,17 @@ import { generateKeyPairSync, randomBytes } from "node:crypto";
 import { inspect } from "node:util";
 import { test } from "uvu";
 import * as assert from "uvu/assert";
-import { ConnectionError, EncodeError, IoTDBError, Session, SessionPool, TableSession, TableSessionPool, TimeoutError, type SessionOptions } from "../src/index.js";
+import {
+  ConnectionError,
+  EncodeError,
+  IoTDBError,
+  Session,
+  SessionPool,
+  TableSession,
+  TableSessionPool,
+  TimeoutError,
+  type SessionOptions,
+} from "../src/index.js";
 import { openSession, server, sessionOptions, setup, uniqueName } from "./env.js";
 import { closedPort, garbageServer, hangUpServer, type LoopbackServer, silentServer } from "./security-servers.js";
 import { readTlsMaterial } from "./tls-material.js";
@@ -25,7 +36,13 @@ const DB = `root.${uniqueName("zw_secdb")}`;
 function passwordForms(password: string): string[] {
   const bytes = Buffer.from(password, "utf8");
   const windows = Array.from({ length: password.length - 9 }, (_, i) => password.slice(i, i + 10));
-  return [password, bytes.toString("hex"), [...bytes].map((b) => b.toString(16).padStart(2, "0")).join(" "), bytes.toString("base64"), ...windows];
+  return [
+    password,
+    bytes.toString("hex"),
+    [...bytes].map((b) => b.toString(16).padStart(2, "0")).join(" "),
+    bytes.toString("base64"),
+    ...windows,
+  ];
 }
 
 /** Texts that were shown, with where they came from. */
@@ -49,7 +66,10 @@ class Exposure {
         this.add(`${label}: cause ${depth} message`, current.message);
         this.add(`${label}: cause ${depth} stack`, current.stack);
         this.add(`${label}: cause ${depth} String`, String(current));
-        this.add(`${label}: cause ${depth} JSON of own properties`, safeJson(current, Object.getOwnPropertyNames(current)));
+        this.add(
+          `${label}: cause ${depth} JSON of own properties`,
+          safeJson(current, Object.getOwnPropertyNames(current)),
+        );
         current = current.cause;
       } else {
         this.add(`${label}: cause ${depth}`, String(current));
@@ -84,7 +104,13 @@ function encryptedKey(passphrase: string): string {
 }
 
 function deepInspect(value: unknown): string {
-  return inspect(value, { depth: Infinity, showHidden: true, maxArrayLength: Infinity, maxStringLength: Infinity, getters: true });
+  return inspect(value, {
+    depth: Infinity,
+    showHidden: true,
+    maxArrayLength: Infinity,
+    maxStringLength: Infinity,
+    getters: true,
+  });
 }
 
 function safeJson(value: unknown, keys?: string[]): string {
@@ -119,12 +145,20 @@ function captureOutput(): { stop(): string } {
 }
 
 /** The promise's rejection, checked to be of `type` (so the path under test really ran). */
-async function failure<E extends Error>(label: string, p: Promise<unknown>, type: new (...a: never[]) => E): Promise<E> {
+async function failure<E extends Error>(
+  label: string,
+  p: Promise<unknown>,
+  type: new (...a: never[]) => E,
+): Promise<E> {
   const outcome = await p.then(
     () => undefined,
     (e: unknown) => e,
   );
-  assert.instance(outcome, type, `${label}: expected ${type.name}, got ${outcome === undefined ? "success" : String(outcome)}`);
+  assert.instance(
+    outcome,
+    type,
+    `${label}: expected ${type.name}, got ${outcome === undefined ? "success" : String(outcome)}`,
+  );
   return outcome as E;
 }
 
@@ -135,7 +169,11 @@ function thrown<E extends Error>(label: string, fn: () => unknown, type: new (..
   } catch (e) {
     error = e;
   }
-  assert.instance(error, type, `${label}: expected ${type.name}, got ${error === undefined ? "nothing thrown" : String(error)}`);
+  assert.instance(
+    error,
+    type,
+    `${label}: expected ${type.name}, got ${error === undefined ? "nothing thrown" : String(error)}`,
+  );
   return error as E;
 }
 
@@ -144,16 +182,22 @@ let admin: Session;
 const opened: Session[] = [];
 const servers: LoopbackServer[] = [];
 
-test.before(setup(async () => {
-  admin = await openSession();
-  await admin.executeNonQueryStatement(`DROP USER ${USER}`).catch(() => {});
-  await admin.executeNonQueryStatement(`CREATE USER ${USER} '${PASSWORD}'`);
-  await admin.deleteDatabase(DB).catch(() => {});
-  await admin.createDatabase(DB);
-  const rows = 20_000; // more than one fetch
-  await admin.insertTablet({ schema: { target: `${DB}.r`, columns: [{ name: "v", type: "INT32" }] }, timestamps: BigInt64Array.from({ length: rows }, (_, i) => BigInt(i)), values: [new Int32Array(rows)] });
-  await admin.executeNonQueryStatement(`GRANT READ_DATA ON ${DB}.** TO USER ${USER}`);
-}));
+test.before(
+  setup(async () => {
+    admin = await openSession();
+    await admin.executeNonQueryStatement(`DROP USER ${USER}`).catch(() => {});
+    await admin.executeNonQueryStatement(`CREATE USER ${USER} '${PASSWORD}'`);
+    await admin.deleteDatabase(DB).catch(() => {});
+    await admin.createDatabase(DB);
+    const rows = 20_000; // more than one fetch
+    await admin.insertTablet({
+      schema: { target: `${DB}.r`, columns: [{ name: "v", type: "INT32" }] },
+      timestamps: BigInt64Array.from({ length: rows }, (_, i) => BigInt(i)),
+      values: [new Int32Array(rows)],
+    });
+    await admin.executeNonQueryStatement(`GRANT READ_DATA ON ${DB}.** TO USER ${USER}`);
+  }),
+);
 
 test.after(async () => {
   await Promise.all(opened.map((s) => s.close().catch(() => {})));
@@ -171,18 +215,25 @@ test("the scanner finds the password where it is (a control: this test can fail)
   control.add("a fragment", `...${PASSWORD.slice(3, 14)}...`);
   const leaks = control.leaks(passwordForms(PASSWORD));
   // the object: clear + its 8 ten-character windows; the Buffer: spaced hex; the fragment: 2 windows
-  assert.equal(leaks.map((l) => l.found.length), [9, 1, 2]);
+  assert.equal(
+    leaks.map((l) => l.found.length),
+    [9, 1, 2],
+  );
 });
 
 test("no error, session object or console output shows the password, on any error path", async () => {
   const seen = new Exposure();
-  const as = (extra: SessionOptions): SessionOptions => sessionOptions({ username: USER, password: PASSWORD, ...extra });
+  const as = (extra: SessionOptions): SessionOptions =>
+    sessionOptions({ username: USER, password: PASSWORD, ...extra });
   const previousInspectBytes = buffer.INSPECT_MAX_BYTES;
   buffer.INSPECT_MAX_BYTES = 1 << 20; // Buffers in inspected objects shown whole (up to 1 MiB)
   const output = captureOutput();
   try {
     // bad options: thrown by the constructor
-    seen.error("bad option", thrown("bad option", () => new Session(as({ fetchSize: 0 })), RangeError));
+    seen.error(
+      "bad option",
+      thrown("bad option", () => new Session(as({ fetchSize: 0 })), RangeError),
+    );
 
     // wrong password (the distinctive one, for root), tree and table sessions
     const wrongPassword = new Session(sessionOptions({ password: PASSWORD }));
@@ -190,7 +241,10 @@ test("no error, session object or console output shows the password, on any erro
     assert.is(refused.code, 801);
     seen.error("wrong password", refused);
     seen.session("wrong password", wrongPassword);
-    seen.error("call after a refused open", await failure("call after refused open", wrongPassword.ping(), ConnectionError));
+    seen.error(
+      "call after a refused open",
+      await failure("call after refused open", wrongPassword.ping(), ConnectionError),
+    );
     const wrongTable = new TableSession(sessionOptions({ password: PASSWORD }));
     seen.error("wrong password (table)", await failure("wrong password (table)", wrongTable.open(), IoTDBError));
     seen.session("wrong password (table)", wrongTable);
@@ -206,15 +260,50 @@ test("no error, session object or console output shows the password, on any erro
     const denied = await failure("no privilege", session.executeQueryStatement("list user"), IoTDBError);
     assert.is(denied.code, 803, `a user without privileges is refused (803), got ${denied.message}`);
     seen.error("no privilege", denied);
-    seen.error("no privilege (insert)", await failure("no privilege insert", session.insertRecord({ deviceId: `${DB}.d`, time: 1n, measurements: ["v"], types: ["INT32"], values: [1] }), IoTDBError));
-    seen.error("bad input: ragged tablet", await failure("ragged", session.insertTablet({ schema: { target: `${DB}.d`, columns: [{ name: "v", type: "INT32" }] }, timestamps: [1n, 2n], values: [[1]] }), EncodeError));
-    seen.error("bad input: wrong type", await failure("wrong type", session.insertRecord({ deviceId: `${DB}.d`, time: 1n, measurements: ["v"], types: ["INT32"], values: ["x"] }), EncodeError));
-    seen.error("bad input: fraction into INT64", await failure("fraction", session.insertRecord({ deviceId: `${DB}.d`, time: 1n, measurements: ["v"], types: ["INT64"], values: [0.5] }), EncodeError));
+    seen.error(
+      "no privilege (insert)",
+      await failure(
+        "no privilege insert",
+        session.insertRecord({ deviceId: `${DB}.d`, time: 1n, measurements: ["v"], types: ["INT32"], values: [1] }),
+        IoTDBError,
+      ),
+    );
+    seen.error(
+      "bad input: ragged tablet",
+      await failure(
+        "ragged",
+        session.insertTablet({
+          schema: { target: `${DB}.d`, columns: [{ name: "v", type: "INT32" }] },
+          timestamps: [1n, 2n],
+          values: [[1]],
+        }),
+        EncodeError,
+      ),
+    );
+    seen.error(
+      "bad input: wrong type",
+      await failure(
+        "wrong type",
+        session.insertRecord({ deviceId: `${DB}.d`, time: 1n, measurements: ["v"], types: ["INT32"], values: ["x"] }),
+        EncodeError,
+      ),
+    );
+    seen.error(
+      "bad input: fraction into INT64",
+      await failure(
+        "fraction",
+        session.insertRecord({ deviceId: `${DB}.d`, time: 1n, measurements: ["v"], types: ["INT64"], values: [0.5] }),
+        EncodeError,
+      ),
+    );
     const result = await session.executeQueryStatement(`select v from ${DB}.r`, { fetchSize: 1000 }); // more to fetch
     await session.close();
     seen.session("closed session", session);
     seen.error("result read after close", await failure("result after close", result.toRows(), ConnectionError));
-    seen.error("closed session", await failure("closed session", session.executeQueryStatement("show version"), ConnectionError));
+    seen.error(
+      "closed session",
+      await failure("closed session", session.executeQueryStatement("show version"), ConnectionError),
+    );
 
     // pools: the wrong password, then the right one with a query the user may not run
     const wrongPool = new SessionPool(sessionOptions({ password: PASSWORD, maxRetries: 0 }));
@@ -224,12 +313,19 @@ test("no error, session object or console output shows the password, on any erro
     const pool = new TableSessionPool(as({ maxRetries: 0 }));
     await pool.open();
     seen.session("pool: open", pool);
-    seen.error("pool: no privilege", await failure("pool no privilege", pool.executeQueryStatement("list user"), IoTDBError));
+    seen.error(
+      "pool: no privilege",
+      await failure("pool no privilege", pool.executeQueryStatement("list user"), IoTDBError),
+    );
     await pool.close();
     seen.session("pool: closed", pool);
 
-    // the network: nothing listening, a silent peer (reply timeout; TLS handshake timeout), a peer that hangs up, garbage
-    seen.error("connection refused", await failure("refused", new Session(as({ port: await closedPort() })).open(), ConnectionError));
+    // the network: nothing listening, a silent peer (reply timeout; TLS handshake timeout), a peer that hangs up,
+    // garbage
+    seen.error(
+      "connection refused",
+      await failure("refused", new Session(as({ port: await closedPort() })).open(), ConnectionError),
+    );
     const silent = await silentServer();
     const hangUp = await hangUpServer();
     const garbage = await garbageServer();
@@ -237,9 +333,22 @@ test("no error, session object or console output shows the password, on any erro
     const timedOut = new Session(as({ host: "127.0.0.1", port: silent.port, requestTimeoutMs: 300 }));
     seen.error("reply timeout", await failure("reply timeout", timedOut.open(), TimeoutError));
     seen.session("reply timeout", timedOut);
-    seen.error("TLS handshake timeout", await failure("handshake timeout", new Session(as({ host: "127.0.0.1", port: silent.port, tls: true, connectTimeoutMs: 300 })).open(), TimeoutError));
-    seen.error("hang-up", await failure("hang-up", new Session(as({ host: "127.0.0.1", port: hangUp.port })).open(), ConnectionError));
-    seen.error("garbage reply", await failure("garbage", new Session(as({ host: "127.0.0.1", port: garbage.port })).open(), ConnectionError));
+    seen.error(
+      "TLS handshake timeout",
+      await failure(
+        "handshake timeout",
+        new Session(as({ host: "127.0.0.1", port: silent.port, tls: true, connectTimeoutMs: 300 })).open(),
+        TimeoutError,
+      ),
+    );
+    seen.error(
+      "hang-up",
+      await failure("hang-up", new Session(as({ host: "127.0.0.1", port: hangUp.port })).open(), ConnectionError),
+    );
+    seen.error(
+      "garbage reply",
+      await failure("garbage", new Session(as({ host: "127.0.0.1", port: garbage.port })).open(), ConnectionError),
+    );
 
     // TLS against the real TLS server, when run.ts started it
     const tlsPort = process.env[TLS_ENV.port];
@@ -250,12 +359,21 @@ test("no error, session object or console output shows the password, on any erro
       seen.error("TLS: unknown CA", await failure("unknown CA", untrusted.open(), ConnectionError));
       seen.session("TLS: unknown CA", untrusted);
       const ca = readTlsMaterial(materialDir).caPem;
-      seen.error("TLS: wrong name", await failure("wrong name", new Session(tlsAt({ tls: { ca, servername: "elsewhere.example" } })).open(), ConnectionError));
+      seen.error(
+        "TLS: wrong name",
+        await failure(
+          "wrong name",
+          new Session(tlsAt({ tls: { ca, servername: "elsewhere.example" } })).open(),
+          ConnectionError,
+        ),
+      );
       seen.error("TLS: plain client", await failure("plain client", new Session(tlsAt({})).open(), ConnectionError));
       // An open TLS session (root on that server) whose client key is encrypted with the password as passphrase (the
       // server asks for no client certificate; the key is only held): Node keeps the options a
       // socket connected with on the socket.
-      const withKey = new Session(tlsAt({ tls: { ca, key: encryptedKey(PASSWORD), passphrase: PASSWORD }, username: "root", password: "root" }));
+      const withKey = new Session(
+        tlsAt({ tls: { ca, key: encryptedKey(PASSWORD), passphrase: PASSWORD }, username: "root", password: "root" }),
+      );
       opened.push(withKey);
       await withKey.open();
       seen.session("TLS: open, client key with the password as passphrase", withKey);
@@ -271,7 +389,9 @@ test("no error, session object or console output shows the password, on any erro
     buffer.INSPECT_MAX_BYTES = previousInspectBytes;
   }
   const chars = seen.texts.reduce((n, t) => n + t.text.length, 0);
-  console.log(`  password check: ${seen.errors} errors, ${seen.texts.length} texts, ${chars} characters scanned (server ${server.host}:${server.port})`);
+  console.log(
+    `  password check: ${seen.errors} errors, ${seen.texts.length} texts, ${chars} characters scanned (server ${server.host}:${server.port})`,
+  );
   const leaks = seen.leaks(passwordForms(PASSWORD));
   const where = leaks.map((l) => `${l.label}: ${l.found.map((f) => JSON.stringify(f)).join(", ")}`);
   assert.ok(leaks.length === 0, `the password shows in ${leaks.length} texts:\n${where.join("\n")}`);

@@ -21,35 +21,43 @@ let session: Session;
 let expectedSum = 0n;
 let expectedInt32Count = 0;
 
-test.before(setup(async () => {
-  session = await openSession({ fetchSize: 1000 });
-  await session.deleteDatabase(DB).catch(() => {});
-  await session.createDatabase(DB);
-  for (let start = 0; start < ROWS; start += PER_TABLET) {
-    const timestamps = new BigInt64Array(PER_TABLET);
-    const big = new BigInt64Array(PER_TABLET);
-    const small = new Int32Array(PER_TABLET);
-    const nulls = new Uint8Array(PER_TABLET);
-    for (let r = 0; r < PER_TABLET; r++) {
-      const i = start + r;
-      timestamps[r] = FIRST_TIME + BigInt(i);
-      big[r] = int64At(i);
-      expectedSum += big[r]!;
-      const v = int32At(i);
-      if (v === null) nulls[r] = 1;
-      else {
-        small[r] = v;
-        expectedInt32Count++;
+test.before(
+  setup(async () => {
+    session = await openSession({ fetchSize: 1000 });
+    await session.deleteDatabase(DB).catch(() => {});
+    await session.createDatabase(DB);
+    for (let start = 0; start < ROWS; start += PER_TABLET) {
+      const timestamps = new BigInt64Array(PER_TABLET);
+      const big = new BigInt64Array(PER_TABLET);
+      const small = new Int32Array(PER_TABLET);
+      const nulls = new Uint8Array(PER_TABLET);
+      for (let r = 0; r < PER_TABLET; r++) {
+        const i = start + r;
+        timestamps[r] = FIRST_TIME + BigInt(i);
+        big[r] = int64At(i);
+        expectedSum += big[r]!;
+        const v = int32At(i);
+        if (v === null) nulls[r] = 1;
+        else {
+          small[r] = v;
+          expectedInt32Count++;
+        }
       }
+      await session.insertTablet({
+        schema: {
+          target: DEVICE,
+          columns: [
+            { name: "big", type: "INT64" },
+            { name: "small", type: "INT32" },
+          ],
+        },
+        timestamps,
+        values: [big, small],
+        nulls: [undefined, nulls],
+      });
     }
-    await session.insertTablet({
-      schema: { target: DEVICE, columns: [{ name: "big", type: "INT64" }, { name: "small", type: "INT32" }] },
-      timestamps,
-      values: [big, small],
-      nulls: [undefined, nulls],
-    });
-  }
-}));
+  }),
+);
 
 test.after(async () => {
   if (session === undefined) return; // before() failed and said why
@@ -70,7 +78,8 @@ test(`${ROWS} rows stream with fetchSize 1000: counted, ordered and summed exact
     previous = time;
     sum += row.fields[0] as bigint;
     const small = row.fields[1];
-    if (small !== int32At(count)) assert.unreachable(`row ${count}: small = ${String(small)}, expected ${String(int32At(count))}`);
+    if (small !== int32At(count))
+      assert.unreachable(`row ${count}: small = ${String(small)}, expected ${String(int32At(count))}`);
     if (small !== null) smallCount++;
     count++;
   }
@@ -92,7 +101,9 @@ test("the rows are fetched in batches of about fetchSize rows, one fetchResultsV
       fetchSizes.length = 0;
       let blocks = 0;
       let rows = 0;
-      for await (const block of (await session.executeQueryStatement(`select big from ${DEVICE}`, { fetchSize })).blocks()) {
+      for await (const block of (
+        await session.executeQueryStatement(`select big from ${DEVICE}`, { fetchSize })
+      ).blocks()) {
         blocks++;
         rows += block.rowCount;
       }
@@ -111,7 +122,9 @@ test("the rows are fetched in batches of about fetchSize rows, one fetchResultsV
 });
 
 test("the same result as typed columns (toColumnar) and through the server's own count/sum", async () => {
-  const columnar = await (await session.executeQueryStatement(`select big, small from ${DEVICE}`, { fetchSize: 5000 })).toColumnar();
+  const columnar = await (
+    await session.executeQueryStatement(`select big, small from ${DEVICE}`, { fetchSize: 5000 })
+  ).toColumnar();
   assert.is(columnar.rowCount, ROWS);
   const big = columnar.columns[1]!.values as BigInt64Array;
   assert.instance(big, BigInt64Array);
@@ -119,18 +132,25 @@ test("the same result as typed columns (toColumnar) and through the server's own
   for (const v of big) sum += v;
   assert.is(sum, expectedSum);
   const nulls = columnar.columns[2]!.nulls!;
-  assert.is(nulls.reduce((n, v) => n + v, 0), ROWS - expectedInt32Count);
+  assert.is(
+    nulls.reduce((n, v) => n + v, 0),
+    ROWS - expectedInt32Count,
+  );
   const [agg] = await (await session.executeQueryStatement(`select count(big), count(small) from ${DEVICE}`)).toRows();
   assert.equal(agg!.fields, [BigInt(ROWS), BigInt(expectedInt32Count)]);
 });
 
 test("raw data query and aggregation query over the same data", async () => {
-  const raw = await (await session.executeRawDataQuery([`${DEVICE}.big`], FIRST_TIME + 100n, FIRST_TIME + 110n)).toRows();
+  const raw = await (
+    await session.executeRawDataQuery([`${DEVICE}.big`], FIRST_TIME + 100n, FIRST_TIME + 110n)
+  ).toRows();
   assert.equal(
     raw.map((r) => [r.timestamp, r.fields[0]]),
     Array.from({ length: 10 }, (_, k) => [FIRST_TIME + 100n + BigInt(k), int64At(100 + k)]),
   );
-  const [agg] = await (await session.executeAggregationQuery([`${DEVICE}.big`, `${DEVICE}.small`], ["COUNT", "MAX_VALUE"])).toRows();
+  const [agg] = await (
+    await session.executeAggregationQuery([`${DEVICE}.big`, `${DEVICE}.small`], ["COUNT", "MAX_VALUE"])
+  ).toRows();
   let maxSmall = -1;
   for (let i = 0; i < ROWS; i++) maxSmall = Math.max(maxSmall, int32At(i) ?? -1);
   assert.equal(agg!.fields, [BigInt(ROWS), maxSmall]);

@@ -17,14 +17,16 @@ const DB = `root.${uniqueName("zw_string_records")}`;
 let session: Session;
 let recordsSession: Session;
 
-test.before(setup(async () => {
-  session = await openSession();
-  recordsSession = await openSession({ autoConvertRecords: false });
-  await session.deleteDatabase(DB).catch((e) => {
-    if (!(e instanceof IoTDBError)) throw e; // absent is fine
-  });
-  await session.createDatabase(DB);
-}));
+test.before(
+  setup(async () => {
+    session = await openSession();
+    recordsSession = await openSession({ autoConvertRecords: false });
+    await session.deleteDatabase(DB).catch((e) => {
+      if (!(e instanceof IoTDBError)) throw e; // absent is fine
+    });
+    await session.createDatabase(DB);
+  }),
+);
 
 test.after(async () => {
   if (session === undefined) return;
@@ -35,12 +37,21 @@ test.after(async () => {
 async function rows(sql: string): Promise<{ names: string[]; types: string[]; rows: unknown[] }> {
   const dataSet = await session.executeQueryStatement(sql);
   const all = await dataSet.toRows();
-  return { names: [...dataSet.columnNames], types: [...dataSet.columnTypes], rows: all.map((r) => comparable([r.timestamp, ...r.fields])) };
+  return {
+    names: [...dataSet.columnNames],
+    types: [...dataSet.columnTypes],
+    rows: all.map((r) => comparable([r.timestamp, ...r.fields])),
+  };
 }
 
 test("insertStringRecord: the server infers BOOLEAN, DOUBLE and TEXT from the text; a null value is not sent", async () => {
   const d = `${DB}.sr`;
-  await session.insertStringRecord({ deviceId: d, time: 1, measurements: ["b", "i", "f", "t", "n"], values: ["true", "42", "2.5", "héllo 中文 😀", null] });
+  await session.insertStringRecord({
+    deviceId: d,
+    time: 1,
+    measurements: ["b", "i", "f", "t", "n"],
+    values: ["true", "42", "2.5", "héllo 中文 😀", null],
+  });
   const got = await rows(`select b, i, f, t from ${d}`);
   assert.equal(got.types, ["INT64", "BOOLEAN", "DOUBLE", "DOUBLE", "TEXT"]);
   assert.equal(got.rows, [["1n", true, 42, 2.5, "héllo 中文 😀"]]);
@@ -55,12 +66,19 @@ test("insertAlignedStringRecord and insertAlignedStringRecords create aligned se
     { deviceId: d, time: 2, measurements: ["x", "y"], values: ["2", "two"] },
     { deviceId: d, time: 3, measurements: ["y"], values: ["three"] },
   ]);
-  assert.equal((await rows(`select x, y from ${d}`)).rows, [["1n", 1, null], ["2n", 2, "two"], ["3n", null, "three"]]);
+  assert.equal((await rows(`select x, y from ${d}`)).rows, [
+    ["1n", 1, null],
+    ["2n", 2, "two"],
+    ["3n", null, "three"],
+  ]);
   const devices = await rows(`show devices ${d}`);
   const isAligned = devices.names.indexOf("IsAligned");
   assert.ok(isAligned > 0, `columns ${devices.names}`);
   // rows() puts the row's timestamp first; SHOW DEVICES has no Time column.
-  assert.equal(devices.rows.map((r) => (r as unknown[])[isAligned + 1]), ["true"]);
+  assert.equal(
+    devices.rows.map((r) => (r as unknown[])[isAligned + 1]),
+    ["true"],
+  );
 });
 
 test("insertStringRecords over two devices, and insertStringRecordsOfOneDevice with unsorted times", async () => {
@@ -78,7 +96,11 @@ test("insertStringRecords over two devices, and insertStringRecordsOfOneDevice w
     { time: 1, measurements: ["v"], values: ["1"] },
     { time: 2, measurements: ["v", "w"], values: ["2", "w2"] },
   ]);
-  assert.equal((await rows(`select v, w from ${DB}.o`)).rows, [["1n", 1, null], ["2n", 2, "w2"], ["3n", 3, null]]);
+  assert.equal((await rows(`select v, w from ${DB}.o`)).rows, [
+    ["1n", 1, null],
+    ["2n", 2, "w2"],
+    ["3n", 3, null],
+  ]);
 });
 
 /** 60 typed records over 2 devices: a null every 7th value, every 5th record without `t`. */
@@ -90,7 +112,9 @@ function typedRecords(prefix: string): InsertRecord[] {
       time: 1_700_000_000_000 + (i % 3 === 0 ? 1000 - i : i), // not in time order
       measurements: withText ? ["i", "d", "t"] : ["i", "d"],
       types: withText ? ["INT64", "DOUBLE", "TEXT"] : ["INT64", "DOUBLE"],
-      values: withText ? [i % 7 === 0 ? null : BigInt(i) * 1_000_000_007n, i / 4, `row ${i}`] : [BigInt(-i), i % 7 === 0 ? null : -i / 8],
+      values: withText
+        ? [i % 7 === 0 ? null : BigInt(i) * 1_000_000_007n, i / 4, `row ${i}`]
+        : [BigInt(-i), i % 7 === 0 ? null : -i / 8],
     };
   });
 }
@@ -114,7 +138,10 @@ test("insertRecords of 60 records over 2 devices: sent as insertTablets, stored 
 
 test("insertAlignedRecordsOfOneDevice of 50 records: sent as insertTablet, stored as the same records sent as records", async () => {
   const records: DeviceRecord[] = typedRecords("unused").slice(0, 50);
-  assert.is(insertRecordsOfOneDeviceCall(`${DB}.one`, records, { aligned: true, autoConvertRecords: true }).method, "insertTablet");
+  assert.is(
+    insertRecordsOfOneDeviceCall(`${DB}.one`, records, { aligned: true, autoConvertRecords: true }).method,
+    "insertTablet",
+  );
   await session.insertAlignedRecordsOfOneDevice(`${DB}.one`, records);
   await recordsSession.insertAlignedRecordsOfOneDevice(`${DB}.one_plain`, records);
   const a = await storedDevice(`${DB}.one`);

@@ -4,7 +4,15 @@
 import { test } from "uvu";
 import * as assert from "uvu/assert";
 import type { TableSession, TabletColumn } from "../src/index.js";
-import { ALL_COLUMNS, columnarTablet, type Dataset, type LeadingColumns, makeDataset, type NullPattern, rowsTablet } from "./dataset.js";
+import {
+  ALL_COLUMNS,
+  columnarTablet,
+  type Dataset,
+  type LeadingColumns,
+  makeDataset,
+  type NullPattern,
+  rowsTablet,
+} from "./dataset.js";
 import { comparable, openTableSession, setup, uniqueName } from "./env.js";
 
 const DB = uniqueName("zw_table_types");
@@ -15,12 +23,14 @@ const FIRST_TIME = 1_700_000_000_000n;
 
 let session: TableSession;
 
-test.before(setup(async () => {
-  session = await openTableSession();
-  await session.executeNonQueryStatement(`DROP DATABASE IF EXISTS ${DB}`);
-  await session.executeNonQueryStatement(`CREATE DATABASE ${DB}`);
-  await session.executeNonQueryStatement(`USE ${DB}`);
-}));
+test.before(
+  setup(async () => {
+    session = await openTableSession();
+    await session.executeNonQueryStatement(`DROP DATABASE IF EXISTS ${DB}`);
+    await session.executeNonQueryStatement(`CREATE DATABASE ${DB}`);
+    await session.executeNonQueryStatement(`USE ${DB}`);
+  }),
+);
 
 test.after(async () => {
   if (session === undefined) return; // before() failed and said why
@@ -38,12 +48,17 @@ const leading = (dev: string): LeadingColumns => ({ columns: LEADING_COLUMNS, ce
 
 async function expectDevice(dev: string, ds: Dataset, label: string): Promise<void> {
   const names = ALL_COLUMNS.map((c) => c.name);
-  const dataSet = await session.executeQueryStatement(`select time, dev, attr, ${names.join(", ")} from ${TABLE} where dev = '${dev}' order by time`);
+  const dataSet = await session.executeQueryStatement(
+    `select time, dev, attr, ${names.join(", ")} from ${TABLE} where dev = '${dev}' order by time`,
+  );
   assert.equal([...dataSet.columnNames], ["time", "dev", "attr", ...names], `${label}: columns`);
   const types = ALL_COLUMNS.map((c) => c.type);
   assert.equal([...dataSet.columnTypes], ["TIMESTAMP", "STRING", "STRING", ...types], `${label}: types`);
   const rows = await dataSet.toRows();
-  assert.ok(rows.every((r) => r.timestamp === 0n), `${label}: table-model rows carry time as a column`);
+  assert.ok(
+    rows.every((r) => r.timestamp === 0n),
+    `${label}: table-model rows carry time as a column`,
+  );
   const actual = rows.map((r) => comparable(r.fields));
   const expected = ds.rows.map((row, i) => comparable([ds.times[i], dev, `attr of ${dev} ✓`, ...row]));
   assert.equal(actual, expected, label);
@@ -55,7 +70,8 @@ for (const form of ["columnar", "row-built"] as const) {
       for (const n of ROW_COUNTS) {
         const dev = `${form}_${pattern}_${n}`;
         const ds = makeDataset(n, pattern, FIRST_TIME);
-        const tablet = form === "columnar" ? columnarTablet(TABLE, ds, leading(dev)) : rowsTablet("table", TABLE, ds, leading(dev));
+        const tablet =
+          form === "columnar" ? columnarTablet(TABLE, ds, leading(dev)) : rowsTablet("table", TABLE, ds, leading(dev));
         const status = await session.insert(tablet);
         assert.is(status.code, 200);
         await expectDevice(dev, ds, `${dev} (${n} rows, ${pattern})`);
@@ -90,7 +106,9 @@ test("USE: the session keeps the database, and a reconnected session is still in
   }
   const opened = await openTableSession({ database: DB });
   try {
-    const rows = await (await opened.executeQueryStatement(`select count(*) from ${TABLE} where dev = 'columnar_diagonal_17'`)).toRows();
+    const rows = await (
+      await opened.executeQueryStatement(`select count(*) from ${TABLE} where dev = 'columnar_diagonal_17'`)
+    ).toRows();
     assert.equal(rows[0]!.fields, [17n]);
   } finally {
     await opened.close();

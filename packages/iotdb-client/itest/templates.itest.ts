@@ -23,8 +23,14 @@ test.before(
 );
 
 test.after(async () => {
-  for (const t of [T1, T2, T3]) await session.executeNonQueryStatement(`DEACTIVATE SCHEMA TEMPLATE ${t} FROM ${DB}.**`).catch(() => {});
-  for (const [t, path] of [[T1, `${DB}.sg`], [T2, `${DB}.al`], [T3, `${DB}.pool`]] as const) await session.unsetSchemaTemplate(path, t).catch(() => {});
+  for (const t of [T1, T2, T3])
+    await session.executeNonQueryStatement(`DEACTIVATE SCHEMA TEMPLATE ${t} FROM ${DB}.**`).catch(() => {});
+  for (const [t, path] of [
+    [T1, `${DB}.sg`],
+    [T2, `${DB}.al`],
+    [T3, `${DB}.pool`],
+  ] as const)
+    await session.unsetSchemaTemplate(path, t).catch(() => {});
   for (const t of [T1, T2, T3]) await session.dropSchemaTemplate(t).catch(() => {});
   await session.deleteDatabase(DB).catch(() => {});
   await session.close();
@@ -37,7 +43,10 @@ async function timeseriesOf(path: string): Promise<string[]> {
 
 /** The call's IoTDBError, or a failure naming what happened instead. */
 async function refusal(call: () => Promise<unknown>): Promise<IoTDBError> {
-  const outcome = await call().then((value) => ({ value }), (error: unknown) => ({ error }));
+  const outcome = await call().then(
+    (value) => ({ value }),
+    (error: unknown) => ({ error }),
+  );
   if (!("error" in outcome)) throw new Error(`expected a refusal, the call returned ${JSON.stringify(outcome.value)}`);
   if (!(outcome.error instanceof IoTDBError)) throw outcome.error;
   return outcome.error;
@@ -54,7 +63,12 @@ test("a template's whole life through Session (the calls 2.0.1-beta supports)", 
   });
   assert.ok((await session.showAllTemplates()).includes(T1), "showAllTemplates lists the new template");
   assert.equal((await session.showMeasurementsInTemplate(T1)).sort(), ["note", "status", "temperature"]);
-  assert.is((await refusal(() => session.createSchemaTemplate({ name: T1, measurements: [{ name: "x", dataType: "INT32" }] }))).status.code, 507, "a second template of the same name");
+  assert.is(
+    (await refusal(() => session.createSchemaTemplate({ name: T1, measurements: [{ name: "x", dataType: "INT32" }] })))
+      .status.code,
+    507,
+    "a second template of the same name",
+  );
 
   assert.equal(await session.showPathsTemplateSetOn(T1), []);
   await session.setSchemaTemplate(T1, `${DB}.sg`);
@@ -63,11 +77,23 @@ test("a template's whole life through Session (the calls 2.0.1-beta supports)", 
 
   await session.createTimeseriesUsingSchemaTemplate([`${DB}.sg.d1`, `${DB}.sg.d2`]);
   assert.equal((await session.showPathsTemplateUsingOn(T1)).sort(), [`${DB}.sg.d1`, `${DB}.sg.d2`]);
-  assert.equal(await timeseriesOf(`${DB}.sg.d1.**`), ["note", "status", "temperature"].map((m) => `${DB}.sg.d1.${m}`));
+  assert.equal(
+    await timeseriesOf(`${DB}.sg.d1.**`),
+    ["note", "status", "temperature"].map((m) => `${DB}.sg.d1.${m}`),
+  );
 
-  await session.insertRecord({ deviceId: `${DB}.sg.d1`, time: 5, measurements: ["temperature", "note"], types: ["FLOAT", "TEXT"], values: [21.5, "ok"] });
+  await session.insertRecord({
+    deviceId: `${DB}.sg.d1`,
+    time: 5,
+    measurements: ["temperature", "note"],
+    types: ["FLOAT", "TEXT"],
+    values: [21.5, "ok"],
+  });
   const rows = await (await session.executeQueryStatement(`SELECT temperature, note FROM ${DB}.sg.d1`)).toRows();
-  assert.equal(rows.map((r) => [Number(r.timestamp), ...r.fields]), [[5, 21.5, "ok"]]);
+  assert.equal(
+    rows.map((r) => [Number(r.timestamp), ...r.fields]),
+    [[5, 21.5, "ok"]],
+  );
 
   // A template in use cannot be unset: the devices are deactivated first (SQL; Java has no call for it).
   const inUse = await refusal(() => session.unsetSchemaTemplate(`${DB}.sg`, T1));
@@ -83,17 +109,51 @@ test("a template's whole life through Session (the calls 2.0.1-beta supports)", 
 
 test("calls 2.0.1-beta does not support answer 300, shown by running them", async () => {
   const name = `${T1}_unsupported`;
-  await session.createSchemaTemplate({ name, measurements: [{ name: "a", dataType: "INT32" }, { name: "b", dataType: "TEXT" }] });
+  await session.createSchemaTemplate({
+    name,
+    measurements: [
+      { name: "a", dataType: "INT32" },
+      { name: "b", dataType: "TEXT" },
+    ],
+  });
   try {
     const cases: [string, () => Promise<unknown>, string][] = [
-      ["countMeasurementsInTemplate", () => session.countMeasurementsInTemplate(name), "COUNT_MEASUREMENTShas not been supported."],
-      ["isMeasurementInTemplate", () => session.isMeasurementInTemplate(name, "a"), "IS_MEASUREMENThas not been supported."],
+      [
+        "countMeasurementsInTemplate",
+        () => session.countMeasurementsInTemplate(name),
+        "COUNT_MEASUREMENTShas not been supported.",
+      ],
+      [
+        "isMeasurementInTemplate",
+        () => session.isMeasurementInTemplate(name, "a"),
+        "IS_MEASUREMENThas not been supported.",
+      ],
       ["isPathExistInTemplate", () => session.isPathExistInTemplate(name, "a"), "PATH_EXISThas not been supported."],
-      ["addAlignedMeasurementsInTemplate", () => session.addAlignedMeasurementsInTemplate(name, [{ name: "c", dataType: "INT64" }]), "Modify template has not been supported."],
-      ["addAlignedMeasurementInTemplate", () => session.addAlignedMeasurementInTemplate(name, { name: "c", dataType: "INT64" }), "Modify template has not been supported."],
-      ["addUnalignedMeasurementsInTemplate", () => session.addUnalignedMeasurementsInTemplate(name, [{ name: "c", dataType: "INT64" }]), "Modify template has not been supported."],
-      ["addUnalignedMeasurementInTemplate", () => session.addUnalignedMeasurementInTemplate(name, { name: "c", dataType: "INT64" }), "Modify template has not been supported."],
-      ["deleteNodeInTemplate", () => session.deleteNodeInTemplate(name, "b"), "Modify template has not been supported."],
+      [
+        "addAlignedMeasurementsInTemplate",
+        () => session.addAlignedMeasurementsInTemplate(name, [{ name: "c", dataType: "INT64" }]),
+        "Modify template has not been supported.",
+      ],
+      [
+        "addAlignedMeasurementInTemplate",
+        () => session.addAlignedMeasurementInTemplate(name, { name: "c", dataType: "INT64" }),
+        "Modify template has not been supported.",
+      ],
+      [
+        "addUnalignedMeasurementsInTemplate",
+        () => session.addUnalignedMeasurementsInTemplate(name, [{ name: "c", dataType: "INT64" }]),
+        "Modify template has not been supported.",
+      ],
+      [
+        "addUnalignedMeasurementInTemplate",
+        () => session.addUnalignedMeasurementInTemplate(name, { name: "c", dataType: "INT64" }),
+        "Modify template has not been supported.",
+      ],
+      [
+        "deleteNodeInTemplate",
+        () => session.deleteNodeInTemplate(name, "b"),
+        "Modify template has not been supported.",
+      ],
     ];
     for (const [what, call, message] of cases) {
       const e = await refusal(call);
@@ -109,14 +169,38 @@ test("calls 2.0.1-beta does not support answer 300, shown by running them", asyn
 });
 
 test("an aligned template with every type, activated and written to", async () => {
-  const types = ["BOOLEAN", "INT32", "INT64", "FLOAT", "DOUBLE", "TEXT", "STRING", "BLOB", "DATE", "TIMESTAMP"] as const;
-  await session.createSchemaTemplate({ name: T2, aligned: true, measurements: types.map((t) => ({ name: `m_${t.toLowerCase()}`, dataType: t })) });
+  const types = [
+    "BOOLEAN",
+    "INT32",
+    "INT64",
+    "FLOAT",
+    "DOUBLE",
+    "TEXT",
+    "STRING",
+    "BLOB",
+    "DATE",
+    "TIMESTAMP",
+  ] as const;
+  await session.createSchemaTemplate({
+    name: T2,
+    aligned: true,
+    measurements: types.map((t) => ({ name: `m_${t.toLowerCase()}`, dataType: t })),
+  });
   assert.equal((await session.showMeasurementsInTemplate(T2)).sort(), types.map((t) => `m_${t.toLowerCase()}`).sort());
   await session.setSchemaTemplate(T2, `${DB}.al`);
   await session.createTimeseriesUsingSchemaTemplate([`${DB}.al.d`]);
-  await session.insertAlignedRecord({ deviceId: `${DB}.al.d`, time: 1, measurements: ["m_int32", "m_string"], types: ["INT32", "STRING"], values: [7, "seven"] });
+  await session.insertAlignedRecord({
+    deviceId: `${DB}.al.d`,
+    time: 1,
+    measurements: ["m_int32", "m_string"],
+    types: ["INT32", "STRING"],
+    values: [7, "seven"],
+  });
   const rows = await (await session.executeQueryStatement(`SELECT m_int32, m_string FROM ${DB}.al.d`)).toRows();
-  assert.equal(rows.map((r) => r.fields.map(String)), [["7", "seven"]]);
+  assert.equal(
+    rows.map((r) => r.fields.map(String)),
+    [["7", "seven"]],
+  );
   const shown = await session.executeQueryStatement(`SHOW DEVICES ${DB}.al.d`);
   const names = shown.columnNames;
   const [device] = await shown.toRows();
@@ -129,17 +213,40 @@ test("an aligned template with every type, activated and written to", async () =
 test("the template calls through a SessionPool", async () => {
   const pool = new SessionPool({ ...sessionOptions(), maxSize: 2 });
   try {
-    await pool.createSchemaTemplate({ name: T3, measurements: [{ name: "a", dataType: "INT32" }, { name: "c", dataType: "TEXT", encoding: "PLAIN", compressor: "ZSTD" }] });
+    await pool.createSchemaTemplate({
+      name: T3,
+      measurements: [
+        { name: "a", dataType: "INT32" },
+        { name: "c", dataType: "TEXT", encoding: "PLAIN", compressor: "ZSTD" },
+      ],
+    });
     assert.equal((await pool.showMeasurementsInTemplate(T3)).sort(), ["a", "c"]);
     assert.equal((await pool.showMeasurementsInTemplate(T3, "a")).sort(), ["a", "c"]);
     assert.ok((await pool.showAllTemplates()).includes(T3));
-    assert.is((await refusal(() => pool.countMeasurementsInTemplate(T3))).status.code, 300, "the server's refusal comes through the pool");
+    assert.is(
+      (await refusal(() => pool.countMeasurementsInTemplate(T3))).status.code,
+      300,
+      "the server's refusal comes through the pool",
+    );
     assert.is((await refusal(() => pool.isMeasurementInTemplate(T3, "a"))).status.code, 300);
     assert.is((await refusal(() => pool.isPathExistInTemplate(T3, "a"))).status.code, 300);
-    assert.is((await refusal(() => pool.addAlignedMeasurementsInTemplate(T3, [{ name: "b", dataType: "INT64" }]))).status.code, 300);
-    assert.is((await refusal(() => pool.addAlignedMeasurementInTemplate(T3, { name: "b", dataType: "INT64" }))).status.code, 300);
-    assert.is((await refusal(() => pool.addUnalignedMeasurementsInTemplate(T3, [{ name: "b", dataType: "INT64" }]))).status.code, 300);
-    assert.is((await refusal(() => pool.addUnalignedMeasurementInTemplate(T3, { name: "b", dataType: "INT64" }))).status.code, 300);
+    assert.is(
+      (await refusal(() => pool.addAlignedMeasurementsInTemplate(T3, [{ name: "b", dataType: "INT64" }]))).status.code,
+      300,
+    );
+    assert.is(
+      (await refusal(() => pool.addAlignedMeasurementInTemplate(T3, { name: "b", dataType: "INT64" }))).status.code,
+      300,
+    );
+    assert.is(
+      (await refusal(() => pool.addUnalignedMeasurementsInTemplate(T3, [{ name: "b", dataType: "INT64" }]))).status
+        .code,
+      300,
+    );
+    assert.is(
+      (await refusal(() => pool.addUnalignedMeasurementInTemplate(T3, { name: "b", dataType: "INT64" }))).status.code,
+      300,
+    );
     assert.is((await refusal(() => pool.deleteNodeInTemplate(T3, "c"))).status.code, 300);
     await pool.setSchemaTemplate(T3, `${DB}.pool`);
     assert.equal(await pool.showPathsTemplateSetOn(T3), [`${DB}.pool`]);
@@ -165,7 +272,11 @@ test("setTimeZone changes how the server reads a time; getTimeZone reports it", 
     await s.setTimeZone("+00:00");
     await s.executeNonQueryStatement(`INSERT INTO ${DB}.tz.d(time, v) VALUES (1970-01-01T00:00:02, 2)`);
     const rows = await (await s.executeQueryStatement(`SELECT v FROM ${DB}.tz.d`)).toRows();
-    assert.equal(rows.map((r) => Number(r.timestamp)), [1000, 2000], "both times read in the zone set at the time");
+    assert.equal(
+      rows.map((r) => Number(r.timestamp)),
+      [1000, 2000],
+      "both times read in the zone set at the time",
+    );
     // A zone the server does not know: refused, and the session keeps its zone.
     const refused = await refusal(() => s.setTimeZone("Mars/Olympus_Mons"));
     assert.is(refused.status.code, 703);
@@ -175,7 +286,10 @@ test("setTimeZone changes how the server reads a time; getTimeZone reports it", 
     await s.reconnect();
     await s.executeNonQueryStatement(`INSERT INTO ${DB}.tz.d(time, v) VALUES (1970-01-01T08:00:03, 3)`);
     const after = await (await s.executeQueryStatement(`SELECT v FROM ${DB}.tz.d WHERE v = 3`)).toRows();
-    assert.equal(after.map((r) => Number(r.timestamp)), [3000]);
+    assert.equal(
+      after.map((r) => Number(r.timestamp)),
+      [3000],
+    );
   } finally {
     await s.close();
   }
@@ -200,7 +314,10 @@ test("SessionPool.setTimeZone: the pool's sessions use the new zone", async () =
       }),
     ]);
     const rows = await (await pool.executeQueryStatement(`SELECT v FROM ${DB}.ptz.d`)).toRows();
-    assert.equal(rows.map((r) => Number(r.timestamp)), [1000, 2000, 3000]);
+    assert.equal(
+      rows.map((r) => Number(r.timestamp)),
+      [1000, 2000, 3000],
+    );
   } finally {
     await pool.close();
   }

@@ -41,7 +41,17 @@ export async function makeTlsMaterial(dir: string): Promise<TlsMaterial> {
   const newKey = ["-keyalg", "RSA", "-keysize", "2048", "-validity", CERT_DAYS];
 
   await Promise.all([
-    keytool(["-genkeypair", "-alias", "ca", ...newKey, "-dname", "CN=zerowire itest CA", "-ext", "bc:c", ...store(caStore)]),
+    keytool([
+      "-genkeypair",
+      "-alias",
+      "ca",
+      ...newKey,
+      "-dname",
+      "CN=zerowire itest CA",
+      "-ext",
+      "bc:c",
+      ...store(caStore),
+    ]),
     keytool(["-genkeypair", "-alias", "server", ...newKey, "-dname", "CN=localhost", ...store(material.keyStorePath)]),
   ]);
   const [request] = await Promise.all([
@@ -49,14 +59,34 @@ export async function makeTlsMaterial(dir: string): Promise<TlsMaterial> {
     keytool(["-exportcert", "-rfc", "-alias", "ca", "-file", material.caPemPath, ...store(caStore)]),
   ]);
   const signed = await keytool(
-    ["-gencert", "-rfc", "-alias", "ca", "-validity", CERT_DAYS, "-ext", "san=ip:127.0.0.1,dns:localhost", "-ext", "eku=serverAuth", ...store(caStore)],
+    [
+      "-gencert",
+      "-rfc",
+      "-alias",
+      "ca",
+      "-validity",
+      CERT_DAYS,
+      "-ext",
+      "san=ip:127.0.0.1,dns:localhost",
+      "-ext",
+      "eku=serverAuth",
+      ...store(caStore),
+    ],
     request,
   );
   writeFileSync(serverPem, signed);
   // The CA goes in first so that the signed reply chains to it in the server's key entry.
   await Promise.all([
     keytool(["-importcert", "-noprompt", "-alias", "ca", "-file", material.caPemPath, ...store(material.keyStorePath)]),
-    keytool(["-importcert", "-noprompt", "-alias", "ca", "-file", material.caPemPath, ...store(material.trustStorePath)]),
+    keytool([
+      "-importcert",
+      "-noprompt",
+      "-alias",
+      "ca",
+      "-file",
+      material.caPemPath,
+      ...store(material.trustStorePath),
+    ]),
   ]);
   await keytool(["-importcert", "-noprompt", "-alias", "server", "-file", serverPem, ...store(material.keyStorePath)]);
   writeFileSync(join(dir, MATERIAL_FILE), JSON.stringify(material, null, 2));
@@ -71,10 +101,15 @@ export function readTlsMaterial(dir: string): TlsMaterial & { caPem: string } {
 
 function runKeytool(args: string[], password: string, input?: string): Promise<string> {
   return new Promise((resolve, reject) => {
-    const child = execFile("keytool", args, { encoding: "utf8", env: { ...process.env, [PASSWORD_VARIABLE]: password } }, (error, stdout, stderr) => {
-      if (error) reject(new Error(`keytool ${args[0]} failed: ${stderr || error.message}`, { cause: error }));
-      else resolve(stdout);
-    });
+    const child = execFile(
+      "keytool",
+      args,
+      { encoding: "utf8", env: { ...process.env, [PASSWORD_VARIABLE]: password } },
+      (error, stdout, stderr) => {
+        if (error) reject(new Error(`keytool ${args[0]} failed: ${stderr || error.message}`, { cause: error }));
+        else resolve(stdout);
+      },
+    );
     child.stdin!.end(input ?? "");
   });
 }

@@ -33,12 +33,14 @@ if (tlsPort && materialDir) {
   const DB = `root.${uniqueName("zw_tls")}`;
   let session: Session;
 
-  test.before(setup(async () => {
-    session = new Session(options({ tls: { ca: material.caPem } }));
-    await session.open();
-    await session.deleteDatabase(DB).catch(() => {});
-    await session.createDatabase(DB);
-  }));
+  test.before(
+    setup(async () => {
+      session = new Session(options({ tls: { ca: material.caPem } }));
+      await session.open();
+      await session.deleteDatabase(DB).catch(() => {});
+      await session.createDatabase(DB);
+    }),
+  );
 
   test.after(async () => {
     if (session === undefined) return;
@@ -52,15 +54,28 @@ if (tlsPort && materialDir) {
     const ints = BigInt64Array.from({ length: rows }, (_, i) => BigInt(i) * 1_000_003n - 7n);
     const texts = Array.from({ length: rows }, (_, i) => (i % 97 === 0 ? null : `tls ✓ ${i}`));
     const status = await session.insertTablet({
-      schema: { target: `${DB}.d`, columns: [{ name: "v", type: "INT64" }, { name: "t", type: "TEXT" }, { name: "f", type: "DOUBLE" }] },
+      schema: {
+        target: `${DB}.d`,
+        columns: [
+          { name: "v", type: "INT64" },
+          { name: "t", type: "TEXT" },
+          { name: "f", type: "DOUBLE" },
+        ],
+      },
       timestamps: times,
       values: [ints, texts, Float64Array.from({ length: rows }, (_, i) => (i === 1 ? Number.NaN : i / 8))],
     });
     assert.is(status.code, 200);
-    const read = await (await session.executeQueryStatement(`select v, t, f from ${DB}.d`, { fetchSize: 7_000 })).toRows();
+    const read = await (
+      await session.executeQueryStatement(`select v, t, f from ${DB}.d`, { fetchSize: 7_000 })
+    ).toRows();
     assert.is(read.length, rows);
-    const mismatch = read.findIndex((r, i) =>
-      r.timestamp !== times[i] || r.fields[0] !== ints[i] || r.fields[1] !== texts[i] || !Object.is(r.fields[2], i === 1 ? Number.NaN : i / 8),
+    const mismatch = read.findIndex(
+      (r, i) =>
+        r.timestamp !== times[i] ||
+        r.fields[0] !== ints[i] ||
+        r.fields[1] !== texts[i] ||
+        !Object.is(r.fields[2], i === 1 ? Number.NaN : i / 8),
     );
     assert.is(mismatch, -1, `row ${mismatch} differs`);
     const [count] = await (await session.executeQueryStatement(`select count(v) from ${DB}.d`)).toRows();
@@ -75,12 +90,27 @@ if (tlsPort && materialDir) {
       await table.executeNonQueryStatement(`CREATE DATABASE IF NOT EXISTS ${db}`);
       await table.executeNonQueryStatement(`USE ${db}`);
       await table.insert({
-        schema: { target: "t", columns: [{ name: "id", type: "STRING", category: "TAG" }, { name: "b", type: "BLOB" }] },
+        schema: {
+          target: "t",
+          columns: [
+            { name: "id", type: "STRING", category: "TAG" },
+            { name: "b", type: "BLOB" },
+          ],
+        },
         timestamps: [1n, 2n],
-        values: [["a", "b"], [Buffer.from([0, 0xff]), null]],
+        values: [
+          ["a", "b"],
+          [Buffer.from([0, 0xff]), null],
+        ],
       });
       const rows = await (await table.executeQueryStatement("select time, id, b from t order by time")).toRows();
-      assert.equal(comparable(rows.map((r) => r.fields)), comparable([[1n, "a", Buffer.from([0, 0xff])], [2n, "b", null]]));
+      assert.equal(
+        comparable(rows.map((r) => r.fields)),
+        comparable([
+          [1n, "a", Buffer.from([0, 0xff])],
+          [2n, "b", null],
+        ]),
+      );
     } finally {
       await table.executeNonQueryStatement(`DROP DATABASE IF EXISTS ${db}`).catch(() => {});
       await table.close();
@@ -96,7 +126,10 @@ if (tlsPort && materialDir) {
 
   test("the wrong name fails even with the right CA (hostname checked against the certificate's names)", async () => {
     const error = await openFails(options({ tls: { ca: material.caPem, servername: "not-this-server.example" } }));
-    assert.match(error.message, "not-this-server.example. is not in the cert's altnames: IP Address:127.0.0.1, DNS:localhost");
+    assert.match(
+      error.message,
+      "not-this-server.example. is not in the cert's altnames: IP Address:127.0.0.1, DNS:localhost",
+    );
     assert.is((error.cause as NodeJS.ErrnoException).code, "ERR_TLS_CERT_ALTNAME_INVALID");
   });
 
@@ -114,20 +147,35 @@ if (tlsPort && materialDir) {
   test("with tls, a plain server (which waits for a frame) fails at the connect timeout with a hint", async () => {
     const connectTimeoutMs = 2_000;
     const started = Date.now();
-    const session = new Session({ ...options({ tls: { ca: material.caPem }, connectTimeoutMs }), host: server.host, port: server.port });
+    const session = new Session({
+      ...options({ tls: { ca: material.caPem }, connectTimeoutMs }),
+      host: server.host,
+      port: server.port,
+    });
     const error = await session.open().then(
       () => undefined,
       (e: unknown) => e,
     );
     const elapsed = Date.now() - started;
     assert.instance(error, TimeoutError, String(error));
-    assert.match((error as TimeoutError).message, `TLS handshake with ${server.host}:${server.port} not answered within 2000 ms (the TCP connection was made): does the server speak TLS?`);
+    assert.match(
+      (error as TimeoutError).message,
+      `TLS handshake with ${server.host}:${server.port} not answered within 2000 ms (the TCP connection was made): does the server speak TLS?`,
+    );
     assert.ok(elapsed >= connectTimeoutMs && elapsed < connectTimeoutMs + 3_000, `failed after ${elapsed} ms`);
   });
 
   test("the official Java client (useSSL + truststore) reads our rows from the same server and writes one we read", async () => {
     const device = `${DB}.java`;
-    await session.insertRecords([1n, 2n, 3n].map((t) => ({ deviceId: device, time: t, measurements: ["v"], types: ["INT64" as const], values: [t * 10n] })));
+    await session.insertRecords(
+      [1n, 2n, 3n].map((t) => ({
+        deviceId: device,
+        time: t,
+        measurements: ["v"],
+        types: ["INT64" as const],
+        values: [t * 10n],
+      })),
+    );
     const output = await javaClient(["127.0.0.1", tlsPort, material.trustStorePath, device], material.storePassword);
     assert.equal(JSON.parse(output.trim().split("\n").at(-1)!), { rows: 3, sum: 60 });
     const rows = await (await session.executeQueryStatement(`select java_v from ${device} where time = 1`)).toRows();
@@ -143,13 +191,22 @@ if (tlsPort && materialDir) {
     );
     const elapsed = Date.now() - started;
     if (outcome === undefined) await attempt.close();
-    assert.instance(outcome, ConnectionError, `expected a ConnectionError, got ${outcome === undefined ? "an open session" : String(outcome)}`);
-    assert.ok(elapsed < FAST_FAILURE_MS, `failed after ${elapsed} ms: the handshake's own error, not a timeout, must end it`);
+    assert.instance(
+      outcome,
+      ConnectionError,
+      `expected a ConnectionError, got ${outcome === undefined ? "an open session" : String(outcome)}`,
+    );
+    assert.ok(
+      elapsed < FAST_FAILURE_MS,
+      `failed after ${elapsed} ms: the handshake's own error, not a timeout, must end it`,
+    );
     assert.not.ok(attempt.isOpen);
     return outcome as ConnectionError;
   }
 } else {
-  console.warn(`\n!!! ${TLS_ENV.port} / ${TLS_ENV.materialDir} not set (server ${server.host}:${server.port} given by hand): TLS against the real server is NOT tested\n`);
+  console.warn(
+    `\n!!! ${TLS_ENV.port} / ${TLS_ENV.materialDir} not set (server ${server.host}:${server.port} given by hand): TLS against the real server is NOT tested\n`,
+  );
 }
 
 function javaClient(args: string[], trustStorePassword: string): Promise<string> {
@@ -159,7 +216,8 @@ function javaClient(args: string[], trustStorePassword: string): Promise<string>
       "java",
       ["-cp", `${LIB_DIR}/*`, source, ...args],
       { env: { ...process.env, TRUST_STORE_PASSWORD: trustStorePassword }, timeout: 180_000 },
-      (error, stdout, stderr) => (error ? fail(new Error(`the Java client failed: ${error.message}\n${stderr}`)) : done(stdout)),
+      (error, stdout, stderr) =>
+        error ? fail(new Error(`the Java client failed: ${error.message}\n${stderr}`)) : done(stdout),
     );
   });
 }

@@ -28,7 +28,11 @@ export async function startTlsServer(repoRoot: string, log: (message: string) =>
     configNodeHeap: "256m",
     dataNodeHeap: "1g",
     dataNodeDirectMemory: "256m",
-    properties: { enable_thrift_ssl: "true", key_store_path: material.keyStorePath, key_store_pwd: material.storePassword },
+    properties: {
+      enable_thrift_ssl: "true",
+      key_store_path: material.keyStorePath,
+      key_store_pwd: material.storePassword,
+    },
     stopGraceMs: 20_000,
     log,
   });

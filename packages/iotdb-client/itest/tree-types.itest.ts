@@ -6,7 +6,16 @@
 import { test } from "uvu";
 import * as assert from "uvu/assert";
 import { IoTDBError, type Session } from "../src/index.js";
-import { ALL_COLUMNS, columnarTablet, type Dataset, deviceRecords, makeDataset, type NullPattern, records, rowsTablet } from "./dataset.js";
+import {
+  ALL_COLUMNS,
+  columnarTablet,
+  type Dataset,
+  deviceRecords,
+  makeDataset,
+  type NullPattern,
+  records,
+  rowsTablet,
+} from "./dataset.js";
 import { comparable, openSession, setup, uniqueName } from "./env.js";
 
 const DB = `root.${uniqueName("zw_tree_types")}`;
@@ -16,13 +25,15 @@ const FIRST_TIME = 1_700_000_000_000n;
 
 let session: Session;
 
-test.before(setup(async () => {
-  session = await openSession();
-  await session.deleteDatabase(DB).catch((e) => {
-    if (!(e instanceof IoTDBError)) throw e; // absent is fine
-  });
-  await session.createDatabase(DB);
-}));
+test.before(
+  setup(async () => {
+    session = await openSession();
+    await session.deleteDatabase(DB).catch((e) => {
+      if (!(e instanceof IoTDBError)) throw e; // absent is fine
+    });
+    await session.createDatabase(DB);
+  }),
+);
 
 test.after(async () => {
   if (session === undefined) return; // before() failed and said why
@@ -83,14 +94,17 @@ const FORMS: Record<string, { rowCounts: number[]; write: WriteForm }> = {
     write: async (device, ds, aligned) => {
       // given in reverse time order: the client sorts them as Java does
       const list = deviceRecords(ds).reverse();
-      await (aligned ? session.insertAlignedRecordsOfOneDevice(device, list) : session.insertRecordsOfOneDevice(device, list));
+      await (aligned
+        ? session.insertAlignedRecordsOfOneDevice(device, list)
+        : session.insertRecordsOfOneDevice(device, list));
       return [device];
     },
   },
   insertRecord: {
     rowCounts: [9],
     write: async (device, ds, aligned) => {
-      for (const record of records(device, ds)) await (aligned ? session.insertAlignedRecord(record) : session.insertRecord(record));
+      for (const record of records(device, ds))
+        await (aligned ? session.insertAlignedRecord(record) : session.insertRecord(record));
       return [device];
     },
   },
@@ -103,7 +117,8 @@ for (const aligned of [false, true]) {
         for (const n of rowCounts) {
           const device = `${DB}.${aligned ? "a" : "n"}_${form.replace(/[^a-zA-Z]/g, "")}_${pattern}_${n}`;
           const ds = makeDataset(n, pattern, FIRST_TIME);
-          for (const written of await write(device, ds, aligned)) await expectDevice(written, ds, `${written} (${n} rows, ${pattern})`);
+          for (const written of await write(device, ds, aligned))
+            await expectDevice(written, ds, `${written} (${n} rows, ${pattern})`);
         }
       }
     });
@@ -176,7 +191,11 @@ test("DataIterator: typed getters, getObject, isNull and getString by index and 
             assert.is(text, null, `${label} getString of null`);
           } else if (col.type === "FLOAT" || col.type === "DOUBLE") {
             const back = Number(text); // Java's "NaN", "-Infinity", "1.0E10", "-0.0" all read back
-            assert.equal(comparable(col.type === "FLOAT" ? Math.fround(back) : back), comparable(field), `${label} getString ${text} reads back`);
+            assert.equal(
+              comparable(col.type === "FLOAT" ? Math.fround(back) : back),
+              comparable(field),
+              `${label} getString ${text} reads back`,
+            );
           } else {
             const expected = expectedText(col.type, field, utc.timestampPrecision);
             if (expected !== undefined) assert.is(text, expected, `${label} getString`);

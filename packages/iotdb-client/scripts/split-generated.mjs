@@ -54,7 +54,9 @@ const files = {
     ["const thrift = require('../thrift/generated-code-runtime');", "const thrift = require('thrift');"],
     ["const ttypes = require('./client_types');", "const ttypes = require('../../src/gen/client_types');"],
   ]),
-  [`test/gen/${SERVICE}.d.ts`]: retarget(serviceDts, [["import ttypes = require('./client_types');", "import ttypes = require('../../src/gen/client_types');"]]),
+  [`test/gen/${SERVICE}.d.ts`]: retarget(serviceDts, [
+    ["import ttypes = require('./client_types');", "import ttypes = require('../../src/gen/client_types');"],
+  ]),
 };
 for (const dir of ["src/gen", "test/gen"]) {
   rmSync(join(outRoot, dir), { recursive: true, force: true });
@@ -69,7 +71,13 @@ console.log(`gen-thrift: ${methods.length} RPCs in src/gen/${SERVICE}_calls.js; 
 function usedMethods(source) {
   const body = /^export interface RpcSignatures \{\n([\s\S]*?)\n\}$/m.exec(source)?.[1];
   if (body === undefined) fail("no `export interface RpcSignatures { ... }` in src/thrift/rpc-signatures.ts");
-  const names = body.split("\n").map((line) => /^ {2}(\w+): Signature</.exec(line)?.[1] ?? fail(`rpc-signatures.ts: unexpected line in RpcSignatures: ${line}`));
+  const names = body
+    .split("\n")
+    .map(
+      (line) =>
+        /^ {2}(\w+): Signature</.exec(line)?.[1] ??
+        fail(`rpc-signatures.ts: unexpected line in RpcSignatures: ${line}`),
+    );
   return names;
 }
 
@@ -118,7 +126,8 @@ function dropDeadSkipArms(js) {
   const arm = "        case 0:\n          input.skip(ftype);\n          break;\n";
   const fallback = "        default:\n          input.skip(ftype);\n";
   const parts = js.split(arm);
-  for (const part of parts.slice(1)) if (!part.startsWith(fallback)) fail("a `case 0: input.skip(ftype)` arm is not followed by the same default arm");
+  for (const part of parts.slice(1))
+    if (!part.startsWith(fallback)) fail("a `case 0: input.skip(ftype)` arm is not followed by the same default arm");
   return parts.join("");
 }
 
@@ -154,7 +163,11 @@ function callsDeclarations(names) {
     "export type CallResultClass = new () => CallResult;",
     "",
   ];
-  for (const m of names) lines.push(`export declare const ${SERVICE}_${m}_args: CallArgsClass;`, `export declare const ${SERVICE}_${m}_result: CallResultClass;`);
+  for (const m of names)
+    lines.push(
+      `export declare const ${SERVICE}_${m}_args: CallArgsClass;`,
+      `export declare const ${SERVICE}_${m}_result: CallResultClass;`,
+    );
   return `${lines.join("\n")}\n`;
 }
 

@@ -31,7 +31,10 @@ export function abortError(signal: AbortSignal, what: string): AbortError {
 export function signalOf(options: CallOptions | undefined, what: string): AbortSignal | undefined {
   const signal = options?.signal;
   if (signal === undefined || signal instanceof AbortSignal) return signal;
-  throw new OptionError("signal", `${what}: options.signal must be an AbortSignal, got ${signal === null ? "null" : typeof signal}`);
+  throw new OptionError(
+    "signal",
+    `${what}: options.signal must be an AbortSignal, got ${signal === null ? "null" : typeof signal}`,
+  );
 }
 
 const ignore = (): void => {};
@@ -41,7 +44,12 @@ const ignore = (): void => {};
  * first; then it rejects with an AbortError at once, and `late` gets work's result whenever it
  * arrives (to release what it holds); work's failure is then dropped.
  */
-export function abortable<T>(work: Promise<T>, signal: AbortSignal | undefined, what: string, late: (result: T) => void = ignore): Promise<T> {
+export function abortable<T>(
+  work: Promise<T>,
+  signal: AbortSignal | undefined,
+  what: string,
+  late: (result: T) => void = ignore,
+): Promise<T> {
   if (signal === undefined) return work;
   if (signal.aborted) {
     work.then(late, ignore);

@@ -22,7 +22,10 @@ export interface ConnectionOptions {
   protocol?: WireProtocol;
   /** Default 10,000 ms. */
   connectTimeoutMs?: number;
-  /** Time allowed for each reply; a request without a reply by then fails with TimeoutError and the connection is closed. Default 60,000 ms. */
+  /**
+   * Time allowed for each reply; a request without a reply by then fails with TimeoutError and the connection is
+   * closed. Default 60,000 ms.
+   */
   requestTimeoutMs?: number;
   /** Largest reply frame accepted (default 64 MiB, as the Java client). */
   maxFrameSize?: number;
@@ -48,7 +51,9 @@ export const CONNECTION_DEFAULTS = {
 const WIRE_PROTOCOLS: readonly WireProtocol[] = ["binary", "compact"];
 
 /** The connection's settings, checked (an OptionError names a bad one) and defaulted. */
-export type ResolvedConnectionOptions = Required<Pick<ConnectionOptions, "protocol" | "connectTimeoutMs" | "requestTimeoutMs" | "maxFrameSize" | "maxRequestFrameSize">>;
+export type ResolvedConnectionOptions = Required<
+  Pick<ConnectionOptions, "protocol" | "connectTimeoutMs" | "requestTimeoutMs" | "maxFrameSize" | "maxRequestFrameSize">
+>;
 
 /**
  * The connection's part of a session's options, as a session resolves them at construction (and
@@ -58,10 +63,22 @@ export type ResolvedConnectionOptions = Required<Pick<ConnectionOptions, "protoc
 export function resolveConnectionOptions(options: Omit<ConnectionOptions, "host" | "port">): ResolvedConnectionOptions {
   return {
     protocol: oneOfOption("protocol", options.protocol ?? CONNECTION_DEFAULTS.protocol, WIRE_PROTOCOLS),
-    connectTimeoutMs: positiveOption("connectTimeoutMs", options.connectTimeoutMs ?? CONNECTION_DEFAULTS.connectTimeoutMs, "ms"),
-    requestTimeoutMs: positiveOption("requestTimeoutMs", options.requestTimeoutMs ?? CONNECTION_DEFAULTS.requestTimeoutMs, "ms"),
+    connectTimeoutMs: positiveOption(
+      "connectTimeoutMs",
+      options.connectTimeoutMs ?? CONNECTION_DEFAULTS.connectTimeoutMs,
+      "ms",
+    ),
+    requestTimeoutMs: positiveOption(
+      "requestTimeoutMs",
+      options.requestTimeoutMs ?? CONNECTION_DEFAULTS.requestTimeoutMs,
+      "ms",
+    ),
     maxFrameSize: positiveOption("maxFrameSize", options.maxFrameSize ?? CONNECTION_DEFAULTS.maxFrameSize, "bytes"),
-    maxRequestFrameSize: positiveOption("maxRequestFrameSize", options.maxRequestFrameSize ?? CONNECTION_DEFAULTS.maxRequestFrameSize, "bytes"),
+    maxRequestFrameSize: positiveOption(
+      "maxRequestFrameSize",
+      options.maxRequestFrameSize ?? CONNECTION_DEFAULTS.maxRequestFrameSize,
+      "bytes",
+    ),
   };
 }
 
@@ -113,7 +130,13 @@ export class Connection {
   /** Connects (TCP or TLS) within the connect timeout. */
   static async open(options: ConnectionOptions): Promise<Connection> {
     const { connectTimeoutMs } = resolveConnectionOptions(options); // bad options fail before a socket exists
-    const connected = await connectSocket({ host: options.host, port: options.port, tls: options.tls, connectTimeoutMs, signal: options.signal });
+    const connected = await connectSocket({
+      host: options.host,
+      port: options.port,
+      tls: options.tls,
+      connectTimeoutMs,
+      signal: options.signal,
+    });
     const connection = new Connection(connected.socket, options);
     // A plain TCP socket reads into the process's shared buffer (no 'data' events).
     connected.sharedReads?.attach(connection.receive);
@@ -142,7 +165,10 @@ export class Connection {
     });
   }
 
-  /** Takes incoming bytes; a chunk may be a shared read buffer, valid only during the call (FrameReader copies what it keeps). */
+  /**
+   * Takes incoming bytes; a chunk may be a shared read buffer, valid only during the call (FrameReader copies what it
+   * keeps).
+   */
   private readonly receive = (chunk: Buffer): void => {
     try {
       this.reader.push(chunk);
@@ -166,7 +192,8 @@ export class Connection {
    * undefined when close() ended it.
    */
   onClose(listener: (error: ConnectionError | undefined) => void): void {
-    if (this.closeReason !== undefined) queueMicrotask(() => listener(this.closeReason === CLOSED_BY_CLIENT ? undefined : this.closeReason));
+    if (this.closeReason !== undefined)
+      queueMicrotask(() => listener(this.closeReason === CLOSED_BY_CLIENT ? undefined : this.closeReason));
     else this.closeListeners.push(listener);
   }
 
@@ -255,7 +282,14 @@ export class Connection {
     if (!this.keepAliveIdle && this.pending.size === 0) this.socket.ref();
     return new Promise<RpcResult<M>>((resolve, reject) => {
       const deadline = performance.now() + timeoutMs;
-      this.pending.set(seqid, { method, resolve: resolve as (r: unknown) => void, reject, deadline, timeoutMs, asStatus });
+      this.pending.set(seqid, {
+        method,
+        resolve: resolve as (r: unknown) => void,
+        reject,
+        deadline,
+        timeoutMs,
+        asStatus,
+      });
       if (deadline < this.deadlineTimerAt) this.armDeadlineTimer(deadline);
       // One write per request. A frame the socket took whole during write() (copied into the
       // kernel, or by TLS into its records: the usual case, nothing left in writableLength) is
@@ -293,7 +327,11 @@ export class Connection {
     const pending = this.pending.get(header.seqid);
     if (pending === undefined || pending.method !== header.name) {
       const expected = pending === undefined ? "no request in flight has it" : `expected a reply to ${pending.method}`;
-      this.fail(new ConnectionError(`${this.where}: reply ${header.name} with seqid ${header.seqid}: ${expected} (seqid mismatch)`));
+      this.fail(
+        new ConnectionError(
+          `${this.where}: reply ${header.name} with seqid ${header.seqid}: ${expected} (seqid mismatch)`,
+        ),
+      );
       return;
     }
     this.answered(header.seqid);
@@ -319,7 +357,10 @@ export class Connection {
   private armDeadlineTimer(at: number): void {
     if (this.deadlineTimer !== undefined) clearTimeout(this.deadlineTimer);
     this.deadlineTimerAt = at;
-    this.deadlineTimer = setTimeout(() => this.checkDeadlines(), Math.max(1, Math.ceil(at - performance.now()))).unref();
+    this.deadlineTimer = setTimeout(
+      () => this.checkDeadlines(),
+      Math.max(1, Math.ceil(at - performance.now())),
+    ).unref();
   }
 
   /** Fails the connection on the first request past its deadline; else re-arms for the earliest one. */

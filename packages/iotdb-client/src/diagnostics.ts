@@ -13,9 +13,15 @@ import dc from "node:diagnostics_channel";
 import type { EndPoint } from "./errors.js";
 import { IoTDBError } from "./errors.js";
 
-/** The channel names; subscribe with `diagnostics_channel.tracingChannel(name).subscribe({...})` (or `.channel(name)` for the two events). */
+/**
+ * The channel names; subscribe with `diagnostics_channel.tracingChannel(name).subscribe({...})` (or `.channel(name)`
+ * for the two events).
+ */
 export const IOTDB_CHANNELS = {
-  /** Tracing channel: a session opened on one DataNode (connect, TLS, openSession, requestStatementId), each attempt of nodeUrls. */
+  /**
+   * Tracing channel: a session opened on one DataNode (connect, TLS, openSession, requestStatementId), each attempt of
+   * nodeUrls.
+   */
   open: "iotdb:open",
   /** Tracing channel: a query's execute RPC (its first batch of rows comes with the reply). */
   query: "iotdb:query",
@@ -31,7 +37,10 @@ export const IOTDB_CHANNELS = {
   retry: "iotdb:retry",
 } as const;
 
-/** OpenTelemetry database semantic-convention attributes of an operation (and iotdb.* ones where the conventions have none). */
+/**
+ * OpenTelemetry database semantic-convention attributes of an operation (and iotdb.* ones where the conventions have
+ * none).
+ */
 export type IoTDBTraceAttributes = {
   "db.system.name": "iotdb";
   /** The client method or RPC, e.g. "executeQueryStatement", "insertTablet", "openSession", "fetchResults". */
@@ -92,16 +101,27 @@ export class OperationChannel {
   private readonly channel: dc.TracingChannel<unknown, IoTDBTraceContext> | undefined;
 
   constructor(name: string) {
-    this.channel = typeof dc.tracingChannel === "function" ? dc.tracingChannel<unknown, IoTDBTraceContext>(name) : undefined;
+    this.channel =
+      typeof dc.tracingChannel === "function" ? dc.tracingChannel<unknown, IoTDBTraceContext>(name) : undefined;
   }
 
   /** Someone subscribes (TracingChannel.hasSubscribers is Node 20.13+, so each event channel is asked). */
   get active(): boolean {
     const c = this.channel;
-    return c !== undefined && (c.start.hasSubscribers || c.end.hasSubscribers || c.asyncStart.hasSubscribers || c.asyncEnd.hasSubscribers || c.error.hasSubscribers);
+    return (
+      c !== undefined &&
+      (c.start.hasSubscribers ||
+        c.end.hasSubscribers ||
+        c.asyncStart.hasSubscribers ||
+        c.asyncEnd.hasSubscribers ||
+        c.error.hasSubscribers)
+    );
   }
 
-  /** Runs `fn` as the traced operation (a synchronous throw becomes its rejection); `fn` may add reply attributes to the context before it resolves. */
+  /**
+   * Runs `fn` as the traced operation (a synchronous throw becomes its rejection); `fn` may add reply attributes to the
+   * context before it resolves.
+   */
   trace<T>(context: IoTDBTraceContext, fn: (context: IoTDBTraceContext) => Promise<T>): Promise<T> {
     return this.channel!.tracePromise(async () => {
       try {
@@ -139,13 +159,24 @@ export const redirectChannel = new EventChannel(IOTDB_CHANNELS.redirect);
 export const retryChannel = new EventChannel(IOTDB_CHANNELS.retry);
 
 /** The attributes every operation carries. */
-export function operationAttributes(operation: string, endpoint: EndPoint, database: string | undefined): IoTDBTraceAttributes {
-  const attributes: IoTDBTraceAttributes = { "db.system.name": "iotdb", "db.operation.name": operation, "server.address": endpoint.host, "server.port": endpoint.port };
+export function operationAttributes(
+  operation: string,
+  endpoint: EndPoint,
+  database: string | undefined,
+): IoTDBTraceAttributes {
+  const attributes: IoTDBTraceAttributes = {
+    "db.system.name": "iotdb",
+    "db.operation.name": operation,
+    "server.address": endpoint.host,
+    "server.port": endpoint.port,
+  };
   if (database !== undefined) attributes["db.namespace"] = database;
   return attributes;
 }
 
-/** Rows and bytes of a reply's TsBlocks: each block's position count is the i32 after its column count and type bytes. */
+/**
+ * Rows and bytes of a reply's TsBlocks: each block's position count is the i32 after its column count and type bytes.
+ */
 export function noteBlocks(context: IoTDBTraceContext, blocks: readonly Uint8Array[] | null | undefined): void {
   let rows = 0;
   let bytes = 0;

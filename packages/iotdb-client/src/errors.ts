@@ -35,7 +35,10 @@ export class IoTDBError extends Error {
   override readonly name: string = "IoTDBError";
   readonly code: number;
   readonly subStatus: readonly Status[];
-  constructor(readonly status: Status, context?: string) {
+  constructor(
+    readonly status: Status,
+    context?: string,
+  ) {
     super(`${context ? `${context}: ` : ""}${describeStatus(status)}`);
     this.code = status.code;
     this.subStatus = status.subStatus ?? [];
@@ -60,7 +63,11 @@ export class ConnectionError extends Error {
 export class TimeoutError extends Error {
   override readonly name: string = "TimeoutError";
   readonly code: string = "ERR_IOTDB_TIMEOUT";
-  constructor(message: string, readonly timeoutMs: number, options?: { cause?: unknown }) {
+  constructor(
+    message: string,
+    readonly timeoutMs: number,
+    options?: { cause?: unknown },
+  ) {
     super(message, options);
   }
 }

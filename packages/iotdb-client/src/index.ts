@@ -7,7 +7,8 @@ export type { SqlDialect } from "./session/session-options.js";
 export { TAggregationType } from "./session/aggregation-type.js";
 export type { SchemaTemplate, TemplateMeasurement } from "./session/schema-template.js";
 export { TableSession } from "./session/table-session.js";
-// The operations sessions and pools share, each documented once: type a parameter with them to take a session or a pool.
+// The operations sessions and pools share, each documented once: type a parameter with them to take a session or a
+// pool.
 export type { StatementOperations, TableOperations, TreeOperations } from "./session/operations.js";
 export type { QueryOptions, TimestampPrecision } from "./session/base-session.js";
 export { AbortError } from "./abort.js";
@@ -29,12 +30,28 @@ export type { WireProtocol } from "./thrift/rpc-codec.js";
 // The errors a ConnectionError's cause may be.
 export { ReplyError } from "./thrift/rpc-codec.js";
 export { FrameError } from "./transport/frame-reader.js";
-export { IoTDBError, ConnectionError, TimeoutError, QueryTimeoutError, DataSetError, OptionError, EncodeError } from "./errors.js";
+export {
+  IoTDBError,
+  ConnectionError,
+  TimeoutError,
+  QueryTimeoutError,
+  DataSetError,
+  OptionError,
+  EncodeError,
+} from "./errors.js";
 export type { Status, EndPoint } from "./errors.js";
 export { StatusCode } from "./status-codes.js";
 export type { StatusCodeName } from "./status-codes.js";
 // The codec's input and output types, so one import serves an application.
-export { TSDataType, ColumnCategory, TabletBuilder, DecodeError, formatDate, parseDate, shortestFloat32 } from "@zerowire/iotdb-codec";
+export {
+  TSDataType,
+  ColumnCategory,
+  TabletBuilder,
+  DecodeError,
+  formatDate,
+  parseDate,
+  shortestFloat32,
+} from "@zerowire/iotdb-codec";
 export type {
   Tablet,
   TabletSchema,

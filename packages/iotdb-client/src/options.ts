@@ -33,9 +33,19 @@ export function badOption(option: string, accepted: string, value: unknown): Opt
 }
 
 /** An integer in [min, max] (max: the largest safe integer unless given). */
-export function integerOption(option: string, value: unknown, min: number, max = Number.MAX_SAFE_INTEGER, accepted?: string): number {
+export function integerOption(
+  option: string,
+  value: unknown,
+  min: number,
+  max = Number.MAX_SAFE_INTEGER,
+  accepted?: string,
+): number {
   if (typeof value !== "number" || !Number.isSafeInteger(value) || value < min || value > max) {
-    throw badOption(option, accepted ?? (max === Number.MAX_SAFE_INTEGER ? `an integer >= ${min}` : `an integer from ${min} to ${max}`), value);
+    throw badOption(
+      option,
+      accepted ?? (max === Number.MAX_SAFE_INTEGER ? `an integer >= ${min}` : `an integer from ${min} to ${max}`),
+      value,
+    );
   }
   return value;
 }
@@ -59,7 +69,8 @@ export function oneOfOption<T extends string>(option: string, value: unknown, al
 
 /** A string; a non-empty one unless `empty` says it may be "". */
 export function stringOption(option: string, value: unknown, empty = false): string {
-  if (typeof value !== "string" || (!empty && value.trim() === "")) throw badOption(option, empty ? "a string" : "a non-empty string", value);
+  if (typeof value !== "string" || (!empty && value.trim() === ""))
+    throw badOption(option, empty ? "a string" : "a non-empty string", value);
   return value;
 }
 
@@ -73,20 +84,31 @@ export function checkedReadModes(options: { int64?: unknown; float32?: unknown }
  * Where a session or pool connects: `nodeUrls` ("host:port", "[v6 address]:port" or
  * { host, port }, at least one), or else `host` and `port` (one endpoint, the defaults filling in).
  */
-export function resolveEndpoints(options: { nodeUrls?: unknown; host?: unknown; port?: unknown }, defaults: EndPoint): EndPoint[] {
+export function resolveEndpoints(
+  options: { nodeUrls?: unknown; host?: unknown; port?: unknown },
+  defaults: EndPoint,
+): EndPoint[] {
   const { nodeUrls, host, port } = options;
   if (nodeUrls === undefined) {
-    return [{ host: stringOption("host", host ?? defaults.host), port: integerOption("port", port ?? defaults.port, 1, 65535) }];
+    return [
+      {
+        host: stringOption("host", host ?? defaults.host),
+        port: integerOption("port", port ?? defaults.port, 1, 65535),
+      },
+    ];
   }
-  if (host !== undefined || port !== undefined) throw new OptionError("nodeUrls", "give either nodeUrls or host/port, not both");
-  if (!Array.isArray(nodeUrls) || nodeUrls.length === 0) throw badOption("nodeUrls", 'a non-empty array of "host:port" or { host, port }', nodeUrls);
+  if (host !== undefined || port !== undefined)
+    throw new OptionError("nodeUrls", "give either nodeUrls or host/port, not both");
+  if (!Array.isArray(nodeUrls) || nodeUrls.length === 0)
+    throw badOption("nodeUrls", 'a non-empty array of "host:port" or { host, port }', nodeUrls);
   return nodeUrls.map(parseNodeUrl);
 }
 
 /** "host:port", "[v6 address]:port" or { host, port }. */
 export function parseNodeUrl(url: string | EndPoint): EndPoint {
   if (typeof url === "object" && url !== null) {
-    if (typeof url.host !== "string" || url.host === "") throw new OptionError("nodeUrls", `a node URL's host must be a non-empty string, got ${shown(url.host)}`);
+    if (typeof url.host !== "string" || url.host === "")
+      throw new OptionError("nodeUrls", `a node URL's host must be a non-empty string, got ${shown(url.host)}`);
     return { host: url.host, port: nodeUrlPort(url.port, url) };
   }
   if (typeof url !== "string") throw badOption("nodeUrls", 'a list of "host:port" or { host, port }', url);
@@ -98,6 +120,10 @@ export function parseNodeUrl(url: string | EndPoint): EndPoint {
 }
 
 function nodeUrlPort(port: number, url: string | EndPoint): number {
-  if (!Number.isInteger(port) || port <= 0 || port > 65535) throw new OptionError("nodeUrls", `bad port in node URL ${JSON.stringify(url)}: a port is an integer from 1 to 65535`);
+  if (!Number.isInteger(port) || port <= 0 || port > 65535)
+    throw new OptionError(
+      "nodeUrls",
+      `bad port in node URL ${JSON.stringify(url)}: a port is an integer from 1 to 65535`,
+    );
   return port;
 }

@@ -33,6 +33,7 @@ export function checkStatus(status: Status, context: string, queryTimeoutMs?: nu
  */
 export function statusError(status: Status, context: string, queryTimeoutMs?: number): IoTDBError | undefined {
   if (status.code === StatusCode.SUCCESS || status.code === StatusCode.REDIRECTION_RECOMMEND) return undefined;
-  if (status.code === StatusCode.INTERNAL_REQUEST_TIME_OUT || status.code === StatusCode.QUERY_TIMEOUT) return new QueryTimeoutError(status, context, queryTimeoutMs);
+  if (status.code === StatusCode.INTERNAL_REQUEST_TIME_OUT || status.code === StatusCode.QUERY_TIMEOUT)
+    return new QueryTimeoutError(status, context, queryTimeoutMs);
   return new IoTDBError(status, context);
 }

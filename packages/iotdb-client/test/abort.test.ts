@@ -11,7 +11,10 @@ import { AbortError, type CallOptions, OptionError, Session, TableSessionPool } 
 import { ok, withFake } from "./helpers/fake-iotdb.js";
 
 // Two rows (times 1, 2; INT64 values 10, 20): the first TsBlock of vector 055.
-const TWO_ROW_BLOCK = Buffer.from("0000000102000000020202000000000000000001000000000000000200000000000000000a0000000000000014", "hex");
+const TWO_ROW_BLOCK = Buffer.from(
+  "0000000102000000020202000000000000000001000000000000000200000000000000000a0000000000000014",
+  "hex",
+);
 const REASON = new Error("the user went away");
 const never = () => new Promise<never>(() => {});
 
@@ -45,7 +48,9 @@ test("open() against a server that never answers openSession: AbortError, the co
     closedByClient.push(new Promise((done) => socket.on("close", () => done())));
     socket.once("data", () => controller.abort(REASON));
   });
-  const port = await new Promise<number>((done) => silent.listen(0, "127.0.0.1", () => done((silent.address() as net.AddressInfo).port)));
+  const port = await new Promise<number>((done) =>
+    silent.listen(0, "127.0.0.1", () => done((silent.address() as net.AddressInfo).port)),
+  );
   try {
     const session = new Session({ port, zoneId: "UTC", connectTimeoutMs: 30_000, requestTimeoutMs: 30_000 });
     const error = await abortRejection(session.open({ signal: controller.signal }));
@@ -72,8 +77,18 @@ test("a query whose reply never comes: AbortError at once, the session stays usa
     await abortRejection(session.executeQueryStatement("select s from root.sg.d", { signal: controller.signal }));
     await session.ping(); // usable: the connection was kept
     assert.is(session.isOpen, true);
-    answerLate(new TSExecuteStatementResp({ status: ok(), queryId: toInt64(9), columns: ["root.sg.d.s"], dataTypeList: ["INT64"], queryResult: [TWO_ROW_BLOCK], moreData: true }));
-    for (let i = 0; i < 50 && fake.calls("closeOperation").length === 0; i++) await new Promise((r) => setTimeout(r, 10));
+    answerLate(
+      new TSExecuteStatementResp({
+        status: ok(),
+        queryId: toInt64(9),
+        columns: ["root.sg.d.s"],
+        dataTypeList: ["INT64"],
+        queryResult: [TWO_ROW_BLOCK],
+        moreData: true,
+      }),
+    );
+    for (let i = 0; i < 50 && fake.calls("closeOperation").length === 0; i++)
+      await new Promise((r) => setTimeout(r, 10));
     const closes = fake.calls("closeOperation");
     assert.is(closes.length, 1, "the late result's query is closed on the server");
     assert.is(String((closes[0]!.args[0] as { queryId: unknown }).queryId), String(toInt64(9)));
@@ -91,8 +106,21 @@ test("an already aborted signal: the query and the insert are not sent", async (
     await abortRejection(session.executeNonQueryStatement("create database root.x", { signal: controller.signal }));
     const record = { deviceId: "root.sg.d", time: 1n, measurements: ["s"], types: ["INT64" as const], values: [1n] };
     await abortRejection(session.insertRecord(record, { signal: controller.signal }));
-    await abortRejection(session.insertTablet({ schema: { target: "root.sg.d", columns: [{ name: "s", type: "INT64" }] }, timestamps: [1n], values: [[1n]] }, { signal: controller.signal }));
-    assert.equal([fake.calls("executeQueryStatementV2").length, fake.calls("executeUpdateStatementV2").length, fake.calls("insertRecord").length, fake.calls("insertTablet").length], [0, 0, 0, 0]);
+    await abortRejection(
+      session.insertTablet(
+        { schema: { target: "root.sg.d", columns: [{ name: "s", type: "INT64" }] }, timestamps: [1n], values: [[1n]] },
+        { signal: controller.signal },
+      ),
+    );
+    assert.equal(
+      [
+        fake.calls("executeQueryStatementV2").length,
+        fake.calls("executeUpdateStatementV2").length,
+        fake.calls("insertRecord").length,
+        fake.calls("insertTablet").length,
+      ],
+      [0, 0, 0, 0],
+    );
     // negative control: without the signal the same insert is sent
     await session.insertRecord(record);
     assert.is(fake.calls("insertRecord").length, 1);
@@ -120,7 +148,15 @@ test("an insert whose reply never comes: AbortError (its outcome unknown), the s
 test("a fetch that never comes, aborted during for await: AbortError, and the query is closed", async () => {
   await withFake(async (fake, options) => {
     fake.handler.executeQueryStatementV2 = () =>
-      new TSExecuteStatementResp({ status: ok(), queryId: toInt64(5), columns: ["root.sg.d.s"], dataTypeList: ["INT64"], ignoreTimeStamp: false, queryResult: [TWO_ROW_BLOCK], moreData: true });
+      new TSExecuteStatementResp({
+        status: ok(),
+        queryId: toInt64(5),
+        columns: ["root.sg.d.s"],
+        dataTypeList: ["INT64"],
+        ignoreTimeStamp: false,
+        queryResult: [TWO_ROW_BLOCK],
+        moreData: true,
+      });
     const controller = new AbortController();
     fake.handler.fetchResultsV2 = () => {
       controller.abort(REASON);
@@ -145,7 +181,15 @@ test("a fetch that never comes, aborted during for await: AbortError, and the qu
 test("a read's own signal stops it between rows, even within a fetched block; the query's signal is the default", async () => {
   await withFake(async (fake, options) => {
     fake.handler.executeQueryStatementV2 = () =>
-      new TSExecuteStatementResp({ status: ok(), queryId: toInt64(5), columns: ["root.sg.d.s"], dataTypeList: ["INT64"], ignoreTimeStamp: false, queryResult: [TWO_ROW_BLOCK], moreData: false });
+      new TSExecuteStatementResp({
+        status: ok(),
+        queryId: toInt64(5),
+        columns: ["root.sg.d.s"],
+        dataTypeList: ["INT64"],
+        ignoreTimeStamp: false,
+        queryResult: [TWO_ROW_BLOCK],
+        moreData: false,
+      });
     const session = new Session(options);
     await session.open();
     const controller = new AbortController();
@@ -154,7 +198,9 @@ test("a read's own signal stops it between rows, even within a fetched block; th
     controller.abort(REASON);
     await abortRejection(rows.next());
     const cursorController = new AbortController();
-    const it = (await session.executeQueryStatement("select s from root.sg.d", { signal: cursorController.signal })).iterator();
+    const it = (
+      await session.executeQueryStatement("select s from root.sg.d", { signal: cursorController.signal })
+    ).iterator();
     assert.ok(await it.next());
     cursorController.abort(REASON);
     assert.not.ok(it.nextInBlock(), "the second row is not handed out");
@@ -184,7 +230,11 @@ test("a pool's and a pooled session's executeNonQueryStatement and insert take t
     const held = await pool.getSession();
     const controller = new AbortController();
     controller.abort(REASON);
-    const tablet = { schema: { target: "t", columns: [{ name: "s", type: "INT64" as const }] }, timestamps: [1n], values: [[1n]] };
+    const tablet = {
+      schema: { target: "t", columns: [{ name: "s", type: "INT64" as const }] },
+      timestamps: [1n],
+      values: [[1n]],
+    };
     await abortRejection(held.executeNonQueryStatement("create database x", { signal: controller.signal }));
     await abortRejection(held.insert(tablet, { signal: controller.signal }));
     // The pool's only session is held: the pool's statement waits for it, and the abort ends the wait.

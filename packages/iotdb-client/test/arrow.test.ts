@@ -26,7 +26,10 @@ const QUERY = "select * from root.sg.d";
 function expectedTable(): arrow.Table {
   const timestamp = new arrow.TimestampMicrosecond("UTC");
   const column = (c: number) => ROWS.map((r) => r.cells[c]!);
-  const day = (v: Cell) => (v === null ? null : Date.UTC(Math.floor((v as number) / 10000), (Math.floor((v as number) / 100) % 100) - 1, (v as number) % 100));
+  const day = (v: Cell) =>
+    v === null
+      ? null
+      : Date.UTC(Math.floor((v as number) / 10000), (Math.floor((v as number) / 100) % 100) - 1, (v as number) % 100);
   // The builders take timestamps as ms numbers: int64 times are laid out by hand instead.
   const times = (values: readonly Cell[]) =>
     arrow.makeVector(
@@ -69,7 +72,10 @@ function assertSameTable(actual: arrow.Table, expected: arrow.Table): void {
   }
 }
 
-async function withSession(body: (session: Session, calls: (method: string) => number) => Promise<void>, ignoreTimeStamp = false): Promise<void> {
+async function withSession(
+  body: (session: Session, calls: (method: string) => number) => Promise<void>,
+  ignoreTimeStamp = false,
+): Promise<void> {
   await withFake(async (fake, options) => {
     serveAllTypes(fake, ignoreTimeStamp ? { columns: NAMES, ignoreTimeStamp } : {});
     const session = new Session(options);
@@ -89,7 +95,10 @@ test("toArrow(): every type and null equals the hand-built table and the rows of
 
     // The same cells as the rows: Time and TIMESTAMP as int64, DATE as days of the row's 'YYYY-MM-DD'.
     const rows = await (await session.executeQueryStatement(QUERY)).toRows();
-    assert.equal(arrowCells(table.getChild("Time")!), rows.map((r) => r.timestamp));
+    assert.equal(
+      arrowCells(table.getChild("Time")!),
+      rows.map((r) => r.timestamp),
+    );
     TYPES.forEach((type, c) => {
       const fromRows = rows.map((r) => {
         const v = r.fields[c]!;
@@ -139,7 +148,10 @@ test("numeric columns and times share the decoded block's memory; BOOLEAN bits a
   })();
   for await (const batch of arrowBatches(blocks, decoder.schema, "ms")) batches.push(batch);
   const batch = batches[0]!;
-  for (const name of ["Time", ...NAMES.filter((_, c) => ["INT32", "INT64", "FLOAT", "DOUBLE", "TIMESTAMP"].includes(TYPES[c]!))]) {
+  for (const name of [
+    "Time",
+    ...NAMES.filter((_, c) => ["INT32", "INT64", "FLOAT", "DOUBLE", "TIMESTAMP"].includes(TYPES[c]!)),
+  ]) {
     const c = decoder.columnNames.indexOf(name);
     assert.is(batch.getChildAt(c)!.data[0]!.values, block.columns[c]!.values, `${name}: the block's own typed array`);
   }
@@ -164,38 +176,68 @@ test("TEXT and STRING: valid UTF-8 (ASCII, CJK, emoji) as sent; a column with in
   const decoder = new ResultSetDecoder({ columns: names, dataTypeList: ["TEXT", "STRING"], ignoreTimeStamp: false });
   const block = decoder.decodeBlock(bytes);
   const batches: arrow.RecordBatch[] = [];
-  for await (const batch of arrowBatches((async function* () { yield block; })(), decoder.schema, "ms")) batches.push(batch);
+  for await (const batch of arrowBatches(
+    (async function* () {
+      yield block;
+    })(),
+    decoder.schema,
+    "ms",
+  ))
+    batches.push(batch);
   const rows = [...decoder.decodeBlock(bytes).rows()];
   names.forEach((name, c) => {
     const vector = batches[0]!.getChild(name)!;
     assert.is(String(vector.type), "Utf8", name);
-    assert.equal([...vector], rows.map((r) => r.fields[c]), `${name}: the rows' values`);
+    assert.equal(
+      [...vector],
+      rows.map((r) => r.fields[c]),
+      `${name}: the rows' values`,
+    );
     const data = vector.data[0]!.values;
     assert.ok(isUtf8(data), `${name}: Arrow's data buffer is valid UTF-8`);
   });
-  assert.equal(rows.map((r) => r.fields[1]), ["abc", "A\ufffdB", "é", "ok", null], "the oracle itself: the invalid byte reads as U+FFFD");
-  assert.is(Buffer.from(batches[0]!.getChild(names[0]!)!.data[0]!.values).toString(), "abc温度传感器😀x", "valid text: the sent bytes, nulls and \"\" taking none");
+  assert.equal(
+    rows.map((r) => r.fields[1]),
+    ["abc", "A\ufffdB", "é", "ok", null],
+    "the oracle itself: the invalid byte reads as U+FFFD",
+  );
+  assert.is(
+    Buffer.from(batches[0]!.getChild(names[0]!)!.data[0]!.values).toString(),
+    "abc温度传感器😀x",
+    'valid text: the sent bytes, nulls and "" taking none',
+  );
 });
 
-/** Runs `code` in a child node from this package's directory (its node_modules has apache-arrow) and returns its stdout. */
+/**
+ * Runs `code` in a child node from this package's directory (its node_modules has apache-arrow) and returns its stdout.
+ */
 function runNode(args: string[], code: string): string {
-  return execFileSync(process.execPath, [...args, "-e", code], { cwd: resolve(import.meta.dirname, ".."), encoding: "utf8" }).trim();
+  return execFileSync(process.execPath, [...args, "-e", code], {
+    cwd: resolve(import.meta.dirname, ".."),
+    encoding: "utf8",
+  }).trim();
 }
 
 // An empty result (no blocks, no fetch): toArrow() needs no server.
 const EMPTY = `{ timestampPrecision: "ms" }, { columns: ["root.sg.d.s"], dataTypeList: ["INT32"], ignoreTimeStamp: false }`;
 
 test("the built package: ESM and CJS each give a Table of the caller's own apache-arrow (its ESM or CJS copy)", () => {
-  const cjs = runNode(["--input-type=commonjs"], `
+  const cjs = runNode(
+    ["--input-type=commonjs"],
+    `
     const { SessionDataSet } = require("./dist/index.cjs");
     const arrow = require("apache-arrow");
-    new SessionDataSet(${EMPTY}).toArrow().then((t) => console.log([t instanceof arrow.Table, t.schema.names.join(","), t.schema.fields[1].type].join(" ")));`);
+    new SessionDataSet(${EMPTY}).toArrow().then((t) => console.log([t instanceof arrow.Table, t.schema.names.join(","), t.schema.fields[1].type].join(" ")));`,
+  );
   assert.is(cjs, "true Time,root.sg.d.s Int32");
-  const esm = runNode(["--input-type=module"], `
+  const esm = runNode(
+    ["--input-type=module"],
+    `
     const { SessionDataSet } = await import("./dist/index.mjs");
     const arrow = await import("apache-arrow");
     const t = await new SessionDataSet(${EMPTY}).toArrow();
-    console.log([t instanceof arrow.Table, t.numRows].join(" "));`);
+    console.log([t instanceof arrow.Table, t.numRows].join(" "));`,
+  );
   assert.is(esm, "true 0");
 });
 
@@ -213,14 +255,20 @@ const REGISTER_ESM = `data:text/javascript,${encodeURIComponent(`import { regist
 
 test("without apache-arrow: toArrow() rejects with an Error naming `npm install apache-arrow` (ESM and CJS); the data set is left unread", () => {
   const report = `(e) => console.log([e.message.includes("npm install apache-arrow"), e.cause.code].join(" "))`;
-  const cjs = runNode(["--input-type=commonjs"], `${HIDE_ARROW_CJS}
+  const cjs = runNode(
+    ["--input-type=commonjs"],
+    `${HIDE_ARROW_CJS}
     const { SessionDataSet } = require("./dist/index.cjs");
     const ds = new SessionDataSet(${EMPTY});
-    ds.toArrow().then(() => console.log("resolved"), ${report}).then(() => ds.toRows()).then((rows) => console.log("rows " + rows.length));`);
+    ds.toArrow().then(() => console.log("resolved"), ${report}).then(() => ds.toRows()).then((rows) => console.log("rows " + rows.length));`,
+  );
   assert.is(cjs, "true MODULE_NOT_FOUND\nrows 0");
-  const esm = runNode(["--input-type=module", "--import", REGISTER_ESM], `
+  const esm = runNode(
+    ["--input-type=module", "--import", REGISTER_ESM],
+    `
     const { SessionDataSet } = await import("./dist/index.mjs");
-    await new SessionDataSet(${EMPTY}).arrowBatches().next().then(() => console.log("resolved"), ${report});`);
+    await new SessionDataSet(${EMPTY}).arrowBatches().next().then(() => console.log("resolved"), ${report});`,
+  );
   assert.is(esm, "true ERR_MODULE_NOT_FOUND");
 });
 

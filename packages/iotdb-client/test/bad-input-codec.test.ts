@@ -42,7 +42,11 @@ function callRow(id: string, makeCall: () => InsertCall, frame: FrameOptions = F
 /** A builder with one good row gets a bad one: the row's error, and the builder keeps exactly its first row. */
 function builderRow(id: string, time: number, values: Cell[]): void {
   rowTest(id, (row) => {
-    const builder = new TabletBuilder({ model: "tree", target: "root.bi.d", columns: [column("a", "INT32"), column("b", "INT32")] });
+    const builder = new TabletBuilder({
+      model: "tree",
+      target: "root.bi.d",
+      columns: [column("a", "INT32"), column("b", "INT32")],
+    });
     builder.addRow(1, [1, 2]);
     assertThrows(row, () => builder.addRow(time, values));
     assert.is(builder.rowCount, 1);
@@ -71,7 +75,11 @@ function column(name: string, type: TabletColumn["type"], category?: TabletColum
 
 /** A tree tablet of one column `s` on root.bi.d, a good first cell then the bad one. */
 function tablet(type: TabletColumn["type"], values: ColumnValues): Tablet {
-  return { schema: { model: "tree", target: "root.bi.d", columns: [column("s", type)] }, timestamps: [1, 2].slice(0, values.length), values: [values] };
+  return {
+    schema: { model: "tree", target: "root.bi.d", columns: [column("s", type)] },
+    timestamps: [1, 2].slice(0, values.length),
+    values: [values],
+  };
 }
 
 function withSchema(t: Tablet, schema: Partial<Tablet["schema"]>): Tablet {
@@ -79,13 +87,24 @@ function withSchema(t: Tablet, schema: Partial<Tablet["schema"]>): Tablet {
 }
 
 const good = tablet("INT32", [1]);
-const twoColumns: Tablet["schema"] = { model: "tree", target: "root.bi.d", columns: [column("a", "INT32"), column("b", "INT32")] };
+const twoColumns: Tablet["schema"] = {
+  model: "tree",
+  target: "root.bi.d",
+  columns: [column("a", "INT32"), column("b", "INT32")],
+};
 const table = (target: string, category: unknown = "FIELD"): Tablet => ({
   schema: { model: "table", target, columns: [column("s", "INT32", category as TabletColumn["category"])] },
   timestamps: [1],
   values: [[1]],
 });
-const record = (over: Partial<InsertRecord>): InsertRecord => ({ deviceId: "root.bi.d", time: 1, measurements: ["a"], types: ["INT32"], values: [1], ...over });
+const record = (over: Partial<InsertRecord>): InsertRecord => ({
+  deviceId: "root.bi.d",
+  time: 1,
+  measurements: ["a"],
+  types: ["INT32"],
+  values: [1],
+  ...over,
+});
 
 callRow("C01", () => insertTabletCall(tablet("DOUBLE", [1, "3" as never])));
 callRow("C02", () => insertTabletCall(tablet("TEXT", ["a", 5 as never])));
@@ -102,7 +121,16 @@ callRow("C12", () => insertTabletCall(tablet("DATE", ["2024-01-01", "2024-02-30"
 callRow("C13", () => insertTabletCall(tablet("DATE", ["2024-01-01", "2024/01/01"])));
 callRow("C14", () => insertTabletCall(tablet("DATE", Int32Array.of(20240101, 20230229))));
 callRow("C15", () => insertTabletCall({ schema: twoColumns, timestamps: [1], values: [[1]] }));
-callRow("C16", () => insertTabletCall({ schema: twoColumns, timestamps: [1, 2, 3], values: [[1, 2, 3], [1, 2]] }));
+callRow("C16", () =>
+  insertTabletCall({
+    schema: twoColumns,
+    timestamps: [1, 2, 3],
+    values: [
+      [1, 2, 3],
+      [1, 2],
+    ],
+  }),
+);
 callRow("C17", () => insertTabletCall({ schema: twoColumns, timestamps: [1], values: [[1], [2]], nulls: [undefined] }));
 callRow("C18", () => insertTabletCall(withSchema(good, { target: "root.bi.d\uD800" })));
 callRow("C19", () => insertTabletCall(withSchema(good, { columns: [column("s\uDC00", "INT32")] })));
@@ -128,7 +156,9 @@ callRow("C44", () =>
     { maxValueBytes: 8 },
   ),
 );
-callRow("C40", () => insertStringRecordCall({ deviceId: "root.bi.d", time: 1, measurements: ["a"], values: [5 as never] }));
+callRow("C40", () =>
+  insertStringRecordCall({ deviceId: "root.bi.d", time: 1, measurements: ["a"], values: [5 as never] }),
+);
 callRow("C41", () =>
   insertStringRecordsOfOneDeviceCall("root.bi.d", [
     { time: 1, measurements: ["a"], values: ["1"] },
@@ -137,7 +167,9 @@ callRow("C41", () =>
 );
 callRow("C42", () =>
   insertRecordsCall(
-    Array.from({ length: 40 }, (_, i) => (i === 5 ? record({ time: i, types: ["DATE"], values: ["2024-01-01"] }) : record({ time: i }))),
+    Array.from({ length: 40 }, (_, i) =>
+      i === 5 ? record({ time: i, types: ["DATE"], values: ["2024-01-01"] }) : record({ time: i }),
+    ),
     { autoConvertRecords: true },
   ),
 );

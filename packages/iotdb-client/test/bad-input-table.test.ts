@@ -41,7 +41,8 @@ test("Writer, Reader and codec rows (W, R, C) are tested without a server, the c
     const offline = file.endsWith(".test.ts");
     for (const id of rowTestIds(readFileSync(file, "utf8"))) assert.is(/^[WRC]/.test(id), offline, `${id} in ${file}`);
   }
-  for (const row of catalogueRows().values()) assert.is(row.sent, row.id.startsWith("X") ? "request" : "nothing", `${row.id}: sent to server`);
+  for (const row of catalogueRows().values())
+    assert.is(row.sent, row.id.startsWith("X") ? "request" : "nothing", `${row.id}: sent to server`);
 });
 
 test("the parser: exact, prefix and contained messages, status codes, accepted inputs, escaped pipes", () => {
@@ -64,7 +65,10 @@ test("the parser: exact, prefix and contained messages, status codes, accepted i
       ["A04", "z", "none", undefined, undefined, "exact", "request"],
     ],
   );
-  assert.throws(() => parseCatalogue("| A01 | f | x | `E` | `m` | nothing |\n| A01 | f | x | `E` | `m` | nothing |"), /twice/);
+  assert.throws(
+    () => parseCatalogue("| A01 | f | x | `E` | `m` | nothing |\n| A01 | f | x | `E` | `m` | nothing |"),
+    /twice/,
+  );
   assert.throws(() => parseCatalogue("| A01 | f | x | `E` | m | nothing |"), /message cell/);
   assert.throws(() => parseCatalogue("| A01 | f | x | `E` | `m` | sometimes |"), /sent to server/);
 });

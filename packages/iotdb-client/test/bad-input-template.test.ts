@@ -5,7 +5,12 @@ import { serializeTemplate, type TemplateCodes } from "@zerowire/iotdb-codec";
 import { assertRowError, rowTests } from "./helpers/bad-input-table.js";
 
 const rowTest = rowTests(test);
-const template = (over: Partial<TemplateCodes> = {}): TemplateCodes => ({ name: "t", aligned: false, measurements: [{ name: "s", dataType: 1, encoding: 0, compressor: 0 }], ...over });
+const template = (over: Partial<TemplateCodes> = {}): TemplateCodes => ({
+  name: "t",
+  aligned: false,
+  measurements: [{ name: "s", dataType: 1, encoding: 0, compressor: 0 }],
+  ...over,
+});
 
 function templateRow(id: string, input: TemplateCodes): void {
   rowTest(id, (row) => {

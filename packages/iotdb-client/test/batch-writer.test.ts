@@ -8,7 +8,16 @@ import { pipeline } from "node:stream/promises";
 import { test } from "uvu";
 import * as assert from "uvu/assert";
 import { TSStatus } from "../src/gen/client_types.js";
-import { EncodeError, IoTDBError, SessionPool, TableSessionPool, type WriterFailure, WriterClosedError, WriterFullError, type WriterRow } from "../src/index.js";
+import {
+  EncodeError,
+  type IoTDBError,
+  SessionPool,
+  TableSessionPool,
+  type WriterFailure,
+  WriterClosedError,
+  WriterFullError,
+  type WriterRow,
+} from "../src/index.js";
 import { base, FakeIoTDB, ok, sleep, until, url } from "./helpers/pool-fakes.js";
 import { Gate, sentRequests, timesByDevice } from "./helpers/writer-fakes.js";
 
@@ -70,7 +79,10 @@ test("the flushIntervalMs timer is unref'd (it does not keep the process alive) 
     const writer = pool.writer({ flushIntervalMs: 60_000 });
     assert.is(timers(), before, "an unref'd timer is not an active resource");
     const interval = (writer as unknown as Record<string, NodeJS.Timeout & { _destroyed: boolean }>).timer!;
-    assert.ok(interval !== undefined && !interval.hasRef() && !interval._destroyed, "the writer has its timer, unref'd");
+    assert.ok(
+      interval !== undefined && !interval.hasRef() && !interval._destroyed,
+      "the writer has its timer, unref'd",
+    );
     await writer.close();
     assert.ok(interval._destroyed, "close() cleared it");
   }));
@@ -100,18 +112,29 @@ test("ordering: a device is in one request at a time; its later rows wait and ar
   withPool(async (pool, fake) => {
     const gate = new Gate();
     fake.handler.insertTablets = async () => (await gate.pass(), ok());
-    const writer = pool.writer({ batchPoints: 4, maxInFlight: 4, flushIntervalMs: 0 }).defineDevice("root.w.o1", TWO).defineDevice("root.w.o2", TWO);
+    const writer = pool
+      .writer({ batchPoints: 4, maxInFlight: 4, flushIntervalMs: 0 })
+      .defineDevice("root.w.o1", TWO)
+      .defineDevice("root.w.o2", TWO);
     writer.write("root.w.o1", 1, [1, 1]);
     writer.write("root.w.o1", 2, [2, 2]);
     assert.ok(await until(() => sentRequests(fake).length === 1));
     for (const t of range(3, 9)) writer.write("root.w.o1", t, [t, t]);
     writer.write("root.w.o2", 1, [1, 1]);
     await sleep(30);
-    assert.is(sentRequests(fake).length, 1, "o1's waiting rows do not count toward a batch: o2's 2 points alone are not sent");
+    assert.is(
+      sentRequests(fake).length,
+      1,
+      "o1's waiting rows do not count toward a batch: o2's 2 points alone are not sent",
+    );
     writer.write("root.w.o2", 2, [2, 2]);
     assert.ok(await until(() => sentRequests(fake).length === 2), "another device is not held back");
     await sleep(50);
-    assert.is(sentRequests(fake).length, 2, "o1's next rows wait while its first request is in flight, with room for more");
+    assert.is(
+      sentRequests(fake).length,
+      2,
+      "o1's next rows wait while its first request is in flight, with room for more",
+    );
     assert.equal(writer.metrics().inFlight, 2);
     gate.open();
     await writer.flush();
@@ -128,7 +151,9 @@ test("backpressure: false at the high-water mark, then 'drain' and ready(); past
   withPool(async (pool, fake) => {
     const gate = new Gate();
     fake.handler.insertTablets = async () => (await gate.pass(), ok());
-    const writer = pool.writer({ batchPoints: 4, highWaterMark: 10, maxBufferedPoints: 12, flushIntervalMs: 0 }).defineDevice("root.w.b", TWO);
+    const writer = pool
+      .writer({ batchPoints: 4, highWaterMark: 10, maxBufferedPoints: 12, flushIntervalMs: 0 })
+      .defineDevice("root.w.b", TWO);
     const answers = range(0, 5).map((t) => writer.write("root.w.b", t, [t, t]));
     assert.equal(answers, [true, true, true, true, false], "the 5th row brings the held points to 10");
     let ready = false;
@@ -168,7 +193,9 @@ test("transient failures are retried with backoff until written; when retries ru
 
     fake.handler.insertTablets = () => new TSStatus({ code: 606, message: "memory full" });
     const started = Date.now();
-    const limited = pool.writer({ maxRetries: 3, retryBaseMs: 20, retryMaxMs: 40, flushIntervalMs: 0 }).defineDevice("root.w.r", TWO);
+    const limited = pool
+      .writer({ maxRetries: 3, retryBaseMs: 20, retryMaxMs: 40, flushIntervalMs: 0 })
+      .defineDevice("root.w.r", TWO);
     limited.on("failed", (f) => failures.push(f));
     limited.write("root.w.r", 2, [2, 2]);
     await limited.flush();
@@ -176,14 +203,18 @@ test("transient failures are retried with backoff until written; when retries ru
     assert.ok(Date.now() - started >= 50, `gave up after ${Date.now() - started} ms`);
     m = limited.metrics();
     assert.equal([m.written, m.retried, m.requests, m.failed], [0, 3, 4, 1]);
-    assert.equal(failures.map((f) => [f.target, f.times, (f.error as IoTDBError).code]), [["root.w.r", [2], 606]]);
+    assert.equal(
+      failures.map((f) => [f.target, f.times, (f.error as IoTDBError).code]),
+      [["root.w.r", [2], 606]],
+    );
     await Promise.all([writer.close(), limited.close()]);
   }));
 
 test("a permanent failure in one device of several: each is sent again alone and only that one is reported, with its rows' times", () =>
   withPool(async (pool, fake) => {
     const conflict = () => new TSStatus({ code: 507, message: "data type of root.w.f2.s1 is not consistent" });
-    fake.handler.insertTablets = (req: { prefixPaths: string[] }) => (req.prefixPaths.includes("root.w.f2") ? conflict() : ok());
+    fake.handler.insertTablets = (req: { prefixPaths: string[] }) =>
+      req.prefixPaths.includes("root.w.f2") ? conflict() : ok();
     const writer = pool.writer({ flushIntervalMs: 0 });
     const failures: WriterFailure[] = [];
     writer.on("failed", (f) => failures.push(f));
@@ -194,7 +225,10 @@ test("a permanent failure in one device of several: each is sent again alone and
       sentRequests(fake).map((r) => r.devices.map((d) => d.device).join()),
       ["root.w.f1,root.w.f2,root.w.f3", "root.w.f1", "root.w.f2", "root.w.f3"],
     );
-    assert.equal(failures.map((f) => [f.target, f.times, (f.error as IoTDBError).code]), [["root.w.f2", [10, 11, 12], 507]]);
+    assert.equal(
+      failures.map((f) => [f.target, f.times, (f.error as IoTDBError).code]),
+      [["root.w.f2", [10, 11, 12], 507]],
+    );
     const m = writer.metrics();
     assert.equal([m.written, m.failed, m.retried], [6, 3, 0], "a permanent failure is not retried");
     const result = await writer.close();
@@ -228,7 +262,10 @@ test("close(): drains without a deadline; with one, counts what is unsettled as 
     const drained = pool.writer({ flushIntervalMs: 0 }).defineDevice("root.w.c1", TWO);
     for (const t of range(0, 5)) drained.write("root.w.c1", t, [t, t]);
     assert.equal(await drained.close(), { written: 5, failed: 0, pending: 0, unobservedFailures: [] });
-    assert.throws(() => drained.write("root.w.c1", 9, [9, 9]), (e: unknown) => e instanceof WriterClosedError);
+    assert.throws(
+      () => drained.write("root.w.c1", 9, [9, 9]),
+      (e: unknown) => e instanceof WriterClosedError,
+    );
 
     const gate = new Gate();
     fake.handler.insertTablets = async () => (await gate.pass(), ok());
@@ -238,12 +275,23 @@ test("close(): drains without a deadline; with one, counts what is unsettled as 
     const started = Date.now();
     const result = await stuck.close({ timeoutMs: 50 });
     assert.ok(Date.now() - started < 1_000);
-    assert.equal(result, { written: 0, failed: 0, pending: 5, unobservedFailures: [] }, "2 rows in flight, 3 waiting behind them");
-    assert.throws(() => stuck.write("root.w.c2", 9, [9, 9]), (e: unknown) => e instanceof WriterClosedError);
+    assert.equal(
+      result,
+      { written: 0, failed: 0, pending: 5, unobservedFailures: [] },
+      "2 rows in flight, 3 waiting behind them",
+    );
+    assert.throws(
+      () => stuck.write("root.w.c2", 9, [9, 9]),
+      (e: unknown) => e instanceof WriterClosedError,
+    );
     const flushed = stuck.flush();
     gate.open();
     await flushed;
-    assert.is(sentRequests(fake).length, 2, "after the deadline, the rows waiting behind the stuck requests were not sent");
+    assert.is(
+      sentRequests(fake).length,
+      2,
+      "after the deadline, the rows waiting behind the stuck requests were not sent",
+    );
   }));
 
 test("write() checks the row against the declared types: the error names target, column and row; nothing is kept", () =>
@@ -263,7 +311,10 @@ test("write() checks the row against the declared types: the error names target,
     assert.throws(() => writer.write("root.w.v", 3, [1.5, 1]), /column "s1", row 1 .*not an int32/);
     assert.throws(() => writer.write("root.w.v", 3, [1]), /row 1 .*expected 2 value/);
     assert.throws(() => writer.write("root.w.other", 3, [1, 1]), /"root.w.other" is not defined: call defineDevice/);
-    assert.throws(() => writer.defineDevice("root.w.v", { ...TWO, aligned: true }), /already defined with another schema/);
+    assert.throws(
+      () => writer.defineDevice("root.w.v", { ...TWO, aligned: true }),
+      /already defined with another schema/,
+    );
     assert.equal(writer.metrics().buffered, 2);
     await writer.flush();
     assert.equal(timesByDevice(fake).get("root.w.v"), [1], "only the good row was sent");
@@ -302,7 +353,9 @@ test("stream(): pipeline(source, transform, writer.stream()) writes every row, w
   withPool(async (pool, fake) => {
     const gate = new Gate();
     fake.handler.insertTablets = async () => (await gate.pass(), ok());
-    const writer = pool.writer({ flushIntervalMs: 0, batchPoints: 10, highWaterMark: 20 }).defineDevice("root.w.s", TWO);
+    const writer = pool
+      .writer({ flushIntervalMs: 0, batchPoints: 10, highWaterMark: 20 })
+      .defineDevice("root.w.s", TWO);
     let produced = 0;
     const source = Readable.from(
       (function* () {
@@ -314,7 +367,8 @@ test("stream(): pipeline(source, transform, writer.stream()) writes every row, w
     );
     const toRow = new Transform({
       objectMode: true,
-      transform: ({ t }: { t: number }, _e, callback) => callback(null, { target: "root.w.s", time: t, values: [t, t] } satisfies WriterRow),
+      transform: ({ t }: { t: number }, _e, callback) =>
+        callback(null, { target: "root.w.s", time: t, values: [t, t] } satisfies WriterRow),
     });
     const done = pipeline(source, toRow, writer.stream());
     await sleep(50);
@@ -327,7 +381,10 @@ test("stream(): pipeline(source, transform, writer.stream()) writes every row, w
     assert.is(writer.metrics().written, 200);
 
     const bad = pool.writer({ flushIntervalMs: 0 }).defineDevice("root.w.s", TWO);
-    const failed = await pipeline(Readable.from([{ target: "root.w.s", time: 1, values: ["x", 1] }]), bad.stream()).then(
+    const failed = await pipeline(
+      Readable.from([{ target: "root.w.s", time: 1, values: ["x", 1] }]),
+      bad.stream(),
+    ).then(
       () => undefined,
       (e: unknown) => e,
     );

@@ -1,15 +1,31 @@
 // The official Java Session's conversations (session-capture.json, and the `conversation` of the
-// queryResponse vectors 052-055, made by fuzz/java's SessionCapture into the repo's set) replayed against our client: a loopback server plays the
+// queryResponse vectors 052-055, made by fuzz/java's SessionCapture into the repo's set) replayed against our client: a
+// loopback server plays the
 // captured server frames, and every frame our client sends must equal the frame the Java client
 // sent (seqids included). Query rows must equal `javaClientRows`.
 import { test } from "uvu";
 import * as assert from "uvu/assert";
-import { columnarTablet, rowsTablet, vectorRecords, type RecordsInput, type TabletInput } from "../../../fuzz/vectors/vector-input.js";
+import {
+  columnarTablet,
+  rowsTablet,
+  vectorRecords,
+  type RecordsInput,
+  type TabletInput,
+} from "../../../fuzz/vectors/vector-input.js";
 import { Session, TableSession, type RowRecord } from "../src/index.js";
 import type { BaseSession } from "../src/session/base-session.js";
 import { dirHolding, REPO_SET } from "../../../fuzz/vectors/vector-sets.js";
 import { FakeServer } from "./helpers/fake-server.js";
-import { type CapturedFrame, frameBytes, jsonValue, readVector, seqidOf, vectorFile, vectorsAvailable, withSeqid } from "./helpers/vectors.js";
+import {
+  type CapturedFrame,
+  frameBytes,
+  jsonValue,
+  readVector,
+  seqidOf,
+  vectorFile,
+  vectorsAvailable,
+  withSeqid,
+} from "./helpers/vectors.js";
 
 interface Exchange {
   method: string;
@@ -56,12 +72,14 @@ async function replay(script: Exchange[], renumber: boolean, run: (port: number)
     const label = `#${next} ${ex.method} (captured seqid ${ex.request.seqid})`;
     if (call.method !== ex.method) problems.push(`${label}: client sent ${call.method}`);
     else if (ex.request.hex === undefined) {
-      if (call.frame.length !== ex.request.length) problems.push(`${label}: ${call.frame.length} bytes, captured ${ex.request.length}`);
+      if (call.frame.length !== ex.request.length)
+        problems.push(`${label}: ${call.frame.length} bytes, captured ${ex.request.length}`);
       if (!renumber && call.seqid !== ex.request.seqid) problems.push(`${label}: seqid ${call.seqid}`);
     } else {
       const expected = frameBytes(ex.request);
       const actual = renumber ? withSeqid(call.frame, seqidOf(expected)) : call.frame;
-      if (!actual.equals(expected)) problems.push(`${label}: frame differs\n  ours ${call.frame.toString("hex")}\n  java ${ex.request.hex}`);
+      if (!actual.equals(expected))
+        problems.push(`${label}: frame differs\n  ours ${call.frame.toString("hex")}\n  java ${ex.request.hex}`);
     }
     const reply = frameBytes(ex.reply);
     peer.send(renumber ? withSeqid(reply, call.seqid) : reply);
@@ -75,7 +93,11 @@ async function replay(script: Exchange[], renumber: boolean, run: (port: number)
   assert.is(next, script.length, `the client made ${next} of the ${script.length} captured calls`);
 }
 
-function checkRows(rows: RowRecord[], columns: { names: readonly string[]; types: readonly string[] }, expected: QueryVector["output"]["javaClientRows"]): void {
+function checkRows(
+  rows: RowRecord[],
+  columns: { names: readonly string[]; types: readonly string[] },
+  expected: QueryVector["output"]["javaClientRows"],
+): void {
   assert.equal([...columns.names], expected.columnNames);
   assert.equal([...columns.types], expected.columnTypes);
   const actual = rows.map((r) => ({ timestamp: jsonValue(r.timestamp), fields: r.fields.map(jsonValue) }));
@@ -94,10 +116,17 @@ test("the repo's own vector set holds the session capture and the query response
   assert.is(dirHolding("queryResponse"), REPO_SET);
 });
 
-const QUERY_VECTORS = ["052-query_tree_raw.json", "053-query_table_select_star.json", "054-query_table_column_mapping.json", "055-query_tree_more_data_fetch.json"];
+const QUERY_VECTORS = [
+  "052-query_tree_raw.json",
+  "053-query_table_select_star.json",
+  "054-query_table_column_mapping.json",
+  "055-query_tree_more_data_fetch.json",
+];
 
 if (vectorsAvailable()) {
-  const capture = readVector<{ frames: CapturedFrame[]; firstFrameOfEachControlCall: Record<string, CapturedFrame> }>("session-capture.json");
+  const capture = readVector<{ frames: CapturedFrame[]; firstFrameOfEachControlCall: Record<string, CapturedFrame> }>(
+    "session-capture.json",
+  );
   const framesOf = (connection: number) => capture.frames.filter((f) => f.connection === connection);
   const queries = new Map(QUERY_VECTORS.map((file) => [file, readVector<QueryVector>(file)]));
 
@@ -117,7 +146,12 @@ if (vectorsAvailable()) {
     const expected = frameBytes(framesOf(2)[0]!);
     const server = await FakeServer.start(() => {});
     try {
-      const session = new TableSession({ port: server.port, zoneId: "UTC", database: "test_db", requestTimeoutMs: 300 });
+      const session = new TableSession({
+        port: server.port,
+        zoneId: "UTC",
+        database: "test_db",
+        requestTimeoutMs: 300,
+      });
       await session.open().catch(() => {});
       assert.equal(server.calls[0]!.frame.toString("hex"), expected.toString("hex"));
     } finally {
@@ -132,7 +166,10 @@ if (vectorsAvailable()) {
     try {
       const session = new Session({ port: server.port, requestTimeoutMs: 300 });
       await session.open().catch(() => {});
-      assert.ok(server.calls[0]!.frame.includes(Buffer.from("\u0000\u0000\u0000\u0010America/New_York")), "zoneId string with its length");
+      assert.ok(
+        server.calls[0]!.frame.includes(Buffer.from("\u0000\u0000\u0000\u0010America/New_York")),
+        "zoneId string with its length",
+      );
       assert.is(session.zoneId, "America/New_York");
     } finally {
       if (saved === undefined) delete process.env.TZ;
@@ -148,7 +185,8 @@ if (vectorsAvailable()) {
       const file = vectorFile(n);
       const v = readVector<{ kind: string; input: any }>(file);
       if (v.kind === "tablet" && v.input.model === "tree") treeTablets.push(v.input);
-      if (v.kind === "insertRecords" || v.kind === "insertRecord") records.push({ file, input: { ...v.input, kind: v.kind } });
+      if (v.kind === "insertRecords" || v.kind === "insertRecord")
+        records.push({ file, input: { ...v.input, kind: v.kind } });
     }
     assert.is(treeTablets.length, 29);
     assert.is(records.length, 6);
@@ -165,7 +203,8 @@ if (vectorsAvailable()) {
       }
       for (const { input } of records) {
         const list = vectorRecords(input);
-        if (input.kind === "insertRecord") await (input.aligned ? session.insertAlignedRecord(list[0]!) : session.insertRecord(list[0]!));
+        if (input.kind === "insertRecord")
+          await (input.aligned ? session.insertAlignedRecord(list[0]!) : session.insertRecord(list[0]!));
         else await (input.aligned ? session.insertAlignedRecords(list) : session.insertRecords(list));
       }
       await queryAndCheck(session, queries.get("052-query_tree_raw.json")!);
@@ -198,7 +237,10 @@ if (vectorsAvailable()) {
       const handshake = frames.slice(0, 4);
       const closing = frames.slice(-2);
       await replay(exchanges([...handshake, ...vector.output.conversation, ...closing]), true, async (port) => {
-        const session = connection === 1 ? new Session({ port, zoneId: "UTC" }) : new TableSession({ port, zoneId: "UTC", database: "test_db" });
+        const session =
+          connection === 1
+            ? new Session({ port, zoneId: "UTC" })
+            : new TableSession({ port, zoneId: "UTC", database: "test_db" });
         await session.open();
         // rows through `for await`, the data set closing itself when the loop ends
         const dataSet = await session.executeQueryStatement(vector.input.sql);
@@ -213,49 +255,73 @@ if (vectorsAvailable()) {
   test("055 in number mode: INT64 fields and timestamps as numbers; 054's INT64 max throws instead of rounding", async () => {
     const fetchVector = queries.get("055-query_tree_more_data_fetch.json")!;
     const frames1 = framesOf(1);
-    await replay(exchanges([...frames1.slice(0, 4), ...fetchVector.output.conversation, ...frames1.slice(-2)]), true, async (port) => {
-      const session = new Session({ port, zoneId: "UTC", int64: "number" });
-      await session.open();
-      const rows = await (await session.executeQueryStatement(fetchVector.input.sql)).toRows();
-      assert.equal(rows.map((r) => [r.timestamp, ...r.fields]), [[1, 10], [2, 20], [3, null], [4, 40], [5, -50]]);
-      await session.close();
-    });
+    await replay(
+      exchanges([...frames1.slice(0, 4), ...fetchVector.output.conversation, ...frames1.slice(-2)]),
+      true,
+      async (port) => {
+        const session = new Session({ port, zoneId: "UTC", int64: "number" });
+        await session.open();
+        const rows = await (await session.executeQueryStatement(fetchVector.input.sql)).toRows();
+        assert.equal(
+          rows.map((r) => [r.timestamp, ...r.fields]),
+          [
+            [1, 10],
+            [2, 20],
+            [3, null],
+            [4, 40],
+            [5, -50],
+          ],
+        );
+        await session.close();
+      },
+    );
     const mappingVector = queries.get("054-query_table_column_mapping.json")!;
     const frames2 = framesOf(2);
-    await replay(exchanges([...frames2.slice(0, 4), ...mappingVector.output.conversation, ...frames2.slice(-2)]), true, async (port) => {
-      const session = new TableSession({ port, zoneId: "UTC", database: "test_db" });
-      await session.open();
-      const dataSet = await session.executeQueryStatement(mappingVector.input.sql);
-      let error: unknown;
-      try {
-        for await (const _row of dataSet.rows({ int64: "number" })) {
-          /* the first row holds Long.MAX_VALUE */
+    await replay(
+      exchanges([...frames2.slice(0, 4), ...mappingVector.output.conversation, ...frames2.slice(-2)]),
+      true,
+      async (port) => {
+        const session = new TableSession({ port, zoneId: "UTC", database: "test_db" });
+        await session.open();
+        const dataSet = await session.executeQueryStatement(mappingVector.input.sql);
+        let error: unknown;
+        try {
+          for await (const _row of dataSet.rows({ int64: "number" })) {
+            /* the first row holds Long.MAX_VALUE */
+          }
+        } catch (e) {
+          error = e;
         }
-      } catch (e) {
-        error = e;
-      }
-      assert.instance(error, RangeError);
-      assert.match((error as Error).message, "9223372036854775807");
-      await session.close(); // closeOperation was still sent: the replay checks the order
-    });
+        assert.instance(error, RangeError);
+        assert.match((error as Error).message, "9223372036854775807");
+        await session.close(); // closeOperation was still sent: the replay checks the order
+      },
+    );
   });
 
   test("055 as blocks and toColumnar: typed columns over every fetched batch", async () => {
     const vector = queries.get("055-query_tree_more_data_fetch.json")!;
     const frames1 = framesOf(1);
-    await replay(exchanges([...frames1.slice(0, 4), ...vector.output.conversation, ...frames1.slice(-2)]), true, async (port) => {
-      const session = new Session({ port, zoneId: "UTC" });
-      await session.open();
-      const columnar = await (await session.executeQueryStatement(vector.input.sql)).toColumnar();
-      assert.is(columnar.rowCount, 5);
-      assert.equal(columnar.columnNames, ["Time", "root.ref.f.s1"]);
-      const [time, s1] = columnar.columns;
-      assert.instance(time!.values, BigInt64Array);
-      assert.equal([...(time!.values as BigInt64Array)], [1n, 2n, 3n, 4n, 5n]);
-      assert.equal([...(s1!.values as BigInt64Array)].filter((_, i) => s1!.nulls?.[i] !== 1), [10n, 20n, 40n, -50n]);
-      assert.equal([...s1!.nulls!], [0, 0, 1, 0, 0]);
-      await session.close();
-    });
+    await replay(
+      exchanges([...frames1.slice(0, 4), ...vector.output.conversation, ...frames1.slice(-2)]),
+      true,
+      async (port) => {
+        const session = new Session({ port, zoneId: "UTC" });
+        await session.open();
+        const columnar = await (await session.executeQueryStatement(vector.input.sql)).toColumnar();
+        assert.is(columnar.rowCount, 5);
+        assert.equal(columnar.columnNames, ["Time", "root.ref.f.s1"]);
+        const [time, s1] = columnar.columns;
+        assert.instance(time!.values, BigInt64Array);
+        assert.equal([...(time!.values as BigInt64Array)], [1n, 2n, 3n, 4n, 5n]);
+        assert.equal(
+          [...(s1!.values as BigInt64Array)].filter((_, i) => s1!.nulls?.[i] !== 1),
+          [10n, 20n, 40n, -50n],
+        );
+        assert.equal([...s1!.nulls!], [0, 0, 1, 0, 0]);
+        await session.close();
+      },
+    );
   });
 }
 

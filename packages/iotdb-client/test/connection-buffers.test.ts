@@ -16,7 +16,11 @@ test("a reply kept by the generated reader (binary fields) survives later reads 
   const block = Buffer.alloc(3000, 0xab);
   const server = await FakeServer.start((call, peer) => {
     if (call.method === "executeQueryStatementV2") {
-      const resp = new TSExecuteStatementResp({ status: new TSStatus({ code: 200 }), queryResult: [block], moreData: false });
+      const resp = new TSExecuteStatementResp({
+        status: new TSStatus({ code: 200 }),
+        queryResult: [block],
+        moreData: false,
+      });
       peer.send(structReply("binary", call.method, call.seqid, resp as unknown as Parameters<typeof structReply>[3]));
     } else {
       // A large different reply: on the other connection, read into the same shared buffer.
@@ -26,7 +30,11 @@ test("a reply kept by the generated reader (binary fields) survives later reads 
   try {
     const a = await Connection.open({ host: "127.0.0.1", port: server.port });
     const b = await Connection.open({ host: "127.0.0.1", port: server.port });
-    const request = new TSExecuteStatementReq({ sessionId: new Int64(1), statement: "select", statementId: new Int64(1) });
+    const request = new TSExecuteStatementReq({
+      sessionId: new Int64(1),
+      statement: "select",
+      statementId: new Int64(1),
+    });
     const resp = (await a.call("executeQueryStatementV2", [request])) as TSExecuteStatementResp;
     const kept = resp.queryResult![0]!;
     assert.equal(Buffer.from(kept), block, "as received");
@@ -43,8 +51,17 @@ test("negative control: without a copy of its own, what the generated reader kee
   // The reader reads binary fields as views of the frame (no copy), so the test above holds only
   // because Connection copies a frame that sits in the shared read buffer.
   const block = Buffer.alloc(3000, 0xab);
-  const resp = new TSExecuteStatementResp({ status: new TSStatus({ code: 200 }), queryResult: [block], moreData: false });
-  const bytes = structReply("binary", "executeQueryStatementV2", 1, resp as unknown as Parameters<typeof structReply>[3]);
+  const resp = new TSExecuteStatementResp({
+    status: new TSStatus({ code: 200 }),
+    queryResult: [block],
+    moreData: false,
+  });
+  const bytes = structReply(
+    "binary",
+    "executeQueryStatementV2",
+    1,
+    resp as unknown as Parameters<typeof structReply>[3],
+  );
   const [decoded] = decodeReplies(bytes, "executeQueryStatementV2").results;
   const kept = decoded!.queryResult![0]!;
   assert.equal(Buffer.from(kept), block, "as received");
@@ -70,14 +87,18 @@ test("a frame the socket cannot take at once is released only after it went out,
       }
     });
   });
-  const port = await new Promise<number>((resolve) => server.listen(0, "127.0.0.1", () => resolve((server.address() as net.AddressInfo).port)));
+  const port = await new Promise<number>((resolve) =>
+    server.listen(0, "127.0.0.1", () => resolve((server.address() as net.AddressInfo).port)),
+  );
   try {
     const conn = await Connection.open({ host: "127.0.0.1", port });
     const seqid = conn.nextSeqid();
     const frame = callFrame("testConnectionEmptyRPC", seqid, frameBytes);
     let released = 0;
     // Settled into a value, so that a failed assertion below leaves no unhandled rejection behind.
-    const outcome = conn.send("testConnectionEmptyRPC", seqid, { bytes: frame, release: () => released++ }).catch((e: Error) => e);
+    const outcome = conn
+      .send("testConnectionEmptyRPC", seqid, { bytes: frame, release: () => released++ })
+      .catch((e: Error) => e);
     await new Promise((resolve) => setTimeout(resolve, 100));
     assert.is(released, 0, "released while the socket still held part of the frame");
     serverSocket!.resume();
@@ -94,12 +115,17 @@ test("a frame the socket cannot take at once is released only after it went out,
 
 test("a small frame taken by the socket at once is released before its reply arrives", async () => {
   let answer: (() => void) | undefined;
-  const server = await FakeServer.start((call, peer) => (answer = () => peer.send(statusReply("binary", call.method, call.seqid))));
+  const server = await FakeServer.start(
+    (call, peer) => (answer = () => peer.send(statusReply("binary", call.method, call.seqid))),
+  );
   try {
     const conn = await Connection.open({ host: "127.0.0.1", port: server.port });
     const seqid = conn.nextSeqid();
     let released = 0;
-    const reply = conn.send("testConnectionEmptyRPC", seqid, { bytes: callFrame("testConnectionEmptyRPC", seqid, 64), release: () => released++ });
+    const reply = conn.send("testConnectionEmptyRPC", seqid, {
+      bytes: callFrame("testConnectionEmptyRPC", seqid, 64),
+      release: () => released++,
+    });
     assert.is(released, 1, "released during send()");
     while (answer === undefined) await new Promise((resolve) => setTimeout(resolve, 5));
     answer();

@@ -21,17 +21,31 @@ async function withServer(handler: Handler, body: (server: FakeServer) => Promis
   }
 }
 
-const answer200: Handler = (call, peer) => peer.send(statusReply("binary", call.method, call.seqid, 200, `seq ${call.seqid}`));
+const answer200: Handler = (call, peer) =>
+  peer.send(statusReply("binary", call.method, call.seqid, 200, `seq ${call.seqid}`));
 
-async function rejectsWith<E extends Error>(p: Promise<unknown>, type: new (...a: never[]) => E, mentions: string[] = []): Promise<E> {
+async function rejectsWith<E extends Error>(
+  p: Promise<unknown>,
+  type: new (...a: never[]) => E,
+  mentions: string[] = [],
+): Promise<E> {
   try {
     await p;
   } catch (e) {
     assert.instance(e, type, `expected ${type.name}, got ${(e as Error)?.name}: ${(e as Error)?.message}`);
-    for (const m of mentions) assert.ok((e as Error).message.includes(m), `message ${JSON.stringify((e as Error).message)} should mention ${m}`);
+    for (const m of mentions)
+      assert.ok(
+        (e as Error).message.includes(m),
+        `message ${JSON.stringify((e as Error).message)} should mention ${m}`,
+      );
     return e as E;
   }
-  throw new assert.Assertion({ message: `expected a ${type.name}, but the promise resolved`, operator: "rejects", expects: type.name, actual: "resolved" });
+  throw new assert.Assertion({
+    message: `expected a ${type.name}, but the promise resolved`,
+    operator: "rejects",
+    expects: type.name,
+    actual: "resolved",
+  });
 }
 
 test("a call resolves with the generated result of its own reply; seqids count from 1", async () => {
@@ -42,7 +56,10 @@ test("a call resolves with the generated result of its own reply; seqids count f
     assert.is(a.code, 200);
     assert.is(a.message, "seq 1");
     assert.is(b.message, "seq 2");
-    assert.equal(server.calls.map((c) => c.seqid), [1, 2]);
+    assert.equal(
+      server.calls.map((c) => c.seqid),
+      [1, 2],
+    );
     conn.close();
   });
 });
@@ -52,12 +69,16 @@ test("pipelined calls are matched by seqid even when replies come back in anothe
   await withServer(
     (call, peer) => {
       held.push(call);
-      if (held.length === 3) for (const c of held.reverse()) peer.send(statusReply("binary", c.method, c.seqid, 200 + c.seqid));
+      if (held.length === 3)
+        for (const c of held.reverse()) peer.send(statusReply("binary", c.method, c.seqid, 200 + c.seqid));
     },
     async (server) => {
       const conn = await Connection.open({ host: "127.0.0.1", port: server.port });
       const results = await Promise.all([1, 2, 3].map(() => conn.call("testConnectionEmptyRPC", [])));
-      assert.equal(results.map((r) => r.code), [201, 202, 203]);
+      assert.equal(
+        results.map((r) => r.code),
+        [201, 202, 203],
+      );
       conn.close();
     },
   );
@@ -69,7 +90,9 @@ test("replies split byte by byte, and several replies in one chunk, are framed c
     (call, peer) => {
       held.push(call);
       if (held.length < 3) return;
-      const all = Buffer.concat(held.map((c) => statusReply("binary", c.method, c.seqid, 200, "x".repeat(c.seqid * 50))));
+      const all = Buffer.concat(
+        held.map((c) => statusReply("binary", c.method, c.seqid, 200, "x".repeat(c.seqid * 50))),
+      );
       // first reply dribbled one byte per write, the other two in one write
       const first = statusReply("binary", held[0]!.method, held[0]!.seqid, 200, "x".repeat(50)).length;
       let i = 0;
@@ -86,7 +109,10 @@ test("replies split byte by byte, and several replies in one chunk, are framed c
     async (server) => {
       const conn = await Connection.open({ host: "127.0.0.1", port: server.port });
       const results = await Promise.all([1, 2, 3].map(() => conn.call("testConnectionEmptyRPC", [])));
-      assert.equal(results.map((r) => r.message!.length), [50, 100, 150]);
+      assert.equal(
+        results.map((r) => r.message!.length),
+        [50, 100, 150],
+      );
       conn.close();
     },
   );
@@ -114,7 +140,10 @@ test("a reply naming another method for the seqid is a mismatch too", async () =
     (call, peer) => peer.send(statusReply("binary", "closeOperation", call.seqid)),
     async (server) => {
       const conn = await Connection.open({ host: "127.0.0.1", port: server.port });
-      await rejectsWith(conn.call("testConnectionEmptyRPC", []), ConnectionError, ["closeOperation", "testConnectionEmptyRPC"]);
+      await rejectsWith(conn.call("testConnectionEmptyRPC", []), ConnectionError, [
+        "closeOperation",
+        "testConnectionEmptyRPC",
+      ]);
       assert.ok(conn.closed);
     },
   );
@@ -207,17 +236,24 @@ test("an incoming frame larger than maxFrameSize fails the connection before it 
     },
     async (server) => {
       const conn = await Connection.open({ host: "127.0.0.1", port: server.port });
-      await rejectsWith(conn.call("testConnectionEmptyRPC", []), ConnectionError, [`${64 * 1024 * 1024 + 1} bytes`, "maxFrameSize"]);
+      await rejectsWith(conn.call("testConnectionEmptyRPC", []), ConnectionError, [
+        `${64 * 1024 * 1024 + 1} bytes`,
+        "maxFrameSize",
+      ]);
     },
   );
 });
 
 test("a Thrift application exception from the server is a ConnectionError naming it", async () => {
   await withServer(
-    (call, peer) => peer.send(exceptionReply("binary", call.method, call.seqid, "Internal error processing testConnectionEmptyRPC")),
+    (call, peer) =>
+      peer.send(exceptionReply("binary", call.method, call.seqid, "Internal error processing testConnectionEmptyRPC")),
     async (server) => {
       const conn = await Connection.open({ host: "127.0.0.1", port: server.port });
-      await rejectsWith(conn.call("testConnectionEmptyRPC", []), ConnectionError, ["application exception", "Internal error processing"]);
+      await rejectsWith(conn.call("testConnectionEmptyRPC", []), ConnectionError, [
+        "application exception",
+        "Internal error processing",
+      ]);
     },
   );
 });
@@ -248,14 +284,19 @@ test("send(): the prebuilt frame goes out in one write as given, and is released
     conn.close();
     // on a closed connection the frame is released at once and nothing is sent
     let releasedLate = 0;
-    await rejectsWith(conn.send("testConnectionEmptyRPC", conn.nextSeqid(), { bytes: frame, release: () => releasedLate++ }), ConnectionError);
+    await rejectsWith(
+      conn.send("testConnectionEmptyRPC", conn.nextSeqid(), { bytes: frame, release: () => releasedLate++ }),
+      ConnectionError,
+    );
     assert.is(releasedLate, 1);
   });
 });
 
 test("connecting to a closed port is a ConnectionError", async () => {
   const probe = net.createServer();
-  const port = await new Promise<number>((resolve) => probe.listen(0, "127.0.0.1", () => resolve((probe.address() as net.AddressInfo).port)));
+  const port = await new Promise<number>((resolve) =>
+    probe.listen(0, "127.0.0.1", () => resolve((probe.address() as net.AddressInfo).port)),
+  );
   await new Promise((resolve) => probe.close(resolve));
   await rejectsWith(Connection.open({ host: "127.0.0.1", port }), ConnectionError, [`127.0.0.1:${port}`]);
 });
@@ -266,19 +307,32 @@ test("a TLS handshake that never completes hits the connect timeout", async () =
     () => {},
     async (server) => {
       const started = Date.now();
-      await rejectsWith(Connection.open({ host: "127.0.0.1", port: server.port, tls: true, connectTimeoutMs: 200 }), TimeoutError, ["200 ms"]);
+      await rejectsWith(
+        Connection.open({ host: "127.0.0.1", port: server.port, tls: true, connectTimeoutMs: 200 }),
+        TimeoutError,
+        ["200 ms"],
+      );
       assert.ok(Date.now() - started < 3000);
     },
   );
 });
 
 test("TLS: calls and replies over a verified TLS connection; an untrusted certificate is a ConnectionError", async () => {
-  const server = await FakeServer.start((call, peer) => peer.send(statusReply("binary", call.method, call.seqid, 200, "over tls")), { key: TEST_KEY, cert: TEST_CERT });
+  const server = await FakeServer.start(
+    (call, peer) => peer.send(statusReply("binary", call.method, call.seqid, 200, "over tls")),
+    { key: TEST_KEY, cert: TEST_CERT },
+  );
   try {
-    const conn = await Connection.open({ host: "127.0.0.1", port: server.port, tls: { ca: TEST_CERT, servername: "localhost" } });
+    const conn = await Connection.open({
+      host: "127.0.0.1",
+      port: server.port,
+      tls: { ca: TEST_CERT, servername: "localhost" },
+    });
     assert.is((await conn.call("testConnectionEmptyRPC", [])).message, "over tls");
     conn.close();
-    await rejectsWith(Connection.open({ host: "127.0.0.1", port: server.port, tls: true }), ConnectionError, ["self-signed"]);
+    await rejectsWith(Connection.open({ host: "127.0.0.1", port: server.port, tls: true }), ConnectionError, [
+      "self-signed",
+    ]);
     assert.is(server.calls.length, 1, "nothing was sent on the untrusted connection");
   } finally {
     await server.close();
@@ -286,9 +340,13 @@ test("TLS: calls and replies over a verified TLS connection; an untrusted certif
 });
 
 test("options are checked: timeouts and the frame limit must be positive", async () => {
-  await rejectsWith(Connection.open({ host: "127.0.0.1", port: 1, connectTimeoutMs: 0 }), RangeError, ["connectTimeoutMs"]);
+  await rejectsWith(Connection.open({ host: "127.0.0.1", port: 1, connectTimeoutMs: 0 }), RangeError, [
+    "connectTimeoutMs",
+  ]);
   await withServer(answer200, async (server) => {
-    await rejectsWith(Connection.open({ host: "127.0.0.1", port: server.port, requestTimeoutMs: -1 }), RangeError, ["requestTimeoutMs"]);
+    await rejectsWith(Connection.open({ host: "127.0.0.1", port: server.port, requestTimeoutMs: -1 }), RangeError, [
+      "requestTimeoutMs",
+    ]);
   });
 });
 

@@ -17,10 +17,46 @@ import { type Cell, NAMES, ROWS, serveAllTypes, TYPES } from "./helpers/all-type
 // What Java's getString gives for each cell (zone UTC, precision us), "Time" first. Printed by
 // Java 17 with iotdb-session 2.0.5's RpcUtils.formatDatetime and String.valueOf.
 const JAVA_STRINGS: (string | null)[][] = [
-  ["1", "true", "7", "1234567890123", "21.3", "0.1", "héllo", "2023-11-14T22:13:20.123456Z", "2024-02-29", "0xdead", "s1"],
+  [
+    "1",
+    "true",
+    "7",
+    "1234567890123",
+    "21.3",
+    "0.1",
+    "héllo",
+    "2023-11-14T22:13:20.123456Z",
+    "2024-02-29",
+    "0xdead",
+    "s1",
+  ],
   ["2", null, null, null, null, null, null, null, null, null, null],
-  ["3", "false", "-2147483648", "-9223372036854775808", "1.0E10", "1.0E-5", "", "1969-12-31T23:59:59.999999Z", "1000-01-01", "0x", "日本"],
-  ["4", "true", "2147483647", "9007199254740993", "-0.0", "1.23456789125E8", "a\nb", "1970-01-01T00:00:00.000000Z", "9999-12-31", "0x00", "x"],
+  [
+    "3",
+    "false",
+    "-2147483648",
+    "-9223372036854775808",
+    "1.0E10",
+    "1.0E-5",
+    "",
+    "1969-12-31T23:59:59.999999Z",
+    "1000-01-01",
+    "0x",
+    "日本",
+  ],
+  [
+    "4",
+    "true",
+    "2147483647",
+    "9007199254740993",
+    "-0.0",
+    "1.23456789125E8",
+    "a\nb",
+    "1970-01-01T00:00:00.000000Z",
+    "9999-12-31",
+    "0x00",
+    "x",
+  ],
   ["5", null, "0", null, "0.001", null, null, "1970-01-01T00:00:00.000001Z", null, "0xff", null],
   ["6", "false", null, "-1", null, "-2.5", "z", null, "1970-01-01", null, ""],
 ];
@@ -35,7 +71,6 @@ function fieldValue(type: string, cell: Cell): Cell {
   if (type === "BLOB") return Buffer.from(cell as Uint8Array);
   return cell;
 }
-
 
 async function rejection(p: Promise<unknown>): Promise<unknown> {
   return p.then(
@@ -111,7 +146,10 @@ test("every type, by index and by name: typed getters, getObject, getString and 
     assert.is(fake.calls("fetchResultsV2").length, 2, "one fetch per data set");
     assert.is(fake.calls("closeOperation").length, 2, "each query closed at its end");
     assert.is(await it.next(), false, "still false after the end");
-    assert.instance(thrown(() => it.getLong(1)), DataSetError);
+    assert.instance(
+      thrown(() => it.getLong(1)),
+      DataSetError,
+    );
     await session.close();
   });
 });
@@ -133,7 +171,13 @@ test("Java's widening getters: getLong of INT32/DATE, getDouble of INT64/FLOAT, 
     assert.equal(it.getBlob("root.sg.d.t"), Buffer.from([0x68, 0xc3, 0xa9, 0x6c, 0x6c, 0x6f]));
     assert.equal(it.getBlob("root.sg.d.blob"), Buffer.from([0xde, 0xad]));
     assert.ok(await it.next()); // row 2: all null
-    for (const get of [() => it.getLong("root.sg.d.i"), () => it.getDouble("root.sg.d.l"), () => it.getInt("root.sg.d.l"), () => it.getBlob("root.sg.d.t"), () => it.getFloat("root.sg.d.i")]) {
+    for (const get of [
+      () => it.getLong("root.sg.d.i"),
+      () => it.getDouble("root.sg.d.l"),
+      () => it.getInt("root.sg.d.l"),
+      () => it.getBlob("root.sg.d.t"),
+      () => it.getFloat("root.sg.d.i"),
+    ]) {
       assert.is(get(), null);
     }
     assert.ok(await it.next()); // row 3
@@ -146,11 +190,13 @@ test("Java's widening getters: getLong of INT32/DATE, getDouble of INT64/FLOAT, 
   });
 });
 
-test("int64 \"number\" and float32 \"shortest\" as rows() reads them; a number beyond 2^53 is a RangeError", async () => {
+test('int64 "number" and float32 "shortest" as rows() reads them; a number beyond 2^53 is a RangeError', async () => {
   await withFake(async (fake, options) => {
     serveAllTypes(fake);
     const session = await openSession(options);
-    const rows = await (await session.executeQueryStatement("q")).toRows({ int64: "number", float32: "shortest" }).catch(() => undefined);
+    const rows = await (await session.executeQueryStatement("q"))
+      .toRows({ int64: "number", float32: "shortest" })
+      .catch(() => undefined);
     assert.is(rows, undefined, "row 4's INT64 is beyond 2^53 for the rows too");
     const it = (await session.executeQueryStatement("q")).iterator({ int64: "number", float32: "shortest" });
     assert.ok(await it.next());
@@ -164,9 +210,16 @@ test("int64 \"number\" and float32 \"shortest\" as rows() reads them; a number b
     assert.ok(await it.next());
     assert.ok(await it.next()); // row 3
     assert.is(it.getTimestamp("root.sg.d.ts"), -1, "a negative value (its low word's top bit set)");
-    assert.instance(thrown(() => it.getLong("root.sg.d.l")), RangeError, "-2^63");
+    assert.instance(
+      thrown(() => it.getLong("root.sg.d.l")),
+      RangeError,
+      "-2^63",
+    );
     assert.ok(await it.next()); // row 4
-    assert.instance(thrown(() => it.getLong("root.sg.d.l")), RangeError);
+    assert.instance(
+      thrown(() => it.getLong("root.sg.d.l")),
+      RangeError,
+    );
     assert.is(it.getString("root.sg.d.l"), "9007199254740993", "getString is exact in any mode");
     assert.ok(await it.next());
     assert.ok(await it.next()); // row 6, in the second block
@@ -187,7 +240,10 @@ test("ending early: close() after one row closes the query and fetches no more; 
     assert.is(fake.calls("closeOperation").length, 1);
     assert.ok(fake.calls("fetchResultsV2").length <= 1, "at most the one fetch ahead");
     assert.is(await it.next(), false);
-    assert.instance(thrown(() => it.getInt(3)), DataSetError);
+    assert.instance(
+      thrown(() => it.getInt(3)),
+      DataSetError,
+    );
 
     const dataSet = await session.executeQueryStatement("q");
     const cursor = dataSet.iterator();
@@ -213,7 +269,11 @@ test("nextInBlock(): false before next(); moves through a block's rows without w
     const session = await openSession(options);
     const it = (await session.executeQueryStatement("q")).iterator();
     assert.is(it.nextInBlock(), false, "no block before next()");
-    assert.instance(thrown(() => it.getLong(1)), DataSetError, "nextInBlock() did not make a current row");
+    assert.instance(
+      thrown(() => it.getLong(1)),
+      DataSetError,
+      "nextInBlock() did not make a current row",
+    );
     const times: unknown[] = [];
     const lastOfBlock: unknown[] = [];
     let nexts = 0;
@@ -225,7 +285,11 @@ test("nextInBlock(): false before next(); moves through a block's rows without w
       assert.is(it.nextInBlock(), false, "still false on the block's last row");
       assert.is(it.getInt(3), ROWS[times.length - 1]!.cells[1], "still on the block's last row");
     }
-    assert.equal(times, ROWS.map((row) => row.time), "every row once, in order");
+    assert.equal(
+      times,
+      ROWS.map((row) => row.time),
+      "every row once, in order",
+    );
     assert.is(nexts, 2, "next() once per block (3 rows each)");
     assert.equal(lastOfBlock, [ROWS[2]!.time, ROWS[5]!.time]);
     assert.is(it.nextInBlock(), false, "false after the end");
@@ -245,7 +309,12 @@ test("nextInBlock(): false before next(); moves through a block's rows without w
 test("a failed fetch rejects next() with the server's error and closes the query; a result is read once", async () => {
   await withFake(async (fake, options) => {
     serveAllTypes(fake);
-    fake.handler.fetchResultsV2 = () => new TSFetchResultsResp({ status: new TSStatus({ code: 301, message: "query was killed" }), hasResultSet: false, isAlign: true });
+    fake.handler.fetchResultsV2 = () =>
+      new TSFetchResultsResp({
+        status: new TSStatus({ code: 301, message: "query was killed" }),
+        hasResultSet: false,
+        isAlign: true,
+      });
     const session = await openSession(options);
     const dataSet = await session.executeQueryStatement("q");
     const it = dataSet.iterator();
@@ -312,7 +381,10 @@ test("hasNext()/next() give the for-await rows; next() without a ready row is a 
     const session = await openSession(options);
     const rows = await (await session.executeQueryStatement("q")).toRows();
     const dataSet = await session.executeQueryStatement("q");
-    assert.instance(thrown(() => dataSet.next()), DataSetError);
+    assert.instance(
+      thrown(() => dataSet.next()),
+      DataSetError,
+    );
     const seen = [];
     while (await dataSet.hasNext()) {
       assert.ok(await dataSet.hasNext(), "hasNext() twice keeps the same row ready");
@@ -320,7 +392,10 @@ test("hasNext()/next() give the for-await rows; next() without a ready row is a 
     }
     assert.equal(seen, rows);
     assert.is(await dataSet.hasNext(), false);
-    assert.instance(thrown(() => dataSet.next()), DataSetError);
+    assert.instance(
+      thrown(() => dataSet.next()),
+      DataSetError,
+    );
     assert.is(fake.calls("closeOperation").length, 2);
     await session.close();
   });
@@ -340,9 +415,16 @@ test("table model (no Time column) and a repeated column name: index 1 is the fi
     assert.is(it.getBoolean(1), true);
     assert.is(it.getInt("i"), 7, "by name: the INT32 column");
     assert.is(it.getString(10), "s1", "by index: the STRING column");
-    assert.is(it.getObject("i"), rows[0]!.fields[9], "the row's field for a repeated name shows its first column, as Java");
+    assert.is(
+      it.getObject("i"),
+      rows[0]!.fields[9],
+      "the row's field for a repeated name shows its first column, as Java",
+    );
     assert.is(it.getString("time"), "2023-11-14T22:13:20.123456Z", "a table's time column is a TIMESTAMP column");
-    assert.instance(thrown(() => it.findColumn("Time")), DataSetError);
+    assert.instance(
+      thrown(() => it.findColumn("Time")),
+      DataSetError,
+    );
     await it.close();
     await session.close();
   });
@@ -364,7 +446,13 @@ test("getString of TIMESTAMP cells follows the session's zone and the server's p
       await session.close();
     },
     (fake) => {
-      fake.handler.openSession = () => new TSOpenSessionResp({ status: ok(), serverProtocolVersion: 2, sessionId: toInt64(100), configuration: { timestamp_precision: "ms" } });
+      fake.handler.openSession = () =>
+        new TSOpenSessionResp({
+          status: ok(),
+          serverProtocolVersion: 2,
+          sessionId: toInt64(100),
+          configuration: { timestamp_precision: "ms" },
+        });
     },
   );
 });
@@ -389,12 +477,34 @@ const JAVA_DATETIMES: [string, string, bigint, string][] = [
   ["ns", "Asia/Shanghai", -1n, "1970-01-01T07:59:59.999999999+08:00"],
 ];
 const JAVA_FLOATS: [number, string][] = [
-  [21.3, "21.3"], [1e10, "1.0E10"], [-0, "-0.0"], [0.001, "0.001"], [9.999999e-4, "9.999999E-4"], [1e7, "1.0E7"], [9999999, "9999999.0"],
-  [0.1, "0.1"], [NaN, "NaN"], [3.4028235e38, "3.4028235E38"], [123456.7, "123456.7"], [1, "1.0"], [100, "100.0"],
+  [21.3, "21.3"],
+  [1e10, "1.0E10"],
+  [-0, "-0.0"],
+  [0.001, "0.001"],
+  [9.999999e-4, "9.999999E-4"],
+  [1e7, "1.0E7"],
+  [9999999, "9999999.0"],
+  [0.1, "0.1"],
+  [NaN, "NaN"],
+  [3.4028235e38, "3.4028235E38"],
+  [123456.7, "123456.7"],
+  [1, "1.0"],
+  [100, "100.0"],
 ];
 const JAVA_DOUBLES: [number, string][] = [
-  [0.1, "0.1"], [1e-5, "1.0E-5"], [123456789.125, "1.23456789125E8"], [-2.5, "-2.5"], [1e7, "1.0E7"], [9999999.999, "9999999.999"], [0.001, "0.001"],
-  [2e-3, "0.002"], [1.7976931348623157e308, "1.7976931348623157E308"], [-Infinity, "-Infinity"], [1, "1.0"], [100, "100.0"], [12345678.9, "1.23456789E7"],
+  [0.1, "0.1"],
+  [1e-5, "1.0E-5"],
+  [123456789.125, "1.23456789125E8"],
+  [-2.5, "-2.5"],
+  [1e7, "1.0E7"],
+  [9999999.999, "9999999.999"],
+  [0.001, "0.001"],
+  [2e-3, "0.002"],
+  [1.7976931348623157e308, "1.7976931348623157E308"],
+  [-Infinity, "-Infinity"],
+  [1, "1.0"],
+  [100, "100.0"],
+  [12345678.9, "1.23456789E7"],
 ];
 
 test("Java's texts: RpcUtils.formatDatetime (quirk included: a negative offset comes before the fraction), Float.toString, Double.toString", () => {
@@ -403,7 +513,10 @@ test("Java's texts: RpcUtils.formatDatetime (quirk included: a negative offset c
   }
   for (const [x, expected] of JAVA_FLOATS) assert.is(javaFloatText(Math.fround(x)), expected, `float ${x}`);
   for (const [x, expected] of JAVA_DOUBLES) assert.is(javaDoubleText(x), expected, `double ${x}`);
-  assert.instance(thrown(() => zoneOffsets("Not/AZone")), DataSetError);
+  assert.instance(
+    thrown(() => zoneOffsets("Not/AZone")),
+    DataSetError,
+  );
   // Long.MAX_VALUE ms is past what Intl reads: the zone's offset at the edge, text as Java's (printed by Java 17)
   // (a signed year has a "+" for formatDatetimeStr to find, so Java splices the digits 6 from the end)
   const MAX = 9223372036854775807n;

@@ -70,7 +70,7 @@ test("families by plain inheritance: every client timeout is a TimeoutError; no 
   assert.not.instance(new QueryTimeoutError({ code: 712 }), TimeoutError);
   assert.not.instance(new TimeoutError("x", 1), PoolTimeoutError);
   for (const [error] of instances) {
-    assert.not.ok(Object.prototype.hasOwnProperty.call(error.constructor, Symbol.hasInstance), `${error.name} overrides instanceof`);
+    assert.not.ok(Object.hasOwn(error.constructor, Symbol.hasInstance), `${error.name} overrides instanceof`);
   }
 });
 

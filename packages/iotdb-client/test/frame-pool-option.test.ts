@@ -21,7 +21,10 @@ test("a session's inserts use its own framePool (debug checks on) and release ev
     const shared = sharedPool.stats();
     for (let i = 0; i < 20; i++) await session.insertTablet(tablet(1 + i * 50));
     const own = pool.stats();
-    assert.ok(own.hits + own.misses >= 20, `every frame came from the given pool (${own.hits + own.misses} acquisitions)`);
+    assert.ok(
+      own.hits + own.misses >= 20,
+      `every frame came from the given pool (${own.hits + own.misses} acquisitions)`,
+    );
     assert.ok(own.hits > 0, "buffers were reused");
     assert.is(own.outstanding, 0);
     assert.equal(sharedPool.stats(), shared, "the shared pool was not touched");
@@ -49,8 +52,14 @@ test("a SessionPool hands its framePool to every session it opens", async () => 
 });
 
 test("a framePool that is not a pool is an OptionError at construction", () => {
-  assert.throws(() => new Session({ framePool: {} as BufferPool }), (e: unknown) => e instanceof OptionError && e.message === "framePool must be a BufferPool, got a Object");
-  assert.throws(() => new TableSession({ framePool: null as unknown as BufferPool }), (e: unknown) => e instanceof OptionError && e.option === "framePool");
+  assert.throws(
+    () => new Session({ framePool: {} as BufferPool }),
+    (e: unknown) => e instanceof OptionError && e.message === "framePool must be a BufferPool, got a Object",
+  );
+  assert.throws(
+    () => new TableSession({ framePool: null as unknown as BufferPool }),
+    (e: unknown) => e instanceof OptionError && e.option === "framePool",
+  );
 });
 
 test.run();

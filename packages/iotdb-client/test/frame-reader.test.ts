@@ -33,7 +33,9 @@ test("frames spread over chunks of every shape come out whole, past every growth
   for (const chunks of [[1_000], [65_536], [7, 70_001, 3], [stream.length]]) {
     const frames = feed(stream, chunks);
     assert.is(frames.length, payloads.length, `chunks ${chunks}`);
-    frames.forEach((f, i) => assert.ok(f.equals(payloads[i]!), `frame ${i} (${payloads[i]!.length} bytes), chunks ${chunks}`));
+    frames.forEach((f, i) =>
+      assert.ok(f.equals(payloads[i]!), `frame ${i} (${payloads[i]!.length} bytes), chunks ${chunks}`),
+    );
   }
   assert.equal(feed(framed(Buffer.from("abc")), [1]).map(String), ["abc"], "split byte by byte");
 });
@@ -56,7 +58,10 @@ test("a length over maxFrameSize is a FrameError before any of the frame is read
   const header = Buffer.alloc(4);
   header.writeUInt32BE(1001);
   const reader = new FrameReader(1000, () => assert.unreachable("no frame"));
-  assert.throws(() => reader.push(header), (e: Error) => e instanceof FrameError && e.message.includes("1001 bytes exceeds maxFrameSize 1000"));
+  assert.throws(
+    () => reader.push(header),
+    (e: Error) => e instanceof FrameError && e.message.includes("1001 bytes exceeds maxFrameSize 1000"),
+  );
 });
 
 test("a reply that starts with text says what the port seems to be: HTTP, SSH, another text protocol", () => {
@@ -85,8 +90,12 @@ test("a reply that starts with text says what the port seems to be: HTTP, SSH, a
 });
 
 test("Session.open() against an HTTP port fails with a ConnectionError that says the port seems to be HTTP", async () => {
-  const http = net.createServer((socket) => socket.once("data", () => socket.end("HTTP/1.1 400 Bad Request\r\nContent-Length: 0\r\n\r\n")));
-  const port = await new Promise<number>((done) => http.listen(0, "127.0.0.1", () => done((http.address() as net.AddressInfo).port)));
+  const http = net.createServer((socket) =>
+    socket.once("data", () => socket.end("HTTP/1.1 400 Bad Request\r\nContent-Length: 0\r\n\r\n")),
+  );
+  const port = await new Promise<number>((done) =>
+    http.listen(0, "127.0.0.1", () => done((http.address() as net.AddressInfo).port)),
+  );
   try {
     const error = await new Session({ port, zoneId: "UTC", connectTimeoutMs: 2_000 }).open().then(
       () => undefined,
@@ -96,7 +105,10 @@ test("Session.open() against an HTTP port fails with a ConnectionError that says
     assert.match((error as Error).message, `127.0.0.1:${port}: this port speaks HTTP, not IoTDB's RPC`);
     const causes: unknown[] = [];
     for (let e: unknown = error; e instanceof Error; e = e.cause) causes.push(e);
-    assert.ok(causes.some((e) => e instanceof FrameError), "a FrameError among the causes");
+    assert.ok(
+      causes.some((e) => e instanceof FrameError),
+      "a FrameError among the causes",
+    );
   } finally {
     await new Promise((done) => http.close(done));
   }

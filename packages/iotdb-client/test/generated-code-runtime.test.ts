@@ -26,7 +26,8 @@ test("the generated code requires the runtime module, not `thrift`", () => {
 test("every Thrift.X and Thrift.X.Y the generated code uses exists, constants equal to the `thrift` package's", () => {
   const used = new Set<string>();
   for (const file of ["client_types.js", "IClientRPCService_calls.js"]) {
-    for (const m of readFileSync(resolve(gen, file), "utf8").matchAll(/\bThrift\.([A-Za-z]+)(?:\.([A-Z_0-9]+))?/g)) used.add(m[2] === undefined ? m[1] : `${m[1]}.${m[2]}`);
+    for (const m of readFileSync(resolve(gen, file), "utf8").matchAll(/\bThrift\.([A-Za-z]+)(?:\.([A-Z_0-9]+))?/g))
+      used.add(m[2] === undefined ? m[1] : `${m[1]}.${m[2]}`);
   }
   assert.ok(used.size > 10 && used.has("Type.STRUCT") && used.has("copyList"), `found ${used.size} names`);
   for (const name of used) {
@@ -106,7 +107,9 @@ test("TApplicationException reads what the `thrift` package writes, and writes w
     assert.is(read.message, "boom", protocol);
     assert.is(read.type, Thrift.TApplicationExceptionType.UNKNOWN_METHOD, protocol);
 
-    const written = message(protocol, "m", Thrift.MessageType.EXCEPTION, 1, (p) => new Thrift.TApplicationException(Thrift.TApplicationExceptionType.INTERNAL_ERROR, "bad").write(p as never));
+    const written = message(protocol, "m", Thrift.MessageType.EXCEPTION, 1, (p) =>
+      new Thrift.TApplicationException(Thrift.TApplicationExceptionType.INTERNAL_ERROR, "bad").write(p as never),
+    );
     const back = new thrift.Thrift.TApplicationException(0 as never, "");
     back.read(thriftInput(protocol, written));
     assert.is(back.message, "bad", protocol);
@@ -115,7 +118,10 @@ test("TApplicationException reads what the `thrift` package writes, and writes w
 });
 
 /** The `thrift` package's protocol positioned after the message header of a framed message. */
-function thriftInput(protocol: "binary" | "compact", frame: Buffer): thrift.TProtocol & Parameters<InstanceType<typeof Thrift.TApplicationException>["read"]>[0] {
+function thriftInput(
+  protocol: "binary" | "compact",
+  frame: Buffer,
+): thrift.TProtocol & Parameters<InstanceType<typeof Thrift.TApplicationException>["read"]>[0] {
   const transport = new (thrift.TFramedTransport as unknown as new (b: Buffer) => thrift.TTransport)(frame.subarray(4));
   const input = protocol === "compact" ? new thrift.TCompactProtocol(transport) : new thrift.TBinaryProtocol(transport);
   input.readMessageBegin();

@@ -6,7 +6,14 @@ import { readFileSync } from "node:fs";
 import { resolve } from "node:path";
 import { test } from "uvu";
 import * as assert from "uvu/assert";
-import { PooledTableSession, Session, SessionDataSet, SessionPool, TableSession, TableSessionPool } from "../src/index.js";
+import {
+  PooledTableSession,
+  Session,
+  SessionDataSet,
+  SessionPool,
+  TableSession,
+  TableSessionPool,
+} from "../src/index.js";
 
 const docs = resolve(import.meta.dirname, "../../../docs");
 const methodsText = readFileSync(resolve(docs, "java-api-methods.txt"), "utf8");
@@ -46,7 +53,8 @@ function tableRows(text: string): Row[] {
     const heading = /^## (\S+) →/.exec(line);
     if (heading !== null) cls = heading[1];
     const row = /^\| `(.+?)` \| (.+?) \| (.*?) ?\|$/.exec(line);
-    if (row !== null && cls !== undefined) rows.push({ cls, java: row[1]!, ours: row[2]!.trim(), note: row[3]!.trim() });
+    if (row !== null && cls !== undefined)
+      rows.push({ cls, java: row[1]!, ours: row[2]!.trim(), note: row[3]!.trim() });
   }
   return rows;
 }
@@ -93,11 +101,20 @@ test("docs/java-api-map.md: a row for every Java method, none empty, every named
 });
 
 test("negative controls: a missing row, an empty row and a call we do not have are each reported", () => {
-  const missing = rows.filter((r) => !(r.cls === "ISession" && r.java === "executeLastDataQueryForOneDevice(String, String, List<String>, boolean)"));
-  assert.equal(problems(methods, missing), ["no row for ISession executeLastDataQueryForOneDevice(String, String, List<String>, boolean)"]);
-  const emptied = rows.map((r) => (r.cls === "ISessionPool" && r.java === "getMaxSize()" ? { ...r, ours: "—", note: "" } : r));
+  const missing = rows.filter(
+    (r) =>
+      !(r.cls === "ISession" && r.java === "executeLastDataQueryForOneDevice(String, String, List<String>, boolean)"),
+  );
+  assert.equal(problems(methods, missing), [
+    "no row for ISession executeLastDataQueryForOneDevice(String, String, List<String>, boolean)",
+  ]);
+  const emptied = rows.map((r) =>
+    r.cls === "ISessionPool" && r.java === "getMaxSize()" ? { ...r, ours: "—", note: "" } : r,
+  );
   assert.equal(problems(methods, emptied), ["empty row: ISessionPool getMaxSize()"]);
-  const invented = rows.map((r) => (r.cls === "ISessionPool" && r.java === "getMaxSize()" ? { ...r, ours: "`pool.getMaximumSize()`" } : r));
+  const invented = rows.map((r) =>
+    r.cls === "ISessionPool" && r.java === "getMaxSize()" ? { ...r, ours: "`pool.getMaximumSize()`" } : r,
+  );
   assert.equal(problems(methods, invented), ["ISessionPool getMaxSize(): pool.getMaximumSize does not exist"]);
 });
 

@@ -11,7 +11,16 @@ import { fromInt64 } from "../src/thrift/int64.js";
 import { base, fakes, hint, ok, queryResponse, rejection, tablet, url } from "./helpers/pool-fakes.js";
 
 /** A finished empty query answer carrying `status`. */
-const lastAnswer = (status = ok()) => new TSExecuteStatementResp({ status, queryId: undefined, columns: ["Timeseries", "Value", "DataType"], dataTypeList: ["TEXT", "TEXT", "TEXT"], ignoreTimeStamp: false, moreData: false, queryResult: [] });
+const lastAnswer = (status = ok()) =>
+  new TSExecuteStatementResp({
+    status,
+    queryId: undefined,
+    columns: ["Timeseries", "Value", "DataType"],
+    dataTypeList: ["TEXT", "TEXT", "TEXT"],
+    ignoreTimeStamp: false,
+    moreData: false,
+    queryResult: [],
+  });
 
 interface LastReq {
   db: string;
@@ -26,7 +35,9 @@ interface LastReq {
 /** A port nothing listens on. */
 async function deadPort(): Promise<number> {
   const server = net.createServer();
-  const port = await new Promise<number>((resolve) => server.listen(0, "127.0.0.1", () => resolve((server.address() as net.AddressInfo).port)));
+  const port = await new Promise<number>((resolve) =>
+    server.listen(0, "127.0.0.1", () => resolve((server.address() as net.AddressInfo).port)),
+  );
   await new Promise<void>((resolve) => server.close(() => resolve()));
   return port;
 }
@@ -42,7 +53,18 @@ test("Session.executeLastDataQueryForOneDevice: the request's fields; a redirect
     for await (const _row of dataSet) rows++;
     assert.is(rows, 0);
     const req = a!.calls("executeFastLastDataQueryForOneDeviceV2")[0]!.args[0] as LastReq;
-    assert.equal([req.db, req.deviceId, req.sensors, req.fetchSize, fromInt64(req.timeout), req.legalPathNodes, req.enableRedirectQuery], ["root.fl", "root.fl.d1", ["s1", "s2"], 5000, 60000n, true, true]);
+    assert.equal(
+      [
+        req.db,
+        req.deviceId,
+        req.sensors,
+        req.fetchSize,
+        fromInt64(req.timeout),
+        req.legalPathNodes,
+        req.enableRedirectQuery,
+      ],
+      ["root.fl", "root.fl.d1", ["s1", "s2"], 5000, 60000n, true, true],
+    );
   } finally {
     await session.close();
     await a!.close();
@@ -56,9 +78,14 @@ test("Session.executeFastLastDataQueryForOnePrefixPath: prefixes, fetch size, no
   try {
     await session.open();
     await (await session.executeFastLastDataQueryForOnePrefixPath(["root", "fl", "d1"])).close();
-    const req = a!.calls("executeFastLastDataQueryForOnePrefixPath")[0]!.args[0] as { prefixes: string[]; fetchSize: number; timeout: unknown };
+    const req = a!.calls("executeFastLastDataQueryForOnePrefixPath")[0]!.args[0] as {
+      prefixes: string[];
+      fetchSize: number;
+      timeout: unknown;
+    };
     assert.equal([req.prefixes, req.fetchSize, req.timeout], [["root", "fl", "d1"], 77, null]);
-    a!.handler.executeFastLastDataQueryForOnePrefixPath = () => lastAnswer(new TSStatus({ code: 305, message: "no such call" }));
+    a!.handler.executeFastLastDataQueryForOnePrefixPath = () =>
+      lastAnswer(new TSStatus({ code: 305, message: "no such call" }));
     const error = await rejection(session.executeFastLastDataQueryForOnePrefixPath(["root"]));
     assert.instance(error, IoTDBError);
   } finally {
@@ -76,10 +103,18 @@ test("SessionPool.executeLastDataQueryForOneDevice: learns the hint, goes there 
     await (await pool.executeLastDataQueryForOneDevice("root.fl", "root.fl.d1", ["s1"])).close();
     assert.equal(pool.routeOf("root.fl.d1"), { host: "127.0.0.1", port: b!.port });
     await (await pool.executeLastDataQueryForOneDevice("root.fl", "root.fl.d1", ["s1"])).close();
-    assert.is(b!.calls("executeFastLastDataQueryForOneDeviceV2").length, 1, "the second query went to the hinted DataNode");
+    assert.is(
+      b!.calls("executeFastLastDataQueryForOneDeviceV2").length,
+      1,
+      "the second query went to the hinted DataNode",
+    );
     await b!.close();
     await (await pool.executeLastDataQueryForOneDevice("root.fl", "root.fl.d1", ["s1"])).close();
-    assert.is(a!.calls("executeFastLastDataQueryForOneDeviceV2").length, 2, "the third fell back to the other DataNode");
+    assert.is(
+      a!.calls("executeFastLastDataQueryForOneDeviceV2").length,
+      2,
+      "the third fell back to the other DataNode",
+    );
     pool.setEnableRedirection(false);
     assert.is(pool.isEnableRedirection(), false);
     assert.is(pool.routeOf("root.fl.d1"), undefined);
@@ -103,7 +138,8 @@ test("session settings: setFetchSize and setQueryTimeout change the next queries
     const req = a!.calls("executeQueryStatementV2")[0]!.args[0] as { fetchSize: number; timeout: any };
     assert.equal([req.fetchSize, fromInt64(req.timeout)], [321, 0n]);
     for (const bad of [0, -1, 1.5, 2 ** 31, Number.NaN]) assert.throws(() => session.setFetchSize(bad), RangeError);
-    for (const bad of [-1, 0.5, Number.POSITIVE_INFINITY]) assert.throws(() => session.setQueryTimeout(bad), RangeError);
+    for (const bad of [-1, 0.5, Number.POSITIVE_INFINITY])
+      assert.throws(() => session.setQueryTimeout(bad), RangeError);
     assert.equal([session.getFetchSize(), session.getQueryTimeout()], [321, 0]);
   } finally {
     await session.close();
@@ -125,7 +161,10 @@ test("pool settings reach sessions open and opened later; occupancy getters coun
     await held.close();
     assert.equal([pool.currentAvailableSize(), pool.currentOccupiedSize()], [1, 0]);
     // Two at once: the idle session (set while borrowed) and a new one.
-    const [d1, d2] = await Promise.all([pool.executeQueryStatement("select 2"), pool.executeQueryStatement("select 3")]);
+    const [d1, d2] = await Promise.all([
+      pool.executeQueryStatement("select 2"),
+      pool.executeQueryStatement("select 3"),
+    ]);
     assert.equal([pool.currentAvailableSize(), pool.currentOccupiedSize()], [0, 2]);
     await d1!.close();
     await d2!.close();
@@ -195,7 +234,12 @@ test("Session nodeUrls: opens on the DataNode that is up, moves to another when 
 
 test("Session nodeUrls: a refusal at open (wrong password) is not passed over; nodeUrls with host is a RangeError", async () => {
   const [a, b] = await fakes(2);
-  for (const f of [a!, b!]) f.handler.openSession = () => new TSOpenSessionResp({ status: new TSStatus({ code: 801, message: "wrong password" }), serverProtocolVersion: 2 });
+  for (const f of [a!, b!])
+    f.handler.openSession = () =>
+      new TSOpenSessionResp({
+        status: new TSStatus({ code: 801, message: "wrong password" }),
+        serverProtocolVersion: 2,
+      });
   try {
     const error = await rejection(new Session({ ...base, nodeUrls: [url(a!), url(b!)] }).open());
     assert.instance(error, IoTDBError);
@@ -209,7 +253,8 @@ test("Session nodeUrls: a refusal at open (wrong password) is not passed over; n
 
 test("TableSessionPool.getSession: held until close(), which gives it back; calls after close() reject; a USE elsewhere is not reused", async () => {
   const [a] = await fakes(1);
-  a!.handler.executeUpdateStatementV2 = (req: { statement: string }) => new TSExecuteStatementResp({ status: ok(), database: req.statement.startsWith("use") ? "other" : undefined });
+  a!.handler.executeUpdateStatementV2 = (req: { statement: string }) =>
+    new TSExecuteStatementResp({ status: ok(), database: req.statement.startsWith("use") ? "other" : undefined });
   const pool = new TableSessionPool({ ...base, port: a!.port, database: "db1", maxSize: 1, waitTimeoutMs: 200 });
   try {
     const s = await pool.getSession();

@@ -9,37 +9,134 @@ import { resolve } from "node:path";
 import { test } from "uvu";
 import * as assert from "uvu/assert";
 import { guideBlocks, promisedLines } from "../itest/guide-snippets.js";
-import { PooledTableSession, Session, SessionDataSet, SessionPool, TableSession, TableSessionPool } from "../src/index.js";
+import {
+  PooledTableSession,
+  Session,
+  SessionDataSet,
+  SessionPool,
+  TableSession,
+  TableSessionPool,
+} from "../src/index.js";
 
 const guide = readFileSync(resolve(import.meta.dirname, "../../../docs/migrating-from-iotdb-client.md"), "utf8");
 
 /** The old client's public API, by the guide section that maps it. */
 const OLD_API: Record<string, readonly string[]> = {
   "Package exports": [
-    "Session", "TreeTablet", "TableTablet", "QueryResult", "Tablet", "ITreeTablet", "ITableTablet", "ColumnCategory",
-    "TableSession", "SessionDataSet", "RowRecord", "SessionPool", "TableSessionPool", "Config", "PoolConfig", "SSLOptions",
-    "EndPoint", "DEFAULT_CONFIG", "DEFAULT_POOL_CONFIG", "ConfigBuilder", "PoolConfigBuilder", "parseNodeUrls", "logger",
-    "LogLevel", "TSDataType", "getDataTypeName", "RedirectException", "TSStatusCode", "RedirectCache", "enableGlobalCleanup",
-    "BufferPool", "globalBufferPool", "serializeColumnFast", "serializeTimestamps", "executeConcurrent", "executeBatched",
-    "chunkArray", "createSemaphore", "ConcurrentOptions", "ConcurrentResult",
+    "Session",
+    "TreeTablet",
+    "TableTablet",
+    "QueryResult",
+    "Tablet",
+    "ITreeTablet",
+    "ITableTablet",
+    "ColumnCategory",
+    "TableSession",
+    "SessionDataSet",
+    "RowRecord",
+    "SessionPool",
+    "TableSessionPool",
+    "Config",
+    "PoolConfig",
+    "SSLOptions",
+    "EndPoint",
+    "DEFAULT_CONFIG",
+    "DEFAULT_POOL_CONFIG",
+    "ConfigBuilder",
+    "PoolConfigBuilder",
+    "parseNodeUrls",
+    "logger",
+    "LogLevel",
+    "TSDataType",
+    "getDataTypeName",
+    "RedirectException",
+    "TSStatusCode",
+    "RedirectCache",
+    "enableGlobalCleanup",
+    "BufferPool",
+    "globalBufferPool",
+    "serializeColumnFast",
+    "serializeTimestamps",
+    "executeConcurrent",
+    "executeBatched",
+    "chunkArray",
+    "createSemaphore",
+    "ConcurrentOptions",
+    "ConcurrentResult",
   ],
   Options: [
-    "host", "port", "nodeUrls", "username", "password", "database", "timezone", "fetchSize", "enableSSL", "sslOptions",
-    "enableFastSerialization", "maxPoolSize", "minPoolSize", "maxIdleTime", "waitTimeout", "timeoutMs",
+    "host",
+    "port",
+    "nodeUrls",
+    "username",
+    "password",
+    "database",
+    "timezone",
+    "fetchSize",
+    "enableSSL",
+    "sslOptions",
+    "enableFastSerialization",
+    "maxPoolSize",
+    "minPoolSize",
+    "maxIdleTime",
+    "waitTimeout",
+    "timeoutMs",
   ],
   "Session and TableSession": [
-    "open", "close", "isOpen", "executeQueryStatement", "executeNonQueryStatement", "insertTablet", "insertTablets",
-    "insertTabletsParallel", "getAndClearLastRedirect", "parseQueryResult", "parseDataSet",
+    "open",
+    "close",
+    "isOpen",
+    "executeQueryStatement",
+    "executeNonQueryStatement",
+    "insertTablet",
+    "insertTablets",
+    "insertTabletsParallel",
+    "getAndClearLastRedirect",
+    "parseQueryResult",
+    "parseDataSet",
   ],
   "SessionPool and TableSessionPool": [
-    "init", "close", "executeQueryStatement", "executeNonQueryStatement", "insertTablet", "getSession", "releaseSession",
-    "getPoolSize", "getAvailableSize", "getInUseSize",
+    "init",
+    "close",
+    "executeQueryStatement",
+    "executeNonQueryStatement",
+    "insertTablet",
+    "getSession",
+    "releaseSession",
+    "getPoolSize",
+    "getAvailableSize",
+    "getInUseSize",
   ],
   "SessionDataSet and RowRecord": [
-    "getColumnNames", "getColumnTypes", "findColumn", "hasNext", "next", "toColumnar", "toArray", "close", "isClosed_",
-    "setCleanupCallback", "getTimestamp", "getFields", "getValue", "getValueByIndex", "isNull", "isNullByIndex",
-    "getString", "getStringByIndex", "getInt", "getIntByIndex", "getLong", "getLongByIndex", "getFloat", "getFloatByIndex",
-    "getDouble", "getDoubleByIndex", "getBoolean", "getBooleanByIndex", "toString",
+    "getColumnNames",
+    "getColumnTypes",
+    "findColumn",
+    "hasNext",
+    "next",
+    "toColumnar",
+    "toArray",
+    "close",
+    "isClosed_",
+    "setCleanupCallback",
+    "getTimestamp",
+    "getFields",
+    "getValue",
+    "getValueByIndex",
+    "isNull",
+    "isNullByIndex",
+    "getString",
+    "getStringByIndex",
+    "getInt",
+    "getIntByIndex",
+    "getLong",
+    "getLongByIndex",
+    "getFloat",
+    "getFloatByIndex",
+    "getDouble",
+    "getDoubleByIndex",
+    "getBoolean",
+    "getBooleanByIndex",
+    "toString",
   ],
 };
 
@@ -68,7 +165,8 @@ function mapRows(markdown: string): MapRow[] {
     const heading = /^### (.+)$/.exec(line);
     if (heading !== null) section = heading[1]!;
     const cells = /^\| (.+?) \| (.*?) ?\|$/.exec(line.replaceAll("\\|", "\u0000"));
-    if (cells === null || /^-+$/.test(cells[1]!) || cells[2]!.startsWith("ours") || cells[2]!.startsWith("`@zerowire")) continue;
+    if (cells === null || /^-+$/.test(cells[1]!) || cells[2]!.startsWith("ours") || cells[2]!.startsWith("`@zerowire"))
+      continue;
     rows.push({ section, old: cells[1]!.replaceAll("\u0000", "|"), ours: cells[2]!.replaceAll("\u0000", "|") });
   }
   return rows;
@@ -106,15 +204,25 @@ test("every export, option and method of the old client has a row, and every cal
 
 test("negative controls: a missing row, an empty answer and a call we do not have are found", () => {
   const noRow = guide.replace(/^\| `pool\.getInUseSize\(\)`.*\n/m, "");
-  assert.ok(problems(noRow).includes("SessionPool and TableSessionPool: no row for getInUseSize"), problems(noRow).join("; "));
+  assert.ok(
+    problems(noRow).includes("SessionPool and TableSessionPool: no row for getInUseSize"),
+    problems(noRow).join("; "),
+  );
   const empty = guide.replace(/^(\| `row\.toArray\(\)` \|).*$/m, "$1  |");
-  assert.ok(problems(empty).some((p) => p.includes("says nothing")), problems(empty).join("; "));
+  assert.ok(
+    problems(empty).some((p) => p.includes("says nothing")),
+    problems(empty).join("; "),
+  );
   const wrongCall = guide.replace("`pool.currentAvailableSize()` |", "`pool.availableSessions()` |");
-  assert.ok(problems(wrongCall).includes("SessionPool and TableSessionPool: pool.availableSessions() does not exist"), problems(wrongCall).join("; "));
+  assert.ok(
+    problems(wrongCall).includes("SessionPool and TableSessionPool: pool.availableSessions() does not exist"),
+    problems(wrongCall).join("; "),
+  );
 });
 
 test("code blocks: run markers, sections and promised output are read as the itest reads them", () => {
-  const md = "## A\n### Job\n```ts\nimport { Session } from \"iotdb-client-nodejs\";\n```\n\n```ts run\nconsole.log(1); // 1\nconst it = ds.iterator();\n```\n";
+  const md =
+    '## A\n### Job\n```ts\nimport { Session } from "iotdb-client-nodejs";\n```\n\n```ts run\nconsole.log(1); // 1\nconst it = ds.iterator();\n```\n';
   const blocks = guideBlocks(md);
   assert.equal(
     blocks.map((b) => [b.section, b.line, b.run]),
@@ -125,10 +233,14 @@ test("code blocks: run markers, sections and promised output are read as the ite
   );
   assert.equal(promisedLines(blocks[1]!.code), ["1"]);
   // A loop's call promises each line it prints, in order.
-  assert.equal(promisedLines("for (const r of rows) {\n  console.log(r); // 1n 25.5 // 2n 26\n}\n"), ["1n 25.5", "2n 26"]);
+  assert.equal(promisedLines("for (const r of rows) {\n  console.log(r); // 1n 25.5 // 2n 26\n}\n"), [
+    "1n 25.5",
+    "2n 26",
+  ]);
   assert.throws(() => guideBlocks("```ts run\nopen"), /unclosed code block at line 1/);
   // The guide itself: our code only in run blocks, the old client's never.
-  for (const b of guideBlocks(guide)) assert.is(b.run, b.code.includes("@zerowire/iotdb-client"), `block at line ${b.line}`);
+  for (const b of guideBlocks(guide))
+    assert.is(b.run, b.code.includes("@zerowire/iotdb-client"), `block at line ${b.line}`);
 });
 
 test.run();

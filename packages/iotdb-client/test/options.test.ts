@@ -5,7 +5,15 @@
 import { Socket } from "node:net";
 import { test } from "uvu";
 import * as assert from "uvu/assert";
-import { EncodeError, OptionError, Session, SessionPool, type SessionOptions, TableSession, TableSessionPool } from "../src/index.js";
+import {
+  EncodeError,
+  OptionError,
+  Session,
+  SessionPool,
+  type SessionOptions,
+  TableSession,
+  TableSessionPool,
+} from "../src/index.js";
 import { Connection } from "../src/connection.js";
 import { withFake } from "./helpers/fake-iotdb.js";
 
@@ -25,7 +33,11 @@ const badSessionOptions: [Record<string, unknown>, string, string][] = [
   [{ requestTimeoutMs: -5 }, "requestTimeoutMs", "requestTimeoutMs must be a positive number of ms, got -5"],
   [{ connectTimeoutMs: 0 }, "connectTimeoutMs", "connectTimeoutMs must be a positive number of ms, got 0"],
   [{ maxFrameSize: "64" }, "maxFrameSize", 'maxFrameSize must be a positive number of bytes, got "64"'],
-  [{ maxRequestFrameSize: Number.NaN }, "maxRequestFrameSize", "maxRequestFrameSize must be a positive number of bytes, got NaN"],
+  [
+    { maxRequestFrameSize: Number.NaN },
+    "maxRequestFrameSize",
+    "maxRequestFrameSize must be a positive number of bytes, got NaN",
+  ],
   [{ protocol: "Compact" }, "protocol", 'protocol must be "binary" or "compact", got "Compact"'],
   [{ protocol: "json" }, "protocol", 'protocol must be "binary" or "compact", got "json"'],
   [{ fetchSize: 1.5 }, "fetchSize", "fetchSize must be a positive int32, got 1.5"],
@@ -101,7 +113,10 @@ test("the batching writer's options: OptionError at pool.writer(), before the wr
   const e = optionError(() => pool.writer({ batchPoints: 0 }));
   assert.is(e.option, "batchPoints");
   assert.is(e.message, "batchPoints must be an integer >= 1, got 0");
-  assert.is(optionError(() => pool.writer({ maxBufferedPoints: 5, highWaterMark: 10 })).message, "maxBufferedPoints must be an integer >= 10, got 5");
+  assert.is(
+    optionError(() => pool.writer({ maxBufferedPoints: 5, highWaterMark: 10 })).message,
+    "maxBufferedPoints must be an integer >= 10, got 5",
+  );
   assert.is(optionError(() => pool.writer(null as never)).option, "options");
   return pool.close();
 });
@@ -121,7 +136,10 @@ test("setters of options and a call's options are OptionErrors too, the same as 
   assert.instance(zone, OptionError);
   assert.is((zone as OptionError).message, "zoneId must be a non-empty string, got 8");
   const pool = new SessionPool({ port: 1 });
-  assert.is(optionError(() => pool.setEnableRedirection("yes" as never)).message, 'enableRedirection must be a boolean, got "yes"');
+  assert.is(
+    optionError(() => pool.setEnableRedirection("yes" as never)).message,
+    'enableRedirection must be a boolean, got "yes"',
+  );
   assert.is(optionError(() => pool.setFetchSize(1.5)).option, "fetchSize");
   const closing = await pool.close({ timeoutMs: -1 }).then(
     () => undefined,
@@ -168,7 +186,10 @@ test('protocol: the resolved value is what the connection reads with ("compact" 
   const sockets = [new Socket(), new Socket()];
   assert.is(new Connection(sockets[0]!, { host: "h", port: 1, protocol: "compact" }).protocol, "compact");
   assert.is(new Connection(sockets[1]!, { host: "h", port: 1 }).protocol, "binary");
-  assert.is(optionError(() => new Connection(new Socket(), { host: "h", port: 1, protocol: "Compact" as never })).option, "protocol");
+  assert.is(
+    optionError(() => new Connection(new Socket(), { host: "h", port: 1, protocol: "Compact" as never })).option,
+    "protocol",
+  );
   for (const socket of sockets) socket.destroy();
 });
 

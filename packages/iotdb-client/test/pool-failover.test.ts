@@ -147,7 +147,11 @@ test("a refused login (wrong password) is the caller's IoTDBError; no failover, 
   const [a, b] = await fakes(2);
   const pool = new SessionPool({ ...base, nodeUrls: [url(a!), url(b!)], password: "wrong" });
   try {
-    a!.handler.openSession = () => new TSOpenSessionResp({ status: new TSStatus({ code: 801, message: "wrong password" }), serverProtocolVersion: 2 });
+    a!.handler.openSession = () =>
+      new TSOpenSessionResp({
+        status: new TSStatus({ code: 801, message: "wrong password" }),
+        serverProtocolVersion: 2,
+      });
     const error = await rejection(pool.open());
     assert.instance(error, IoTDBError);
     assert.is((error as IoTDBError).code, 801);

@@ -8,7 +8,14 @@ import { test } from "uvu";
 import * as assert from "uvu/assert";
 import { TSStatus } from "../src/gen/client_types.js";
 import { fromInt64 } from "../src/thrift/int64.js";
-import { EncodeError, IoTDBError, PoolClosedError, SessionPool, type SessionTablet, TableSessionPool } from "../src/index.js";
+import {
+  EncodeError,
+  IoTDBError,
+  PoolClosedError,
+  SessionPool,
+  type SessionTablet,
+  TableSessionPool,
+} from "../src/index.js";
 import { base, breakFirst, FakeIoTDB, ok, record, rejection, sleep, tablet, until, url } from "./helpers/pool-fakes.js";
 type Int64 = Parameters<typeof fromInt64>[0];
 
@@ -17,13 +24,23 @@ function requests(fake: FakeIoTDB): string[] {
   return fake.received
     .filter((r) => r.method.startsWith("insert"))
     .map((r) => {
-      const req = r.args[0] as { prefixPath?: string; prefixPaths?: string[]; timestamp?: Int64; timestamps?: Int64[] | Buffer; timestampsList?: Buffer[] };
+      const req = r.args[0] as {
+        prefixPath?: string;
+        prefixPaths?: string[];
+        timestamp?: Int64;
+        timestamps?: Int64[] | Buffer;
+        timestampsList?: Buffer[];
+      };
       if (req.prefixPath !== undefined) {
-        const time = req.timestamp !== undefined ? fromInt64(req.timestamp) : (req.timestamps as Buffer).readBigInt64BE(0);
+        const time =
+          req.timestamp !== undefined ? fromInt64(req.timestamp) : (req.timestamps as Buffer).readBigInt64BE(0);
         return `${r.method} ${req.prefixPath}@${time}`;
       }
       // insertRecords: one time per record; insertTablets: the first time of each tablet.
-      const time = (i: number) => (req.timestampsList !== undefined ? req.timestampsList[i]!.readBigInt64BE(0) : fromInt64((req.timestamps as Int64[])[i]!));
+      const time = (i: number) =>
+        req.timestampsList !== undefined
+          ? req.timestampsList[i]!.readBigInt64BE(0)
+          : fromInt64((req.timestamps as Int64[])[i]!);
       return `${r.method} ${req.prefixPaths!.map((p, i) => `${p}@${time(i)}`).join(",")}`;
     });
 }
@@ -82,7 +99,11 @@ test("concurrent insertRecord calls on a pool of one session: fewer requests tha
     );
     const sent = requests(fake);
     assert.ok(sent.length < 10, sent.join("\n"));
-    assert.equal(sent, [`insertRecords ${Array.from({ length: 10 }, (_, i) => `root.gc.d${i}@${i}`).join(",")}`], "one request, the calls in arrival order");
+    assert.equal(
+      sent,
+      [`insertRecords ${Array.from({ length: 10 }, (_, i) => `root.gc.d${i}@${i}`).join(",")}`],
+      "one request, the calls in arrival order",
+    );
   } finally {
     await pool.close();
     await fake.close();
@@ -96,7 +117,11 @@ test("a lone caller's insert goes straight out as its own request (cold pool and
     await pool.insertRecord(at("root.gc.lone", 1));
     await pool.insertTablet(tablet("root.gc.lone", 2));
     await pool.insertRecords([at("root.gc.lone", 3)]);
-    assert.equal(requests(fake), ["insertRecord root.gc.lone@1", "insertTablet root.gc.lone@2", "insertRecords root.gc.lone@3"]);
+    assert.equal(requests(fake), [
+      "insertRecord root.gc.lone@1",
+      "insertTablet root.gc.lone@2",
+      "insertRecords root.gc.lone@3",
+    ]);
   } finally {
     await pool.close();
     await fake.close();
@@ -107,7 +132,8 @@ test("a merged request answered 507 (empty subStatus): each caller's part is re-
   const fake = await FakeIoTDB.start();
   // As the real server: a batch with a bad part is refused as a whole, naming only the bad part.
   const refuse = () => new TSStatus({ code: 507, message: "data type of root.gc.bad.s is not consistent" });
-  fake.handler.insertRecords = (req: { prefixPaths: string[] }) => (req.prefixPaths.includes("root.gc.bad") ? refuse() : ok());
+  fake.handler.insertRecords = (req: { prefixPaths: string[] }) =>
+    req.prefixPaths.includes("root.gc.bad") ? refuse() : ok();
   fake.handler.insertRecord = (req: { prefixPath: string }) => (req.prefixPath === "root.gc.bad" ? refuse() : ok());
   const pool = new SessionPool({ ...base, nodeUrls: [url(fake)], maxSize: 1 });
   try {
@@ -142,7 +168,8 @@ test("parts re-sent after a refused merged request go ahead of inserts of their 
       return new TSStatus({ code: 507, message: "data type of root.gc.bad.s is not consistent" });
     };
     const insertRecord = fake.handler.insertRecord!;
-    fake.handler.insertRecord = (req: { prefixPath: string }) => (req.prefixPath === "root.gc.bad" ? new TSStatus({ code: 507 }) : insertRecord(req));
+    fake.handler.insertRecord = (req: { prefixPath: string }) =>
+      req.prefixPath === "root.gc.bad" ? new TSStatus({ code: 507 }) : insertRecord(req);
   });
   try {
     const merged = [pool.insertRecord(at("root.gc.a", 1, 1)), pool.insertRecord(at("root.gc.bad", 1))];
@@ -155,8 +182,16 @@ test("parts re-sent after a refused merged request go ahead of inserts of their 
       outcomes.map((o) => o.status),
       ["fulfilled", "rejected", "fulfilled"],
     );
-    assert.equal(requests(fake).slice(1), ["insertRecords root.gc.a@1,root.gc.bad@1", "insertRecord root.gc.a@1", "insertRecord root.gc.bad@1", "insertRecord root.gc.a@1"]);
-    const values = fake.calls("insertRecord").filter((r) => (r.args[0] as { prefixPath: string }).prefixPath === "root.gc.a").map((r) => (r.args[0] as { values: Buffer }).values.readInt32BE(1));
+    assert.equal(requests(fake).slice(1), [
+      "insertRecords root.gc.a@1,root.gc.bad@1",
+      "insertRecord root.gc.a@1",
+      "insertRecord root.gc.bad@1",
+      "insertRecord root.gc.a@1",
+    ]);
+    const values = fake
+      .calls("insertRecord")
+      .filter((r) => (r.args[0] as { prefixPath: string }).prefixPath === "root.gc.a")
+      .map((r) => (r.args[0] as { values: Buffer }).values.readInt32BE(1));
     assert.equal(values, [1, 2], "the newer value is written last");
   } finally {
     await close();
@@ -166,8 +201,18 @@ test("parts re-sent after a refused merged request go ahead of inserts of their 
 test("one caller's bad value (an EncodeError of the merged batch) fails only that caller; the others are sent", async () => {
   const { fake, pool, free, close } = await busyPool();
   try {
-    const bad = { deviceId: "root.gc.x", time: 1, measurements: ["s"], types: ["INT32" as const], values: ["not a number" as unknown as number] };
-    const calls = [pool.insertRecord(at("root.gc.a", 1)), pool.insertRecord(bad), pool.insertRecord(at("root.gc.b", 1))];
+    const bad = {
+      deviceId: "root.gc.x",
+      time: 1,
+      measurements: ["s"],
+      types: ["INT32" as const],
+      values: ["not a number" as unknown as number],
+    };
+    const calls = [
+      pool.insertRecord(at("root.gc.a", 1)),
+      pool.insertRecord(bad),
+      pool.insertRecord(at("root.gc.b", 1)),
+    ];
     await free();
     const outcomes = await Promise.allSettled(calls);
     assert.equal(
@@ -175,7 +220,11 @@ test("one caller's bad value (an EncodeError of the merged batch) fails only tha
       ["fulfilled", "rejected", "fulfilled"],
     );
     assert.instance((outcomes[1] as PromiseRejectedResult).reason, EncodeError);
-    assert.equal(requests(fake), ["insertRecord root.gc.hold@1", "insertRecord root.gc.a@1", "insertRecord root.gc.b@1"]);
+    assert.equal(requests(fake), [
+      "insertRecord root.gc.hold@1",
+      "insertRecord root.gc.a@1",
+      "insertRecord root.gc.b@1",
+    ]);
   } finally {
     await close();
   }
@@ -185,12 +234,15 @@ test("records of callers that disagree on a type, merged into an auto-converted 
   const { fake, pool, free, close } = await busyPool((fake) => {
     // TEXT (type 5) into the INT32 series: the server refuses that record only.
     const insertRecord = fake.handler.insertRecord!;
-    fake.handler.insertRecord = (req: { values: Buffer }) => (req.values[0] === 5 ? new TSStatus({ code: 507, message: "not consistent" }) : insertRecord(req));
+    fake.handler.insertRecord = (req: { values: Buffer }) =>
+      req.values[0] === 5 ? new TSStatus({ code: 507, message: "not consistent" }) : insertRecord(req);
   });
   try {
     // 45 records over 3 devices: Java's rule converts the merged batch to tablets, and a tablet column has one type.
     const text = { deviceId: "root.gc.t0", time: 100, measurements: ["s"], types: ["TEXT" as const], values: ["x"] };
-    const calls = Array.from({ length: 45 }, (_, i) => (i === 5 ? pool.insertRecord(text) : pool.insertRecord(at(`root.gc.t${i % 3}`, i))));
+    const calls = Array.from({ length: 45 }, (_, i) =>
+      i === 5 ? pool.insertRecord(text) : pool.insertRecord(at(`root.gc.t${i % 3}`, i)),
+    );
     await free();
     const outcomes = await Promise.allSettled(calls);
     assert.equal(
@@ -207,7 +259,8 @@ test("records of callers that disagree on a type, merged into an auto-converted 
 
 test("one caller's insertRecords refused as a whole with no sub-status: the error says the other parts were most likely stored (§7.1)", async () => {
   const fake = await FakeIoTDB.start();
-  fake.handler.insertRecords = () => new TSStatus({ code: 507, message: "data type of root.gc.bad.s is not consistent" });
+  fake.handler.insertRecords = () =>
+    new TSStatus({ code: 507, message: "data type of root.gc.bad.s is not consistent" });
   const pool = new SessionPool({ ...base, nodeUrls: [url(fake)], maxSize: 1 });
   try {
     const error = await rejection(pool.insertRecords([at("root.gc.a", 1), at("root.gc.bad", 1), at("root.gc.b", 1)]));
@@ -255,7 +308,11 @@ test("a merged request whose connection broke: each caller retried as a single c
       [200, 200, 200],
     );
     const merged = requests(fake).filter((r) => r.startsWith("insertRecords"));
-    assert.equal(merged, ["insertRecords root.gc.r1@1,root.gc.r2@2,root.gc.r3@3", "insertRecords root.gc.r1@1,root.gc.r2@2,root.gc.r3@3"], "sent again after the break (merged again)");
+    assert.equal(
+      merged,
+      ["insertRecords root.gc.r1@1,root.gc.r2@2,root.gc.r3@3", "insertRecords root.gc.r1@1,root.gc.r2@2,root.gc.r3@3"],
+      "sent again after the break (merged again)",
+    );
   } finally {
     await close();
   }
@@ -276,8 +333,17 @@ test("table model: waiting tablets of one table and columns go out as one tablet
   try {
     const holding = pool.insert(rows("h", [1]));
     assert.ok(await until(() => fake.calls("insertTablet").length === 1), "the held insert reached the fake");
-    const other: SessionTablet = { schema: { target: "t1", columns: [columns[0]!, { name: "w", type: "INT64" }] }, timestamps: [5], values: [["a"], [5n]] };
-    const calls = [pool.insert(rows("a", [1, 2])), pool.insert(other), pool.insert(rows("b", [3])), pool.insert(rows("a", [4]))];
+    const other: SessionTablet = {
+      schema: { target: "t1", columns: [columns[0]!, { name: "w", type: "INT64" }] },
+      timestamps: [5],
+      values: [["a"], [5n]],
+    };
+    const calls = [
+      pool.insert(rows("a", [1, 2])),
+      pool.insert(other),
+      pool.insert(rows("b", [3])),
+      pool.insert(rows("a", [4])),
+    ];
     release();
     await holding;
     await Promise.all(calls);

@@ -4,7 +4,16 @@
 import { test } from "uvu";
 import * as assert from "uvu/assert";
 import { TSExecuteStatementResp } from "../src/gen/client_types.js";
-import { ConnectionError, type Int64Mode, PoolClosedError, PoolTimeoutError, type Session, SessionPool, type SessionOptions, TableSessionPool } from "../src/index.js";
+import {
+  ConnectionError,
+  type Int64Mode,
+  PoolClosedError,
+  PoolTimeoutError,
+  type Session,
+  SessionPool,
+  type SessionOptions,
+  TableSessionPool,
+} from "../src/index.js";
 import { base, fakes, ok, queryResponse, rejection, sleep, tablet, until, url } from "./helpers/pool-fakes.js";
 
 /** Just what the pool uses of a Session. */
@@ -76,14 +85,18 @@ test("health checks: a ping after healthCheckAfterIdleMs idle and after an unexp
   await sleep(60);
   await sessionOf();
   assert.is(s.pings, 1, "pinged after idling");
-  await pool.withSession(async () => {
-    throw new Error("the caller's own bug");
-  }).catch(() => {});
+  await pool
+    .withSession(async () => {
+      throw new Error("the caller's own bug");
+    })
+    .catch(() => {});
   await sessionOf();
   assert.is(s.pings, 2, "pinged after an unexpected error");
-  await pool.withSession(async () => {
-    throw new Error("again");
-  }).catch(() => {});
+  await pool
+    .withSession(async () => {
+      throw new Error("again");
+    })
+    .catch(() => {});
   s.failPing = true;
   const replacement = await sessionOf();
   assert.is.not(replacement, s);
@@ -109,7 +122,10 @@ test("open() opens minSize sessions; idle ones beyond minSize are closed after m
   assert.is(pool.stats().endpoints[0]!.size, 2, "reaped down to minSize");
   assert.is(made.filter((s) => s.closes === 1).length, 2);
   await pool.close();
-  assert.ok(made.every((s) => s.closes === 1), "close() closed every session");
+  assert.ok(
+    made.every((s) => s.closes === 1),
+    "close() closed every session",
+  );
 });
 
 test("minSize is restored in the background after sessions broke", async () => {
@@ -237,7 +253,13 @@ test("TableSessionPool: sessions open in the database (no USE sent); a session m
   try {
     assert.is(pool.database, "db1");
     await pool.insert({
-      schema: { target: "t", columns: [{ name: "tag", type: "STRING", category: "TAG" }, { name: "v", type: "INT32" }] },
+      schema: {
+        target: "t",
+        columns: [
+          { name: "tag", type: "STRING", category: "TAG" },
+          { name: "v", type: "INT32" },
+        ],
+      },
       timestamps: [1],
       values: [["x"], [1]],
     });
@@ -259,7 +281,15 @@ test("TableSessionPool: sessions open in the database (no USE sent); a session m
 });
 
 test("bad options are a RangeError", () => {
-  const bad = [{ maxSize: 0 }, { minSize: 3, maxSize: 2 }, { nodeUrls: [] }, { nodeUrls: ["nohost"] }, { nodeUrls: ["h:0"] }, { waitTimeoutMs: -1 }, { host: "h", nodeUrls: ["h:1"] }];
+  const bad = [
+    { maxSize: 0 },
+    { minSize: 3, maxSize: 2 },
+    { nodeUrls: [] },
+    { nodeUrls: ["nohost"] },
+    { nodeUrls: ["h:0"] },
+    { waitTimeoutMs: -1 },
+    { host: "h", nodeUrls: ["h:1"] },
+  ];
   for (const options of bad) {
     try {
       new SessionPool(options as never);

@@ -7,7 +7,17 @@
 import dc from "node:diagnostics_channel";
 import { test } from "uvu";
 import * as assert from "uvu/assert";
-import { AbortError, IOTDB_CHANNELS, OptionError, type IoTDBEventMessage, type IoTDBTraceContext, PoolTimeoutError, type PoolRequestEnd, SessionPool, TableSessionPool } from "../src/index.js";
+import {
+  AbortError,
+  IOTDB_CHANNELS,
+  OptionError,
+  type IoTDBEventMessage,
+  type IoTDBTraceContext,
+  PoolTimeoutError,
+  type PoolRequestEnd,
+  SessionPool,
+  TableSessionPool,
+} from "../src/index.js";
 import { base, breakFirst, FakeIoTDB, ok, record, rejection, until, url } from "./helpers/pool-fakes.js";
 
 const at = (deviceId: string, time: number) => ({ ...record(deviceId), time });
@@ -40,7 +50,10 @@ async function busyPool(options: { waitTimeoutMs?: number; groupCommit?: boolean
     fake,
     pool,
     holding,
-    /** Answers every request held so far; later ones are held until the next call (or answered at once with `stopHolding`). */
+    /**
+     * Answers every request held so far; later ones are held until the next call (or answered at once with
+     * `stopHolding`).
+     */
     free: (stopHolding = true) => {
       if (stopHolding) holdAll = false;
       for (const gate of gates.splice(0)) gate();
@@ -68,7 +81,10 @@ test("an insert queued after the queue's lease started still rejects once it wai
     assert.instance(late, PoolTimeoutError);
     assert.match(late.message, "was not sent: nothing of it was written");
     assert.is((late as PoolTimeoutError).waitedMs, 300);
-    assert.ok(waited >= 290 && waited < 450, `the late insert waited ${waited.toFixed(0)} ms, about waitTimeoutMs (300)`);
+    assert.ok(
+      waited >= 290 && waited < 450,
+      `the late insert waited ${waited.toFixed(0)} ms, about waitTimeoutMs (300)`,
+    );
     const early = await first;
     assert.instance(early, PoolTimeoutError);
     assert.match(early.message, "waited in the group-commit queue and was not sent");
@@ -83,7 +99,11 @@ test("a queued insert aborted: AbortError, taken out of the queue (never sent); 
   const { fake, pool, free, close } = await busyPool();
   try {
     const controller = new AbortController();
-    const calls = [pool.insertRecord(at("root.q.a", 1)), pool.insertRecord(at("root.q.b", 2), { signal: controller.signal }), pool.insertRecord(at("root.q.c", 3))];
+    const calls = [
+      pool.insertRecord(at("root.q.a", 1)),
+      pool.insertRecord(at("root.q.b", 2), { signal: controller.signal }),
+      pool.insertRecord(at("root.q.c", 3)),
+    ];
     const aborted = rejection(calls[1]!);
     controller.abort(new Error("stop"));
     const error = await aborted;
@@ -91,8 +111,15 @@ test("a queued insert aborted: AbortError, taken out of the queue (never sent); 
     assert.is((error.cause as Error).message, "stop");
     assert.is(pool.stats().endpoints[0]!.waiting, 2, "only the two others wait");
     free();
-    assert.equal((await Promise.all([calls[0], calls[2]])).map((s) => s!.code), [200, 200]);
-    assert.equal(sent(fake), ["insertRecord root.q.hold", "insertRecords root.q.a,root.q.c"], "the aborted insert was never sent");
+    assert.equal(
+      (await Promise.all([calls[0], calls[2]])).map((s) => s!.code),
+      [200, 200],
+    );
+    assert.equal(
+      sent(fake),
+      ["insertRecord root.q.hold", "insertRecords root.q.a,root.q.c"],
+      "the aborted insert was never sent",
+    );
   } finally {
     await close();
   }
@@ -109,11 +136,21 @@ test("aborted once sent merged: the caller rejects at once, the merged request c
     let error: unknown;
     mine.catch((e: unknown) => (error = e));
     controller.abort();
-    assert.ok(await until(() => error !== undefined, 500), "the caller rejected while the merged request was still held");
+    assert.ok(
+      await until(() => error !== undefined, 500),
+      "the caller rejected while the merged request was still held",
+    );
     assert.instance(error, AbortError);
     free();
-    assert.equal((await Promise.all(others)).map((s) => s.code), [200, 200]);
-    assert.equal(sent(fake), ["insertRecord root.q.hold", "insertRecords root.q.b,root.q.a,root.q.c"], "one merged request, sent once");
+    assert.equal(
+      (await Promise.all(others)).map((s) => s.code),
+      [200, 200],
+    );
+    assert.equal(
+      sent(fake),
+      ["insertRecord root.q.hold", "insertRecords root.q.b,root.q.a,root.q.c"],
+      "one merged request, sent once",
+    );
     assert.is((await pool.insertRecord(at("root.q.d", 4))).code, 200, "the session serves again");
   } finally {
     await close();
@@ -129,7 +166,10 @@ test("aborted once sent alone, and with group commit off while waiting for a ses
       const waiting = pool.insertRecord(at("root.q.w", 2), { signal: controller.signal });
       controller.abort();
       assert.instance(await rejection(waiting), AbortError, `groupCommit ${groupCommit}: the waiting insert`);
-      assert.instance(await rejection(pool.insertRecords([at("root.q.x", 3)], { signal: AbortSignal.abort() })), AbortError);
+      assert.instance(
+        await rejection(pool.insertRecords([at("root.q.x", 3)], { signal: AbortSignal.abort() })),
+        AbortError,
+      );
       assert.instance(await rejection(pool.insertRecord(at("root.q.y", 3), { signal: 5 as never })), OptionError);
       free(false);
       await holding;
@@ -139,11 +179,18 @@ test("aborted once sent alone, and with group commit off while waiting for a ses
       let error: unknown;
       alone.catch((e: unknown) => (error = e));
       late.abort();
-      assert.ok(await until(() => error !== undefined, 500), `groupCommit ${groupCommit}: the caller rejected while its request was still held`);
+      assert.ok(
+        await until(() => error !== undefined, 500),
+        `groupCommit ${groupCommit}: the caller rejected while its request was still held`,
+      );
       assert.instance(error, AbortError, `groupCommit ${groupCommit}: aborted once sent`);
       free();
       assert.ok(await until(() => sent(fake).length === 2));
-      assert.equal(sent(fake), ["insertRecord root.q.hold", "insertRecord root.q.z"], `groupCommit ${groupCommit}: only the held and the sent one`);
+      assert.equal(
+        sent(fake),
+        ["insertRecord root.q.hold", "insertRecord root.q.z"],
+        `groupCommit ${groupCommit}: only the held and the sent one`,
+      );
       assert.is((await pool.insertRecord(at("root.q.d", 5))).code, 200, "the session serves again");
     } finally {
       await close();
@@ -158,7 +205,17 @@ test("TableSessionPool.insert takes { signal }: already aborted, nothing is sent
   const fake = await FakeIoTDB.start();
   const pool = new TableSessionPool({ ...base, nodeUrls: [url(fake)], database: "db1" });
   try {
-    const tablet = { schema: { target: "t1", columns: [{ name: "dev", type: "STRING" as const, category: "TAG" as const }, { name: "v", type: "INT64" as const }] }, timestamps: [1], values: [["a"], [1n]] };
+    const tablet = {
+      schema: {
+        target: "t1",
+        columns: [
+          { name: "dev", type: "STRING" as const, category: "TAG" as const },
+          { name: "v", type: "INT64" as const },
+        ],
+      },
+      timestamps: [1],
+      values: [["a"], [1n]],
+    };
     assert.instance(await rejection(pool.insert(tablet, { signal: AbortSignal.abort() })), AbortError);
     assert.is((await pool.insert(tablet)).code, 200);
     assert.equal(fake.calls("insertTablet").length, 1, "only the insert without an aborted signal was sent");
@@ -174,7 +231,13 @@ test("group-committed requests: iotdb:pool:acquire for the queue's lease, one io
   const retries: IoTDBEventMessage[] = [];
   const acquire = dc.tracingChannel<unknown, IoTDBTraceContext>(IOTDB_CHANNELS.poolAcquire);
   const none = () => {};
-  const handlers = { start: none, end: none, asyncStart: none, error: none, asyncEnd: (c: IoTDBTraceContext) => void acquired.push(c.attributes["db.operation.name"]) };
+  const handlers = {
+    start: none,
+    end: none,
+    asyncStart: none,
+    error: none,
+    asyncEnd: (c: IoTDBTraceContext) => void acquired.push(c.attributes["db.operation.name"]),
+  };
   const onRetry = (m: unknown) => retries.push(m as IoTDBEventMessage);
   const ends: PoolRequestEnd[] = [];
   pool.onRequestEnd((e) => ends.push(e));
@@ -182,20 +245,41 @@ test("group-committed requests: iotdb:pool:acquire for the queue's lease, one io
   dc.subscribe(IOTDB_CHANNELS.retry, onRetry);
   try {
     breakFirst(fake, "insertRecords");
-    const calls = [pool.insertRecord(at("root.q.a", 1)), pool.insertRecord(at("root.q.b", 2)), pool.insertRecord(at("root.q.c", 3))];
+    const calls = [
+      pool.insertRecord(at("root.q.a", 1)),
+      pool.insertRecord(at("root.q.b", 2)),
+      pool.insertRecord(at("root.q.c", 3)),
+    ];
     free();
-    assert.equal((await Promise.all(calls)).map((s) => s.code), [200, 200, 200]);
+    assert.equal(
+      (await Promise.all(calls)).map((s) => s.code),
+      [200, 200, 200],
+    );
     assert.equal(
       retries.map((r) => `${r.attributes["db.operation.name"]} ${r.attempt}`).sort(),
       ["insertRecord 0", "insertRecord 0", "insertRecord 0"],
       "one retry event per caller of the broken request",
     );
     assert.ok(retries.every((r) => r.error !== undefined && r.attributes["server.port"] === fake.port));
-    assert.ok(acquired.length >= 2 && acquired.every((m) => m.startsWith("insert")), `acquires: ${acquired.join(", ")}`);
+    assert.ok(
+      acquired.length >= 2 && acquired.every((m) => m.startsWith("insert")),
+      `acquires: ${acquired.join(", ")}`,
+    );
     const requests = sent(fake);
-    assert.equal(requests.slice(1), ["insertRecords root.q.a,root.q.b,root.q.c", "insertRecords root.q.a,root.q.b,root.q.c"], "merged, broken, merged again");
-    assert.is(ends.length, requests.length - 1, `one onRequestEnd per request sent after the listener was added: ${requests.join("; ")}`);
-    assert.ok(ends.some((e) => e.error !== undefined), "the broken request ended with its error");
+    assert.equal(
+      requests.slice(1),
+      ["insertRecords root.q.a,root.q.b,root.q.c", "insertRecords root.q.a,root.q.b,root.q.c"],
+      "merged, broken, merged again",
+    );
+    assert.is(
+      ends.length,
+      requests.length - 1,
+      `one onRequestEnd per request sent after the listener was added: ${requests.join("; ")}`,
+    );
+    assert.ok(
+      ends.some((e) => e.error !== undefined),
+      "the broken request ended with its error",
+    );
   } finally {
     acquire.unsubscribe(handlers);
     dc.unsubscribe(IOTDB_CHANNELS.retry, onRetry);

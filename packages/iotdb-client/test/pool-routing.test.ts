@@ -25,8 +25,12 @@ test("single-device inserts: after a hint, the device's inserts go to the DataNo
     await pool.insertTablet(tablet("root.sg.d2", 2));
     await pool.insertRecord(record("root.sg.r1"));
     await pool.insertRecord(record("root.sg.r1"));
-    await pool.insertRecordsOfOneDevice("root.sg.o1", [{ time: 1, measurements: ["s"], types: ["INT32"], values: [1] }]);
-    await pool.insertAlignedRecordsOfOneDevice("root.sg.o1", [{ time: 2, measurements: ["s"], types: ["INT32"], values: [1] }]);
+    await pool.insertRecordsOfOneDevice("root.sg.o1", [
+      { time: 1, measurements: ["s"], types: ["INT32"], values: [1] },
+    ]);
+    await pool.insertAlignedRecordsOfOneDevice("root.sg.o1", [
+      { time: 2, measurements: ["s"], types: ["INT32"], values: [1] },
+    ]);
     assert.equal(devicesSent(a!, "insertTablet"), ["root.sg.d1", "root.sg.d2", "root.sg.d2"]);
     assert.equal(devicesSent(b!, "insertTablet"), ["root.sg.d1", "root.sg.d1"]);
     assert.equal(devicesSent(a!, "insertRecord"), ["root.sg.r1"]);
@@ -67,7 +71,12 @@ test("multi-device inserts: a 400 with per-item hints (all-null records not coun
   try {
     // The server answers for the records sent: d1, d2, d3 (the all-null one is not sent).
     a!.handler.insertRecords = () => subStatuses([undefined, b!.port, c!.port]);
-    const first = await pool.insertRecords([record("root.sg.d1"), record("root.sg.dnull", null), record("root.sg.d2"), record("root.sg.d3")]);
+    const first = await pool.insertRecords([
+      record("root.sg.d1"),
+      record("root.sg.dnull", null),
+      record("root.sg.d2"),
+      record("root.sg.d3"),
+    ]);
     assert.is(first.code, 400, "a 400 with hints is a success");
     assert.equal(devicesSent(a!, "insertRecords"), ["root.sg.d1,root.sg.d2,root.sg.d3"]);
     assert.equal(pool.routeOf("root.sg.d2")?.port, b!.port);
@@ -75,11 +84,20 @@ test("multi-device inserts: a 400 with per-item hints (all-null records not coun
     assert.is(pool.routeOf("root.sg.dnull"), undefined);
 
     a!.handler.insertRecords = ok;
-    const second = await pool.insertRecords([record("root.sg.d3"), record("root.sg.d1"), record("root.sg.d2"), record("root.sg.d4"), record("root.sg.d2")]);
+    const second = await pool.insertRecords([
+      record("root.sg.d3"),
+      record("root.sg.d1"),
+      record("root.sg.d2"),
+      record("root.sg.d4"),
+      record("root.sg.d2"),
+    ]);
     assert.equal(devicesSent(a!, "insertRecords").slice(1), ["root.sg.d1,root.sg.d4"]);
     assert.equal(devicesSent(b!, "insertRecords"), ["root.sg.d2,root.sg.d2"]);
     assert.equal(devicesSent(c!, "insertRecords"), ["root.sg.d3"]);
-    assert.equal(second, { code: 200, subStatus: [{ code: 200 }, { code: 200 }, { code: 200 }, { code: 200 }, { code: 200 }] });
+    assert.equal(second, {
+      code: 200,
+      subStatus: [{ code: 200 }, { code: 200 }, { code: 200 }, { code: 200 }, { code: 200 }],
+    });
 
     // insertTablets: the same, per tablet; a part's hints land on the right input items.
     a!.handler.insertTablets = () => subStatuses([undefined, c!.port]);
@@ -87,7 +105,10 @@ test("multi-device inserts: a 400 with per-item hints (all-null records not coun
     assert.equal(devicesSent(b!, "insertTablets"), ["root.sg.d2"]);
     assert.equal(devicesSent(a!, "insertTablets"), ["root.sg.d1,root.sg.d5"]);
     assert.is(third.code, 400);
-    assert.equal(third.subStatus!.map((s) => s.redirectNode?.port), [undefined, undefined, c!.port]);
+    assert.equal(
+      third.subStatus!.map((s) => s.redirectNode?.port),
+      [undefined, undefined, c!.port],
+    );
     assert.equal(pool.routeOf("root.sg.d5")?.port, c!.port);
 
     // A device routed to the default DataNode travels with the unrouted ones: one request there.

@@ -46,22 +46,41 @@ test("decodeReplies: each frame's result; a frame cut short leaves it waiting", 
   const a = statusReply("binary", "testConnectionEmptyRPC", 1, 200, "a");
   const b = statusReply("binary", "testConnectionEmptyRPC", 2, 301, "b");
   const both = decodeReplies(Buffer.concat([a, b]), "testConnectionEmptyRPC");
-  assert.equal(both.results.map((r) => [r.code, r.message]), [[200, "a"], [301, "b"]]);
+  assert.equal(
+    both.results.map((r) => [r.code, r.message]),
+    [
+      [200, "a"],
+      [301, "b"],
+    ],
+  );
   assert.is(both.waiting, false);
   const cut = decodeReplies(Buffer.concat([a, b.subarray(0, 7)]), "testConnectionEmptyRPC");
   assert.is(cut.results.length, 1);
   assert.is(cut.waiting, true);
-  const compact = decodeReplies(statusReply("compact", "testConnectionEmptyRPC", 1, 200, "c"), "testConnectionEmptyRPC", { protocol: "compact" });
+  const compact = decodeReplies(
+    statusReply("compact", "testConnectionEmptyRPC", 1, 200, "c"),
+    "testConnectionEmptyRPC",
+    { protocol: "compact" },
+  );
   assert.is(compact.results[0]!.message, "c");
 });
 
 test("decodeReplies: a reply to another method, a malformed body, an oversized frame", () => {
   const reply = statusReply("binary", "testConnectionEmptyRPC", 1);
-  assert.throws(() => decodeReplies(reply, "closeSession"), (e: Error) => e instanceof ReplyError && e.message.includes("expected a reply to closeSession"));
+  assert.throws(
+    () => decodeReplies(reply, "closeSession"),
+    (e: Error) => e instanceof ReplyError && e.message.includes("expected a reply to closeSession"),
+  );
   const cut = Buffer.from(reply.subarray(0, reply.length - 3));
   cut.writeUInt32BE(cut.length - 4);
-  assert.throws(() => decodeReplies(cut, "testConnectionEmptyRPC"), (e: Error) => e instanceof ReplyError && e.message.includes("malformed reply") && e.cause instanceof Error);
-  assert.throws(() => decodeReplies(reply, "testConnectionEmptyRPC", { maxFrameSize: 10 }), (e: Error) => e instanceof FrameError && e.message.includes("exceeds maxFrameSize 10"));
+  assert.throws(
+    () => decodeReplies(cut, "testConnectionEmptyRPC"),
+    (e: Error) => e instanceof ReplyError && e.message.includes("malformed reply") && e.cause instanceof Error,
+  );
+  assert.throws(
+    () => decodeReplies(reply, "testConnectionEmptyRPC", { maxFrameSize: 10 }),
+    (e: Error) => e instanceof FrameError && e.message.includes("exceeds maxFrameSize 10"),
+  );
 });
 
 test("a TSStatus nested too deep is a ReplyError saying so, with the stack overflow as its cause", () => {

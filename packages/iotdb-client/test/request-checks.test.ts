@@ -17,7 +17,10 @@ const tablet = (rows: number) => ({
   values: [Array.from({ length: rows }, (_, i) => i)],
 });
 
-async function withSession(options: { maxRequestFrameSize?: number }, body: (session: Session, fake: FakeIoTDB) => Promise<void>): Promise<void> {
+async function withSession(
+  options: { maxRequestFrameSize?: number },
+  body: (session: Session, fake: FakeIoTDB) => Promise<void>,
+): Promise<void> {
   const fake = await FakeIoTDB.start();
   const session = new Session({ port: fake.port, zoneId: "UTC", requestTimeoutMs: 5000, ...options });
   try {
@@ -41,7 +44,10 @@ async function encodeError(p: Promise<unknown>): Promise<EncodeError> {
 test("maxRequestFrameSize: a request one byte over it is refused before sending, one at it is sent; the frame's buffer goes back", async () => {
   // The frame's length does not depend on the session id or seqid (fixed-width in the binary protocol).
   const writer = new Writer();
-  writeCallFrame(writer, insertTabletCall({ ...tablet(100), schema: { ...tablet(100).schema, model: "tree" } }), { sessionId: 1n, seqid: 1 });
+  writeCallFrame(writer, insertTabletCall({ ...tablet(100), schema: { ...tablet(100).schema, model: "tree" } }), {
+    sessionId: 1n,
+    seqid: 1,
+  });
   const length = writer.length - 4;
   assert.ok(length > 1600, `frame of ${length} bytes`);
   await withSession({ maxRequestFrameSize: length - 1 }, async (session, fake) => {
@@ -65,15 +71,24 @@ test("maxRequestFrameSize: a request one byte over it is refused before sending,
 test("maxRequestFrameSize must be a positive number of bytes, checked at construction", () => {
   assert.throws(
     () => new Session({ port: 1, maxRequestFrameSize: 0 }),
-    (e: unknown) => e instanceof OptionError && e.option === "maxRequestFrameSize" && e.message === "maxRequestFrameSize must be a positive number of bytes, got 0",
+    (e: unknown) =>
+      e instanceof OptionError &&
+      e.option === "maxRequestFrameSize" &&
+      e.message === "maxRequestFrameSize must be a positive number of bytes, got 0",
   );
 });
 
 test("SQL that is not a string is refused before anything is sent", async () => {
   await withSession({}, async (session, fake) => {
     const before = fake.received.length;
-    assert.is((await encodeError(session.executeQueryStatement(42 as never))).message, "executeQueryStatement: the SQL must be a string, got number");
-    assert.is((await encodeError(session.executeNonQueryStatement(null as never))).message, "executeNonQueryStatement: the SQL must be a string, got null");
+    assert.is(
+      (await encodeError(session.executeQueryStatement(42 as never))).message,
+      "executeQueryStatement: the SQL must be a string, got number",
+    );
+    assert.is(
+      (await encodeError(session.executeNonQueryStatement(null as never))).message,
+      "executeNonQueryStatement: the SQL must be a string, got null",
+    );
     assert.is(fake.received.length, before);
   });
 });
@@ -82,7 +97,10 @@ test("arguments the Thrift writer cannot encode: an EncodeError, and the next re
   await withSession({}, async (session, fake) => {
     fake.handler.createTimeseries = () => ({ code: 200 });
     const error = await encodeError(session.createTimeseries("root.sg.d1.s", "INT32", { tags: { unit: 5 as never } }));
-    assert.is(error.message, "createTimeseries: cannot encode the request: writeString: expected a string or Uint8Array, got number");
+    assert.is(
+      error.message,
+      "createTimeseries: cannot encode the request: writeString: expected a string or Uint8Array, got number",
+    );
     await session.createTimeseries("root.sg.d1.s", "INT32", { tags: { unit: "celsius" } });
     const [created] = fake.calls("createTimeseries");
     assert.equal((created!.args[0] as { tags: unknown }).tags, { unit: "celsius" });

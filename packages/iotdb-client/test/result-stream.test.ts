@@ -12,16 +12,33 @@ import { AbortError, ConnectionError, IoTDBError, type ResultBlock, type RowReco
 import { type FakeIoTDB, ok, withFake } from "./helpers/fake-iotdb.js";
 
 // Two rows (times 1, 2; INT64 values 10, 20): the first TsBlock of vector 055.
-const TWO_ROW_BLOCK = Buffer.from("0000000102000000020202000000000000000001000000000000000200000000000000000a0000000000000014", "hex");
+const TWO_ROW_BLOCK = Buffer.from(
+  "0000000102000000020202000000000000000001000000000000000200000000000000000a0000000000000014",
+  "hex",
+);
 const tick = (ms = 20) => new Promise((r) => setTimeout(r, ms));
 
 /** A result of 1 + `fetches` batches of the two-row block. */
 function serveBatches(fake: FakeIoTDB, fetches: number): void {
   fake.handler.executeQueryStatementV2 = () =>
-    new TSExecuteStatementResp({ status: ok(), queryId: toInt64(5), columns: ["root.sg.d.s"], dataTypeList: ["INT64"], ignoreTimeStamp: false, queryResult: [TWO_ROW_BLOCK], moreData: fetches > 0 });
+    new TSExecuteStatementResp({
+      status: ok(),
+      queryId: toInt64(5),
+      columns: ["root.sg.d.s"],
+      dataTypeList: ["INT64"],
+      ignoreTimeStamp: false,
+      queryResult: [TWO_ROW_BLOCK],
+      moreData: fetches > 0,
+    });
   fake.handler.fetchResultsV2 = () => {
     const n = fake.calls("fetchResultsV2").length;
-    return new TSFetchResultsResp({ status: ok(), hasResultSet: true, isAlign: true, queryResult: [TWO_ROW_BLOCK], moreData: n < fetches });
+    return new TSFetchResultsResp({
+      status: ok(),
+      hasResultSet: true,
+      isAlign: true,
+      queryResult: [TWO_ROW_BLOCK],
+      moreData: n < fetches,
+    });
   };
 }
 
@@ -34,7 +51,10 @@ test("pipeline(dataSet.stream(), transform, sink): every row in order, then the 
     const seen: string[] = [];
     await pipeline(
       dataSet.stream(),
-      new Transform({ objectMode: true, transform: (row: RowRecord, _enc, done) => done(null, `${row.timestamp}:${row.fields[0]}`) }),
+      new Transform({
+        objectMode: true,
+        transform: (row: RowRecord, _enc, done) => done(null, `${row.timestamp}:${row.fields[0]}`),
+      }),
       new Writable({ objectMode: true, write: (line: string, _enc, done) => (seen.push(line), done()) }),
     );
     assert.equal(seen, ["1:10", "2:20", "1:10", "2:20", "1:10", "2:20", "1:10", "2:20"]);
@@ -86,7 +106,8 @@ test('as: "blocks" gives ResultBlocks (typed columns)', async () => {
     const session = new Session(options);
     await session.open();
     const blocks: ResultBlock[] = [];
-    for await (const block of (await session.executeQueryStatement("select s from root.sg.d")).stream({ as: "blocks" })) blocks.push(block as ResultBlock);
+    for await (const block of (await session.executeQueryStatement("select s from root.sg.d")).stream({ as: "blocks" }))
+      blocks.push(block as ResultBlock);
     assert.is(blocks.length, 2);
     assert.equal([...(blocks[1]!.columns[1]!.values as BigInt64Array)], [10n, 20n]);
     await session.close();
@@ -96,7 +117,12 @@ test('as: "blocks" gives ResultBlocks (typed columns)', async () => {
 test("a failed fetch fails the stream with its error; an abort destroys it with an AbortError", async () => {
   await withFake(async (fake, options) => {
     serveBatches(fake, 2);
-    fake.handler.fetchResultsV2 = () => new TSFetchResultsResp({ status: new TSStatus({ code: 301, message: "boom" }), hasResultSet: false, isAlign: true });
+    fake.handler.fetchResultsV2 = () =>
+      new TSFetchResultsResp({
+        status: new TSStatus({ code: 301, message: "boom" }),
+        hasResultSet: false,
+        isAlign: true,
+      });
     const session = new Session(options);
     await session.open();
     const failing = (await session.executeQueryStatement("select s from root.sg.d")).stream();
@@ -109,13 +135,19 @@ test("a failed fetch fails the stream with its error; an abort destroys it with 
 
     serveBatches(fake, 2);
     const controller = new AbortController();
-    const paused = (await session.executeQueryStatement("select s from root.sg.d", { signal: controller.signal })).stream();
+    const paused = (
+      await session.executeQueryStatement("select s from root.sg.d", { signal: controller.signal })
+    ).stream();
     const destroyed = new Promise<unknown>((resolve) => paused.on("error", resolve));
     controller.abort(new Error("stop")); // nobody reads: the stream is destroyed anyway
     const abort = await destroyed;
     assert.instance(abort, AbortError);
     await tick();
-    assert.is(fake.calls("closeOperation").length, 2, "the query of a stream destroyed before its first read is closed too");
+    assert.is(
+      fake.calls("closeOperation").length,
+      2,
+      "the query of a stream destroyed before its first read is closed too",
+    );
     assert.is(((abort as AbortError).cause as Error).message, "stop");
     await session.close();
   });

@@ -27,7 +27,10 @@ const idl = readIdl();
 const carried = idl.methods.filter((m) => `IClientRPCService_${m.name}_args` in calls);
 
 /** What the test fixture's generated Client has at run time (beyond its .d.ts): the oracle drives it directly. */
-type GeneratedClient = Record<string, (...a: unknown[]) => unknown> & { _seqid: number; _reqs: Record<number, (e: unknown, r?: unknown) => void> };
+type GeneratedClient = Record<string, (...a: unknown[]) => unknown> & {
+  _seqid: number;
+  _reqs: Record<number, (e: unknown, r?: unknown) => void>;
+};
 
 /** A `thrift` transport that collects what a generated sender writes. */
 class Collector {
@@ -40,7 +43,9 @@ class Collector {
 }
 
 function thriftProtocol(protocol: WireProtocol): new (t: unknown) => thrift.TProtocol {
-  return (protocol === "compact" ? thrift.TCompactProtocol : thrift.TBinaryProtocol) as unknown as new (t: unknown) => thrift.TProtocol;
+  return (protocol === "compact" ? thrift.TCompactProtocol : thrift.TBinaryProtocol) as unknown as new (
+    t: unknown,
+  ) => thrift.TProtocol;
 }
 
 /** The framed CALL the generated sender writes on the `thrift` package's protocol. */
@@ -57,13 +62,16 @@ function thriftCall(protocol: WireProtocol, method: string, seqid: number, args:
 
 /** A reply frame's result as the `thrift` package's protocol reads it with the generated receiver. */
 function thriftResult(protocol: WireProtocol, method: string, frame: Buffer): unknown {
-  const input = new (thriftProtocol(protocol))(new (thrift.TFramedTransport as unknown as new (b: Buffer) => unknown)(frame.subarray(4)));
+  const input = new (thriftProtocol(protocol))(
+    new (thrift.TFramedTransport as unknown as new (b: Buffer) => unknown)(frame.subarray(4)),
+  );
   const { mtype, rseqid } = input.readMessageBegin();
   const client = new Client(new Collector() as never, thriftProtocol(protocol) as never) as unknown as GeneratedClient;
   let outcome: { error: unknown; result?: unknown } | undefined;
   client._reqs[rseqid] = (error, result) => (outcome = { error, result });
   client[`recv_${method}`]!(input, mtype, rseqid);
-  if (outcome === undefined || outcome.error != null) throw new Error(`thrift read no result: ${String(outcome?.error)}`);
+  if (outcome === undefined || outcome.error != null)
+    throw new Error(`thrift read no result: ${String(outcome?.error)}`);
   return outcome.result;
 }
 
@@ -88,17 +96,42 @@ function replyFrame(protocol: WireProtocol, method: string, seqid: number, retur
 
 test("the IDL read for these tests has the service's methods and their structs", () => {
   const names = idl.methods.map((m) => m.name);
-  for (const m of ["openSession", "executeQueryStatementV2", "fetchResultsV2", "insertTablet", "createSchemaTemplate", "deleteTimeseries"]) assert.ok(names.includes(m), m);
+  for (const m of [
+    "openSession",
+    "executeQueryStatementV2",
+    "fetchResultsV2",
+    "insertTablet",
+    "createSchemaTemplate",
+    "deleteTimeseries",
+  ])
+    assert.ok(names.includes(m), m);
   assert.ok(idl.structs.get("TSFetchResultsResp")!.some((f) => f.name === "queryResult" && f.type.kind === "list"));
 });
 
 test("src/gen carries the argument and result structs of every RPC the client makes and of no other", () => {
   const names = carried.map((m) => m.name);
-  for (const m of ["openSession", "executeQueryStatementV2", "fetchResultsV2", "insertTablet", "createSchemaTemplate", "deleteTimeseries"]) assert.ok(names.includes(m), m);
-  for (const m of names) assert.type(calls[`IClientRPCService_${m}_result` as keyof typeof calls], "function", `${m}: result struct`);
+  for (const m of [
+    "openSession",
+    "executeQueryStatementV2",
+    "fetchResultsV2",
+    "insertTablet",
+    "createSchemaTemplate",
+    "deleteTimeseries",
+  ])
+    assert.ok(names.includes(m), m);
+  for (const m of names) {
+    // biome-ignore lint/performance/noDynamicNamespaceImportAccess: each RPC's struct is looked up by name
+    assert.type(calls[`IClientRPCService_${m}_result` as keyof typeof calls], "function", `${m}: result struct`);
+  }
   // Declared in the IDL (Java's session can send them) but never called by this client.
   const left = idl.methods.filter((m) => !names.includes(m.name)).map((m) => m.name);
-  assert.equal(left.sort(), ["cancelOperation", "executeStatementV2", "getProperties", "getTimeZone", "testInsertTablet"]);
+  assert.equal(left.sort(), [
+    "cancelOperation",
+    "executeStatementV2",
+    "getProperties",
+    "getTimeZone",
+    "testInsertTablet",
+  ]);
 });
 
 for (const protocol of PROTOCOLS) {
@@ -120,12 +153,20 @@ for (const protocol of PROTOCOLS) {
   test(`${protocol}: every method's reply decodes equal to the \`thrift\` package's reading, and to the value written`, () => {
     for (const method of carried) {
       fc.assert(
-        fc.property(arbitraryOf(idl, method.returns, { anyStrings: false }), fc.integer({ min: 1, max: 2 ** 31 - 1 }), (value, seqid) => {
-          const frame = replyFrame(protocol, method.name, seqid, method.returns, value);
-          const [ours] = decodeReplies(frame, method.name as RpcMethod, { protocol }).results;
-          assert.equal(plain(ours), plain(thriftResult(protocol, method.name, frame)), `${method.name}: as the thrift package reads it`);
-          assert.equal(plain(ours), plain(value), `${method.name}: as written`);
-        }),
+        fc.property(
+          arbitraryOf(idl, method.returns, { anyStrings: false }),
+          fc.integer({ min: 1, max: 2 ** 31 - 1 }),
+          (value, seqid) => {
+            const frame = replyFrame(protocol, method.name, seqid, method.returns, value);
+            const [ours] = decodeReplies(frame, method.name as RpcMethod, { protocol }).results;
+            assert.equal(
+              plain(ours),
+              plain(thriftResult(protocol, method.name, frame)),
+              `${method.name}: as the thrift package reads it`,
+            );
+            assert.equal(plain(ours), plain(value), `${method.name}: as written`);
+          },
+        ),
         RUNS,
       );
     }
@@ -138,7 +179,10 @@ test("negative control: the comparison tells another seqid and the other protoco
   const ours = new RpcCodec("binary").encodeCall("openSession", 1, [value] as never);
   assert.ok(ours.equals(thriftCall("binary", "openSession", 1, [value])));
   assert.not.ok(ours.equals(thriftCall("binary", "openSession", 2, [value])), "another seqid");
-  assert.not.ok(new RpcCodec("compact").encodeCall("openSession", 1, [value] as never).equals(ours), "the other protocol");
+  assert.not.ok(
+    new RpcCodec("compact").encodeCall("openSession", 1, [value] as never).equals(ours),
+    "the other protocol",
+  );
 });
 
 test.run();

@@ -25,12 +25,22 @@ function shows(value: unknown, secret: string): boolean {
   } catch (e) {
     json = (e as Error).message;
   }
-  return deep.includes(secret) || inspect(value).includes(secret) || json.includes(secret) || String(value).includes(secret);
+  return (
+    deep.includes(secret) || inspect(value).includes(secret) || json.includes(secret) || String(value).includes(secret)
+  );
 }
 
 test("the check sees a password where one is (control)", () => {
   assert.ok(shows({ options: { password: SECRET } }, SECRET));
-  assert.ok(shows(new (class { protected readonly options = { password: SECRET }; })(), SECRET), "a protected property is an ordinary one");
+  assert.ok(
+    shows(
+      new (class {
+        protected readonly options = { password: SECRET };
+      })(),
+      SECRET,
+    ),
+    "a protected property is an ordinary one",
+  );
 });
 
 test("sessions and pools keep the password and TLS options out of inspect and JSON", async () => {
@@ -66,7 +76,11 @@ test("an open TLS connection keeps no client key or passphrase on its socket", a
     privateKeyEncoding: { type: "pkcs8", format: "pem", cipher: "aes-256-cbc", passphrase: SECRET },
     publicKeyEncoding: { type: "spki", format: "pem" },
   }).privateKey;
-  const connection = await Connection.open({ host: "127.0.0.1", port: server.port, tls: { ca: TEST_CERT, servername: "localhost", key, passphrase: SECRET } });
+  const connection = await Connection.open({
+    host: "127.0.0.1",
+    port: server.port,
+    tls: { ca: TEST_CERT, servername: "localhost", key, passphrase: SECRET },
+  });
   try {
     assert.not.ok(shows(connection, SECRET), "passphrase");
     assert.not.ok(shows(connection, key.split("\n")[1]!), "encrypted key");
@@ -91,12 +105,17 @@ test("a reply that starts like a TLS record names TLS; other oversized frames do
   assert.match(failure([0x15, 0x03, 0x03, 0x00, 0x02, 0x02, 0x28]), hint); // alert, TLS 1.2 record
   assert.match(failure([0x16, 0x03, 0x01, 0x02, 0x00]), hint); // handshake, TLS 1.0 record version
   assert.not.match(failure([0x7f, 0xff, 0xff, 0xf0]), "TLS");
-  assert.not.match(failure([0x17, 0x03, 0x03, 0x00]), "TLS"); // application data is not what a refusing server sends first
+  // application data is not what a refusing server sends first
+  assert.not.match(failure([0x17, 0x03, 0x03, 0x00]), "TLS");
 });
 
 test("a plain client to a server that answers with a TLS alert gets the hint", async () => {
-  const alerting = net.createServer((socket) => socket.once("data", () => socket.end(Buffer.from([0x15, 0x03, 0x03, 0x00, 0x02, 0x02, 0x28]))));
-  const port = await new Promise<number>((resolve) => alerting.listen(0, "127.0.0.1", () => resolve((alerting.address() as net.AddressInfo).port)));
+  const alerting = net.createServer((socket) =>
+    socket.once("data", () => socket.end(Buffer.from([0x15, 0x03, 0x03, 0x00, 0x02, 0x02, 0x28]))),
+  );
+  const port = await new Promise<number>((resolve) =>
+    alerting.listen(0, "127.0.0.1", () => resolve((alerting.address() as net.AddressInfo).port)),
+  );
   try {
     const session = new Session({ host: "127.0.0.1", port, zoneId: "UTC" });
     const error = await session.open().then(
@@ -113,12 +132,20 @@ test("a plain client to a server that answers with a TLS alert gets the hint", a
 test("a TLS handshake a plain server never answers times out with a hint", async () => {
   const silent = await FakeServer.start(() => {});
   try {
-    const error = await Connection.open({ host: "127.0.0.1", port: silent.port, tls: true, connectTimeoutMs: 200 }).then(
+    const error = await Connection.open({
+      host: "127.0.0.1",
+      port: silent.port,
+      tls: true,
+      connectTimeoutMs: 200,
+    }).then(
       () => undefined,
       (e: unknown) => e,
     );
     assert.instance(error, TimeoutError);
-    assert.match((error as Error).message, `TLS handshake with 127.0.0.1:${silent.port} not answered within 200 ms (the TCP connection was made): does the server speak TLS?`);
+    assert.match(
+      (error as Error).message,
+      `TLS handshake with 127.0.0.1:${silent.port} not answered within 200 ms (the TCP connection was made): does the server speak TLS?`,
+    );
   } finally {
     await silent.close();
   }

@@ -15,19 +15,36 @@ import type { Vector } from "../../../fuzz/vectors/vector.js";
 const repoRoot = resolve(import.meta.dirname, "../../..");
 const dir = process.env.CALLS_VECTORS_DIR ? resolve(repoRoot, process.env.CALLS_VECTORS_DIR) : REPO_CALLS_SET;
 const read = (file: string): Vector => JSON.parse(readFileSync(resolve(dir, file), "utf8")) as Vector;
-const files = readdirSync(dir).filter((f) => /^\d{3}-.*\.json$/.test(f)).sort();
+const files = readdirSync(dir)
+  .filter((f) => /^\d{3}-.*\.json$/.test(f))
+  .sort();
 
 test("the session-call vectors are all there: the reference set's 17 kinds, the repo's own 4, then 12 records batches on Java's sampled rule", () => {
   if (process.env.CALLS_VECTORS_DIR) return; // another set: whatever it holds is replayed below
   assert.equal(
     files.map((f) => f.replace(/^\d{3}-|\.json$/g, "")),
     [
-      "string_record", "string_record_aligned", "string_records", "string_records_aligned",
-      "string_records_one_device_unsorted", "string_records_one_device_aligned_sorted",
-      "records_same_device_39", "records_same_device_40", "records_same_device_41", "records_same_device_100",
-      "records_multi_device_60", "records_mixed_measurements_60", "records_aligned_50", "records_autoconvert_off_50",
-      "template_lifecycle", "template_aligned", "set_time_zone",
-      "fast_last_one_prefix_path", "last_for_one_device", "query_settings", "queries",
+      "string_record",
+      "string_record_aligned",
+      "string_records",
+      "string_records_aligned",
+      "string_records_one_device_unsorted",
+      "string_records_one_device_aligned_sorted",
+      "records_same_device_39",
+      "records_same_device_40",
+      "records_same_device_41",
+      "records_same_device_100",
+      "records_multi_device_60",
+      "records_mixed_measurements_60",
+      "records_aligned_50",
+      "records_autoconvert_off_50",
+      "template_lifecycle",
+      "template_aligned",
+      "set_time_zone",
+      "fast_last_one_prefix_path",
+      "last_for_one_device",
+      "query_settings",
+      "queries",
       ...Array.from({ length: 12 }, (_, i) => `sparse_records_s20261127_${String(i + 1).padStart(2, "0")}`),
     ],
   );
@@ -67,7 +84,9 @@ test("a call the replay cannot make fails, naming it", async () => {
 
 test("negative control: a query setting left out changes the frames", async () => {
   const vector = read("020-query_settings.json");
-  vector.input.calls = vector.input.calls.map((c: { method: string; args: Record<string, unknown> }) => (c.method === "setFetchSize" ? { ...c, args: { fetchSize: 5000 } } : c));
+  vector.input.calls = vector.input.calls.map((c: { method: string; args: Record<string, unknown> }) =>
+    c.method === "setFetchSize" ? { ...c, args: { fetchSize: 5000 } } : c,
+  );
   const result = await checkSessionCalls(vector);
   assert.ok(result.failures.some((f) => /executeFastLastDataQueryForOnePrefixPath frame 0/.test(f.check)));
 });

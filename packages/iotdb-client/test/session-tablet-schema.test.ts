@@ -51,7 +51,10 @@ test("one schema object reused across inserts: each request carries the schema a
       () => undefined,
       (e: unknown) => e,
     );
-    assert.ok(refused instanceof EncodeError && /table-model tablet/.test(refused.message), "a model set on the schema later is checked");
+    assert.ok(
+      refused instanceof EncodeError && /table-model tablet/.test(refused.message),
+      "a model set on the schema later is checked",
+    );
   } finally {
     await session.close();
     await fake.close();

@@ -3,22 +3,39 @@
 // reconnects (with the database a USE chose), request fields, and streaming with closeOperation.
 import { test } from "uvu";
 import * as assert from "uvu/assert";
-import { TSExecuteStatementResp, TSFetchResultsResp, TSStatus, TEndPoint, TSOpenSessionResp } from "../src/gen/client_types.js";
+import {
+  TSExecuteStatementResp,
+  TSFetchResultsResp,
+  TSStatus,
+  TEndPoint,
+  TSOpenSessionResp,
+} from "../src/gen/client_types.js";
 import { fromInt64, toInt64 } from "../src/thrift/int64.js";
 import { ConnectionError, EncodeError, IoTDBError, Session, TableSession, TimeoutError } from "../src/index.js";
 import { framePool } from "../src/session/base-session.js";
 import { ok, withFake } from "./helpers/fake-iotdb.js";
 
 // Two rows (times 1, 2; INT64 values 10, 20): the first TsBlock of vector 055.
-const TWO_ROW_BLOCK = Buffer.from("0000000102000000020202000000000000000001000000000000000200000000000000000a0000000000000014", "hex");
+const TWO_ROW_BLOCK = Buffer.from(
+  "0000000102000000020202000000000000000001000000000000000200000000000000000a0000000000000014",
+  "hex",
+);
 
-async function rejectsWith<E extends Error>(p: Promise<unknown>, type: new (...a: never[]) => E, mentions: string[] = []): Promise<E> {
+async function rejectsWith<E extends Error>(
+  p: Promise<unknown>,
+  type: new (...a: never[]) => E,
+  mentions: string[] = [],
+): Promise<E> {
   const outcome = await p.then(
     () => undefined,
     (e: unknown) => e,
   );
   assert.instance(outcome, type, `expected ${type.name}, got ${outcome === undefined ? "success" : String(outcome)}`);
-  for (const m of mentions) assert.ok((outcome as Error).message.includes(m), `${JSON.stringify((outcome as Error).message)} should mention ${m}`);
+  for (const m of mentions)
+    assert.ok(
+      (outcome as Error).message.includes(m),
+      `${JSON.stringify((outcome as Error).message)} should mention ${m}`,
+    );
   return outcome as E;
 }
 
@@ -50,7 +67,13 @@ test("open: session id and timestamp precision from the reply, statement id used
     assert.ok(session.isOpen);
     await (await session.executeQueryStatement("select s1 from root.ref.f")).close();
     const [query] = fake.calls("executeQueryStatementV2");
-    const req = query!.args[0] as { sessionId: any; statementId: any; fetchSize: number; timeout: any; enableRedirectQuery: boolean };
+    const req = query!.args[0] as {
+      sessionId: any;
+      statementId: any;
+      fetchSize: number;
+      timeout: any;
+      enableRedirectQuery: boolean;
+    };
     assert.is(fromInt64(req.sessionId), 101n);
     assert.is(fromInt64(req.statementId), 7n);
     assert.is(req.fetchSize, 5000);
@@ -74,7 +97,10 @@ test("a session used before open() or after close() fails with ConnectionError; 
     await session.close();
     await rejectsWith(session.ping(), ConnectionError, ["closed"]);
     await rejectsWith(session.insertTablet(treeTablet([1])), ConnectionError, ["closed"]);
-    assert.throws(() => session.sessionId, (e: unknown) => e instanceof ConnectionError);
+    assert.throws(
+      () => session.sessionId,
+      (e: unknown) => e instanceof ConnectionError,
+    );
   });
 });
 
@@ -86,20 +112,41 @@ test("bad input is an EncodeError and nothing is sent", async () => {
     await rejectsWith(session.insertTablet(treeTablet([1, "two"])), EncodeError, ["s1"]);
     await rejectsWith(session.insertTablet(treeTablet([2 ** 31])), EncodeError, ["int32"]);
     await rejectsWith(
-      session.insertTablet({ schema: { model: "table", target: "t", columns: [{ name: "a", type: "INT32" }] }, timestamps: [1], values: [[1]] }),
+      session.insertTablet({
+        schema: { model: "table", target: "t", columns: [{ name: "a", type: "INT32" }] },
+        timestamps: [1],
+        values: [[1]],
+      }),
       EncodeError,
       ["TableSession"],
     );
-    await rejectsWith(session.insertRecord({ deviceId: "root.sg.d1", time: 1.5, measurements: ["s"], types: ["INT32"], values: [1] }), EncodeError, ["time"]);
-    await rejectsWith(session.insertTablets([treeTablet([1]), { ...treeTablet([2]), values: [[Number.NaN]] }]), EncodeError);
+    await rejectsWith(
+      session.insertRecord({ deviceId: "root.sg.d1", time: 1.5, measurements: ["s"], types: ["INT32"], values: [1] }),
+      EncodeError,
+      ["time"],
+    );
+    await rejectsWith(
+      session.insertTablets([treeTablet([1]), { ...treeTablet([2]), values: [[Number.NaN]] }]),
+      EncodeError,
+    );
     await rejectsWith(session.executeRawDataQuery([], 0, 1), EncodeError, ["path"]);
-    await rejectsWith(session.createTimeseries("root.sg.d1.s", "DOUBLE", { encoding: "NOPE" as "PLAIN" }), EncodeError, ["encoding"]);
-    await rejectsWith(session.executeAggregationQuery(["root.sg.d1.s"], ["COUNT", "SUM"]), EncodeError, ["one aggregation per path"]);
+    await rejectsWith(
+      session.createTimeseries("root.sg.d1.s", "DOUBLE", { encoding: "NOPE" as "PLAIN" }),
+      EncodeError,
+      ["encoding"],
+    );
+    await rejectsWith(session.executeAggregationQuery(["root.sg.d1.s"], ["COUNT", "SUM"]), EncodeError, [
+      "one aggregation per path",
+    ]);
     assert.is(fake.received.length, before, "no request reached the server");
     const table = new TableSession(options);
     await table.open();
     const tableBefore = fake.received.length;
-    await rejectsWith(table.insert({ ...treeTablet([1]), schema: { ...treeTablet([1]).schema, model: "tree" } }), EncodeError, ["Session"]);
+    await rejectsWith(
+      table.insert({ ...treeTablet([1]), schema: { ...treeTablet([1]).schema, model: "tree" } }),
+      EncodeError,
+      ["Session"],
+    );
     assert.is(fake.received.length, tableBefore);
     await session.close();
     await table.close();
@@ -109,14 +156,26 @@ test("bad input is an EncodeError and nothing is sent", async () => {
 test("a refused request is an IoTDBError with the server's code, message and sub-statuses", async () => {
   await withFake(async (fake, options) => {
     fake.handler.insertRecords = () =>
-      new TSStatus({ code: 302, message: "multiple errors", subStatus: [new TSStatus({ code: 200 }), new TSStatus({ code: 507, message: "data type mismatch" })] });
-    fake.handler.executeUpdateStatementV2 = () => new TSExecuteStatementResp({ status: new TSStatus({ code: 700, message: "parse error near x" }) });
+      new TSStatus({
+        code: 302,
+        message: "multiple errors",
+        subStatus: [new TSStatus({ code: 200 }), new TSStatus({ code: 507, message: "data type mismatch" })],
+      });
+    fake.handler.executeUpdateStatementV2 = () =>
+      new TSExecuteStatementResp({ status: new TSStatus({ code: 700, message: "parse error near x" }) });
     const session = new Session(options);
     await session.open();
     const record = { deviceId: "root.sg.d1", time: 1, measurements: ["s"], types: ["INT32" as const], values: [1] };
-    const batch = await rejectsWith(session.insertRecords([record, { ...record, deviceId: "root.sg.d2" }]), IoTDBError, ["302", "507: data type mismatch"]);
+    const batch = await rejectsWith(
+      session.insertRecords([record, { ...record, deviceId: "root.sg.d2" }]),
+      IoTDBError,
+      ["302", "507: data type mismatch"],
+    );
     assert.is(batch.code, 302);
-    assert.equal(batch.subStatus.map((s) => s.code), [200, 507]);
+    assert.equal(
+      batch.subStatus.map((s) => s.code),
+      [200, 507],
+    );
     const sql = await rejectsWith(session.executeNonQueryStatement("x"), IoTDBError, ["700", "parse error near x"]);
     assert.is(sql.code, 700);
     assert.is(sql.status.message, "parse error near x");
@@ -127,11 +186,15 @@ test("a refused request is an IoTDBError with the server's code, message and sub
 
 test("redirect hints come back with the success: redirectNode (one device), subStatus[i].redirectNode (several)", async () => {
   await withFake(async (fake, options) => {
-    fake.handler.insertTablet = () => new TSStatus({ code: 200, redirectNode: new TEndPoint({ ip: "127.0.0.2", port: 6668 }) });
+    fake.handler.insertTablet = () =>
+      new TSStatus({ code: 200, redirectNode: new TEndPoint({ ip: "127.0.0.2", port: 6668 }) });
     fake.handler.insertRecords = () =>
       new TSStatus({
         code: 400,
-        subStatus: [new TSStatus({ code: 200 }), new TSStatus({ code: 400, redirectNode: new TEndPoint({ ip: "127.0.0.3", port: 6669 }) })],
+        subStatus: [
+          new TSStatus({ code: 200 }),
+          new TSStatus({ code: 400, redirectNode: new TEndPoint({ ip: "127.0.0.3", port: 6669 }) }),
+        ],
       });
     const session = new Session(options);
     await session.open();
@@ -149,7 +212,10 @@ test("redirect hints come back with the success: redirectNode (one device), subS
 test("a wrong password is an IoTDBError from openSession, and the connection is dropped", async () => {
   await withFake(async (fake, options) => {
     fake.handler.openSession = () =>
-      new TSOpenSessionResp({ status: new TSStatus({ code: 801, message: "Authentication failed." }), serverProtocolVersion: 2 });
+      new TSOpenSessionResp({
+        status: new TSStatus({ code: 801, message: "Authentication failed." }),
+        serverProtocolVersion: 2,
+      });
     const session = new Session({ ...options, password: "nope" });
     const error = await rejectsWith(session.open(), IoTDBError, ["801", "Authentication failed"]);
     assert.is(error.code, 801);
@@ -207,7 +273,9 @@ test("TableSession: sql_dialect table always; after USE the server's database is
     fake.dropConnections();
     await new Promise((r) => setTimeout(r, 50));
     await session.ping();
-    const opens = fake.calls("openSession").map((c) => (c.args[0] as { configuration: Record<string, string> }).configuration);
+    const opens = fake
+      .calls("openSession")
+      .map((c) => (c.args[0] as { configuration: Record<string, string> }).configuration);
     assert.equal(opens, [
       { version: "V_1_0", sql_dialect: "table", db: "db1" },
       { version: "V_1_0", sql_dialect: "table", db: "db2" },
@@ -233,7 +301,13 @@ test("table insert: writeToTable and the column categories reach the server; an 
     assert.is(empty.code, 200);
     const inserts = fake.calls("insertTablet");
     assert.is(inserts.length, 1);
-    const req = inserts[0]!.args[0] as { prefixPath: string; writeToTable: boolean; isAligned: boolean; columnCategories: number[]; measurements: string[] };
+    const req = inserts[0]!.args[0] as {
+      prefixPath: string;
+      writeToTable: boolean;
+      isAligned: boolean;
+      columnCategories: number[];
+      measurements: string[];
+    };
     assert.is(req.prefixPath, "sensors");
     assert.is(req.writeToTable, true);
     assert.is(req.isAligned, false);
@@ -249,12 +323,24 @@ test("tree inserts: aligned flags per method, and the request fields the server 
     await session.open();
     await session.insertTablet(treeTablet([1]));
     await session.insertAlignedTablet(treeTablet([1]));
-    await session.insertTablets([treeTablet([1]), { ...treeTablet([2]), schema: { ...treeTablet([2]).schema, target: "root.sg.d2" } }]);
+    await session.insertTablets([
+      treeTablet([1]),
+      { ...treeTablet([2]), schema: { ...treeTablet([2]).schema, target: "root.sg.d2" } },
+    ]);
     await session.insertAlignedTablets([treeTablet([1])]);
-    const record = { deviceId: "root.sg.d1", time: 5n, measurements: ["a", "b"], types: ["DOUBLE" as const, "TEXT" as const], values: [1.5, null] };
+    const record = {
+      deviceId: "root.sg.d1",
+      time: 5n,
+      measurements: ["a", "b"],
+      types: ["DOUBLE" as const, "TEXT" as const],
+      values: [1.5, null],
+    };
     await session.insertRecord(record);
     await session.insertAlignedRecords([record]);
-    await session.insertRecordsOfOneDevice("root.sg.d3", [{ ...record, time: 9 }, { ...record, time: 3 }]);
+    await session.insertRecordsOfOneDevice("root.sg.d3", [
+      { ...record, time: 9 },
+      { ...record, time: 3 },
+    ]);
     await session.insertAlignedRecordsOfOneDevice("root.sg.d3", [record]);
     const aligned = (m: string) => fake.calls(m).map((c) => (c.args[0] as { isAligned: boolean }).isAligned);
     assert.equal(aligned("insertTablet"), [false, true]);
@@ -275,7 +361,15 @@ test("tree inserts: aligned flags per method, and the request fields the server 
 
 test("deletes, schema helpers and raw/last/aggregation queries send the Java client's fields", async () => {
   await withFake(async (fake, options) => {
-    const empty = () => new TSExecuteStatementResp({ status: ok(), queryId: toInt64(3), columns: [], dataTypeList: [], queryResult: [], moreData: false });
+    const empty = () =>
+      new TSExecuteStatementResp({
+        status: ok(),
+        queryId: toInt64(3),
+        columns: [],
+        dataTypeList: [],
+        queryResult: [],
+        moreData: false,
+      });
     Object.assign(fake.handler, {
       setStorageGroup: ok,
       deleteStorageGroups: ok,
@@ -291,38 +385,94 @@ test("deletes, schema helpers and raw/last/aggregation queries send the Java cli
     await session.open();
     await session.deleteData("root.sg.d1.s1", 100);
     await session.deleteData(["root.sg.d1.s1", "root.sg.d1.s2"], -5n, 2n ** 62n);
-    const [d1, d2] = fake.calls("deleteData").map((c) => c.args[0] as { paths: string[]; startTime: any; endTime: any });
-    assert.equal([d1!.paths, fromInt64(d1!.startTime), fromInt64(d1!.endTime)], [["root.sg.d1.s1"], -(2n ** 63n), 100n]);
+    const [d1, d2] = fake
+      .calls("deleteData")
+      .map((c) => c.args[0] as { paths: string[]; startTime: any; endTime: any });
+    assert.equal(
+      [d1!.paths, fromInt64(d1!.startTime), fromInt64(d1!.endTime)],
+      [["root.sg.d1.s1"], -(2n ** 63n), 100n],
+    );
     assert.equal([d2!.paths.length, fromInt64(d2!.startTime), fromInt64(d2!.endTime)], [2, -5n, 2n ** 62n]);
 
     await session.createDatabase("root.sg");
     assert.equal(fake.calls("setStorageGroup")[0]!.args[1], "root.sg");
     await session.deleteDatabases(["root.a", "root.b"]);
     assert.equal(fake.calls("deleteStorageGroups")[0]!.args[1], ["root.a", "root.b"]);
-    await session.createTimeseries("root.sg.d1.s1", "DOUBLE", { encoding: "GORILLA", compressor: "SNAPPY", tags: { unit: "C" } });
-    const ts = fake.calls("createTimeseries")[0]!.args[0] as { dataType: number; encoding: number; compressor: number; tags: object };
+    await session.createTimeseries("root.sg.d1.s1", "DOUBLE", {
+      encoding: "GORILLA",
+      compressor: "SNAPPY",
+      tags: { unit: "C" },
+    });
+    const ts = fake.calls("createTimeseries")[0]!.args[0] as {
+      dataType: number;
+      encoding: number;
+      compressor: number;
+      tags: object;
+    };
     assert.equal([ts.dataType, ts.encoding, ts.compressor, ts.tags], [4, 8, 1, { unit: "C" }]);
     await session.createAlignedTimeseries("root.sg.d2", [
       { name: "a", dataType: "INT64" },
       { name: "b", dataType: "TEXT", encoding: "DICTIONARY", compressor: "ZSTD", alias: "bee" },
     ]);
-    const al = fake.calls("createAlignedTimeseries")[0]!.args[0] as { measurements: string[]; dataTypes: number[]; encodings: number[]; compressors: number[]; measurementAlias: string[] };
-    assert.equal([al.measurements, al.dataTypes, al.encodings, al.compressors, al.measurementAlias], [["a", "b"], [2, 5], [0, 1], [7, 8], ["", "bee"]]);
+    const al = fake.calls("createAlignedTimeseries")[0]!.args[0] as {
+      measurements: string[];
+      dataTypes: number[];
+      encodings: number[];
+      compressors: number[];
+      measurementAlias: string[];
+    };
+    assert.equal(
+      [al.measurements, al.dataTypes, al.encodings, al.compressors, al.measurementAlias],
+      [
+        ["a", "b"],
+        [2, 5],
+        [0, 1],
+        [7, 8],
+        ["", "bee"],
+      ],
+    );
     await session.createMultiTimeseries([{ name: "root.sg.d3.x", dataType: "BOOLEAN" }]);
-    const multi = fake.calls("createMultiTimeseries")[0]!.args[0] as { paths: string[]; dataTypes: number[]; tagsList: unknown };
+    const multi = fake.calls("createMultiTimeseries")[0]!.args[0] as {
+      paths: string[];
+      dataTypes: number[];
+      tagsList: unknown;
+    };
     assert.equal([multi.paths, multi.dataTypes, multi.tagsList], [["root.sg.d3.x"], [0], null]);
     await session.deleteTimeseries("root.sg.d3.x");
     assert.equal(fake.calls("deleteTimeseries")[0]!.args[1], ["root.sg.d3.x"]);
 
     await (await session.executeRawDataQuery(["root.sg.d1.s1"], 10, 20, { fetchSize: 77 })).close();
-    const raw = fake.calls("executeRawDataQueryV2")[0]!.args[0] as { paths: string[]; startTime: any; endTime: any; fetchSize: number; statementId: any };
-    assert.equal([raw.paths, fromInt64(raw.startTime), fromInt64(raw.endTime), raw.fetchSize, fromInt64(raw.statementId)], [["root.sg.d1.s1"], 10n, 20n, 77, 7n]);
+    const raw = fake.calls("executeRawDataQueryV2")[0]!.args[0] as {
+      paths: string[];
+      startTime: any;
+      endTime: any;
+      fetchSize: number;
+      statementId: any;
+    };
+    assert.equal(
+      [raw.paths, fromInt64(raw.startTime), fromInt64(raw.endTime), raw.fetchSize, fromInt64(raw.statementId)],
+      [["root.sg.d1.s1"], 10n, 20n, 77, 7n],
+    );
     await (await session.executeLastDataQuery(["root.sg.d1.s1"])).close();
     const last = fake.calls("executeLastDataQueryV2")[0]!.args[0] as { time: any };
     assert.is(fromInt64(last.time), -(2n ** 63n));
-    await (await session.executeAggregationQuery(["root.sg.d1.s1", "root.sg.d1.s2"], ["COUNT", "MAX_VALUE"], { startTime: 0, endTime: 100, interval: 10 })).close();
-    const agg = fake.calls("executeAggregationQueryV2")[0]!.args[0] as { aggregations: number[]; startTime: any; interval: any; slidingStep: unknown };
-    assert.equal([agg.aggregations, fromInt64(agg.startTime), fromInt64(agg.interval), agg.slidingStep], [[0, 7], 0n, 10n, null]);
+    await (
+      await session.executeAggregationQuery(["root.sg.d1.s1", "root.sg.d1.s2"], ["COUNT", "MAX_VALUE"], {
+        startTime: 0,
+        endTime: 100,
+        interval: 10,
+      })
+    ).close();
+    const agg = fake.calls("executeAggregationQueryV2")[0]!.args[0] as {
+      aggregations: number[];
+      startTime: any;
+      interval: any;
+      slidingStep: unknown;
+    };
+    assert.equal(
+      [agg.aggregations, fromInt64(agg.startTime), fromInt64(agg.interval), agg.slidingStep],
+      [[0, 7], 0n, 10n, null],
+    );
     assert.is(fake.calls("closeOperation").length, 3);
     await session.close();
   });
@@ -335,7 +485,13 @@ test("streaming: the next batch is fetched while the current one is read, never 
     fake.handler.executeQueryStatementV2 = () => queryResponse(11, true);
     fake.handler.fetchResultsV2 = () => {
       fetched++;
-      return new TSFetchResultsResp({ status: ok(), hasResultSet: true, isAlign: true, queryResult: [TWO_ROW_BLOCK], moreData: fetched < batches - 1 });
+      return new TSFetchResultsResp({
+        status: ok(),
+        hasResultSet: true,
+        isAlign: true,
+        queryResult: [TWO_ROW_BLOCK],
+        moreData: fetched < batches - 1,
+      });
     };
     const session = new Session({ ...options, fetchSize: 2 });
     await session.open();
@@ -361,7 +517,14 @@ test("streaming: the next batch is fetched while the current one is read, never 
 test("breaking out of for-await closes the query; a data set is read once", async () => {
   await withFake(async (fake, options) => {
     fake.handler.executeQueryStatementV2 = () => queryResponse(12, true);
-    fake.handler.fetchResultsV2 = () => new TSFetchResultsResp({ status: ok(), hasResultSet: true, isAlign: true, queryResult: [TWO_ROW_BLOCK], moreData: true });
+    fake.handler.fetchResultsV2 = () =>
+      new TSFetchResultsResp({
+        status: ok(),
+        hasResultSet: true,
+        isAlign: true,
+        queryResult: [TWO_ROW_BLOCK],
+        moreData: true,
+      });
     const session = new Session(options);
     await session.open();
     const dataSet = await session.executeQueryStatement("select s1 from root.ref.f");
@@ -384,7 +547,12 @@ test("breaking out of for-await closes the query; a data set is read once", asyn
 test("a failing fetch rejects the iteration with its error and still closes the query", async () => {
   await withFake(async (fake, options) => {
     fake.handler.executeQueryStatementV2 = () => queryResponse(13, true);
-    fake.handler.fetchResultsV2 = () => new TSFetchResultsResp({ status: new TSStatus({ code: 301, message: "query was killed" }), hasResultSet: false, isAlign: true });
+    fake.handler.fetchResultsV2 = () =>
+      new TSFetchResultsResp({
+        status: new TSStatus({ code: 301, message: "query was killed" }),
+        hasResultSet: false,
+        isAlign: true,
+      });
     const session = new Session(options);
     await session.open();
     const dataSet = await session.executeQueryStatement("select s1 from root.ref.f");
@@ -406,7 +574,14 @@ test("a failing fetch rejects the iteration with its error and still closes the 
 test("rows: next() called again before a row arrived gets the rows in order; an unreadable row rejects with its error and closes the query", async () => {
   await withFake(async (fake, options) => {
     fake.handler.executeQueryStatementV2 = () => queryResponse(14, true);
-    fake.handler.fetchResultsV2 = () => new TSFetchResultsResp({ status: ok(), hasResultSet: true, isAlign: true, queryResult: [TWO_ROW_BLOCK], moreData: false });
+    fake.handler.fetchResultsV2 = () =>
+      new TSFetchResultsResp({
+        status: ok(),
+        hasResultSet: true,
+        isAlign: true,
+        queryResult: [TWO_ROW_BLOCK],
+        moreData: false,
+      });
     const session = new Session(options);
     await session.open();
     const rows = (await session.executeQueryStatement("select s1 from root.ref.f")).rows();
@@ -417,7 +592,10 @@ test("rows: next() called again before a row arrived gets the rows in order; an 
     );
     assert.is(fake.calls("closeOperation").length, 1);
     // 2^60 in an INT64 cell: not a safe integer, so unreadable in int64 "number" mode.
-    const unsafe = new TSExecuteStatementResp({ ...queryResponse(15, true), queryResult: [Buffer.from(TWO_ROW_BLOCK.toString("hex").replace(/0000000000000014$/, "1000000000000000"), "hex")] });
+    const unsafe = new TSExecuteStatementResp({
+      ...queryResponse(15, true),
+      queryResult: [Buffer.from(TWO_ROW_BLOCK.toString("hex").replace(/0000000000000014$/, "1000000000000000"), "hex")],
+    });
     fake.handler.executeQueryStatementV2 = () => unsafe;
     const dataSet = await session.executeQueryStatement("select s1 from root.ref.f", { int64: "number" });
     const seen: unknown[] = [];

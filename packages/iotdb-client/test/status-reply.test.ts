@@ -36,7 +36,10 @@ const statusTree: fc.Arbitrary<StatusShape> = fc.letrec<{ status: StatusShape }>
       code: fc.oneof(fc.constantFrom(200, 302, 400, 500, 507), fc.integer({ min: -(2 ** 31), max: 2 ** 31 - 1 })),
       message: fc.oneof(fc.string(), fc.string({ unit: "grapheme" }), fc.string({ unit: "binary" })),
       subStatus: fc.array(tie("status"), { maxLength: 3, depthIdentifier: "sub" }),
-      redirectNode: fc.record({ ip: fc.oneof(fc.constantFrom("127.0.0.1", "0.0.0.0", ""), fc.string()), port: fc.integer({ min: -(2 ** 31), max: 2 ** 31 - 1 }) }),
+      redirectNode: fc.record({
+        ip: fc.oneof(fc.constantFrom("127.0.0.1", "0.0.0.0", ""), fc.string()),
+        port: fc.integer({ min: -(2 ** 31), max: 2 ** 31 - 1 }),
+      }),
       needRetry: fc.boolean(),
     },
     { requiredKeys: ["code"] },
@@ -55,7 +58,12 @@ function tsStatus(shape: StatusShape): TSStatus {
 
 /** The length-prefixed insertTablet REPLY frame the Thrift runtime writes for `shape`. */
 function replyFrame(protocol: Protocol, shape: StatusShape, seqid: number): Buffer {
-  return structReply(protocol, "insertTablet", seqid, tsStatus(shape) as unknown as { write(p: thrift.TProtocol): void });
+  return structReply(
+    protocol,
+    "insertTablet",
+    seqid,
+    tsStatus(shape) as unknown as { write(p: thrift.TProtocol): void },
+  );
 }
 
 /** What Connection's generated path resolves an insert with: toStatus of the generated result. */
@@ -74,7 +82,11 @@ for (const protocol of PROTOCOLS) {
         const fast = head.status("insertTablet");
         assert.ok(fast, "took the fast path");
         assert.equal(fast, generated(frame, protocol));
-        assert.is(readReplyHead(frame.subarray(4), protocol)!.status("insertTablets"), undefined, "another method's name is declined");
+        assert.is(
+          readReplyHead(frame.subarray(4), protocol)!.status("insertTablets"),
+          undefined,
+          "another method's name is declined",
+        );
       }),
       RUNS,
     );
@@ -82,7 +94,12 @@ for (const protocol of PROTOCOLS) {
 
   test(`${protocol}: a damaged reply is declined or read exactly as the generated reader reads it`, () => {
     const damaged = fc
-      .tuple(statusTree, fc.integer({ min: 1, max: 2 ** 31 - 1 }), fc.array(fc.tuple(fc.nat(), fc.integer({ min: 0, max: 255 })), { minLength: 1, maxLength: 3 }), fc.nat())
+      .tuple(
+        statusTree,
+        fc.integer({ min: 1, max: 2 ** 31 - 1 }),
+        fc.array(fc.tuple(fc.nat(), fc.integer({ min: 0, max: 255 })), { minLength: 1, maxLength: 3 }),
+        fc.nat(),
+      )
       .map(([shape, seqid, flips, cut]) => {
         const frame = Buffer.from(replyFrame(protocol, shape, seqid));
         const body = frame.subarray(4);
@@ -117,7 +134,9 @@ function seqidOf(frame: Buffer, protocol: Protocol): number {
 
 test("hand-written replies: shapes the fast path declines (exception, unknown field, missing code, deep nesting)", () => {
   for (const protocol of PROTOCOLS) {
-    const exception = message(protocol, "insertTablet", 3, 5, (p) => new thrift.Thrift.TApplicationException(0, "boom").write(p));
+    const exception = message(protocol, "insertTablet", 3, 5, (p) =>
+      new thrift.Thrift.TApplicationException(0, "boom").write(p),
+    );
     assert.is(readReplyHead(exception.subarray(4), protocol), undefined, "an EXCEPTION message");
     const unknownField = message(protocol, "insertTablet", 2, 5, (p) => {
       p.writeStructBegin("r");
@@ -135,7 +154,11 @@ test("hand-written replies: shapes the fast path declines (exception, unknown fi
       p.writeFieldStop();
       p.writeStructEnd();
     });
-    assert.is(readReplyHead(unknownField.subarray(4), protocol)!.status("insertTablet"), undefined, "a field TSStatus does not have");
+    assert.is(
+      readReplyHead(unknownField.subarray(4), protocol)!.status("insertTablet"),
+      undefined,
+      "a field TSStatus does not have",
+    );
     assert.equal(generated(unknownField, protocol), { code: 200 }, "the generated reader skips it");
     const noCode = message(protocol, "insertTablet", 2, 5, (p) => {
       p.writeStructBegin("r");
@@ -147,16 +170,28 @@ test("hand-written replies: shapes the fast path declines (exception, unknown fi
       p.writeFieldStop();
       p.writeStructEnd();
     });
-    assert.is(readReplyHead(noCode.subarray(4), protocol)!.status("insertTablet"), undefined, "a status without its code");
+    assert.is(
+      readReplyHead(noCode.subarray(4), protocol)!.status("insertTablet"),
+      undefined,
+      "a status without its code",
+    );
     let deep: StatusShape = { code: 200 };
     for (let i = 0; i < 12; i++) deep = { code: 302, subStatus: [deep] };
     const deepFrame = replyFrame(protocol, deep, 5);
-    assert.is(readReplyHead(deepFrame.subarray(4), protocol)!.status("insertTablet"), undefined, "nested deeper than the fast path reads");
+    assert.is(
+      readReplyHead(deepFrame.subarray(4), protocol)!.status("insertTablet"),
+      undefined,
+      "nested deeper than the fast path reads",
+    );
   }
 });
 
 test("Connection.sendInsert: the fast path and the generated fallback resolve with the same Status", async () => {
-  const shape: StatusShape = { code: 400, subStatus: [{ code: 200, redirectNode: { ip: "10.0.0.2", port: 6667 } }, { code: 200 }], message: "redirect" };
+  const shape: StatusShape = {
+    code: 400,
+    subStatus: [{ code: 200, redirectNode: { ip: "10.0.0.2", port: 6667 } }, { code: 200 }],
+    message: "redirect",
+  };
   for (const protocol of PROTOCOLS) {
     let withExtraField = false;
     const server = await FakeServer.start((call, peer) => {
@@ -178,14 +213,25 @@ test("Connection.sendInsert: the fast path and the generated fallback resolve wi
     });
     try {
       const conn = await Connection.open({ host: "127.0.0.1", port: server.port, protocol });
-      const call = (seqid: number) => message(protocol, "insertTablet", 1, seqid, (p) => (p.writeStructBegin("a"), p.writeFieldStop(), p.writeStructEnd()));
+      const call = (seqid: number) =>
+        message(
+          protocol,
+          "insertTablet",
+          1,
+          seqid,
+          (p) => (p.writeStructBegin("a"), p.writeFieldStop(), p.writeStructEnd()),
+        );
       let released = 0;
       let seqid = conn.nextSeqid();
       const fast = await conn.sendInsert("insertTablet", seqid, { bytes: call(seqid), release: () => released++ });
       withExtraField = true;
       seqid = conn.nextSeqid();
       const fallback = await conn.sendInsert("insertTablet", seqid, { bytes: call(seqid), release: () => released++ });
-      const expected = { code: 400, message: "redirect", subStatus: [{ code: 200, redirectNode: { host: "10.0.0.2", port: 6667 } }, { code: 200 }] };
+      const expected = {
+        code: 400,
+        message: "redirect",
+        subStatus: [{ code: 200, redirectNode: { host: "10.0.0.2", port: 6667 } }, { code: 200 }],
+      };
       assert.equal(fast, expected);
       assert.equal(fallback, expected);
       assert.is(released, 2);
@@ -196,18 +242,22 @@ test("Connection.sendInsert: the fast path and the generated fallback resolve wi
   }
 });
 
-test("protocol: one resolved value for the RPC codec and the insert-reply reader; a Connection refuses anything but \"binary\" or \"compact\"", async () => {
+test('protocol: one resolved value for the RPC codec and the insert-reply reader; a Connection refuses anything but "binary" or "compact"', async () => {
   const frame = replyFrame("binary", { code: 200 }, 7);
   // RpcCodec takes anything but "compact" as binary; the reply reader reads the codec's protocol.
   const codec = new RpcCodec("Compact" as WireProtocol);
   assert.is(codec.readHeader(frame.subarray(4)).seqid, 7, "the RPC codec reads a binary reply");
   assert.is(codec.protocol, "binary");
-  assert.equal(readReplyHead(frame.subarray(4), codec.protocol)?.status("insertTablet"), { code: 200 }, "the reply reader reads it too");
+  assert.equal(
+    readReplyHead(frame.subarray(4), codec.protocol)?.status("insertTablet"),
+    { code: 200 },
+    "the reply reader reads it too",
+  );
   // A Connection's protocol (for its insert frames and replies) is its codec's, and the option is checked exactly.
   const server = await FakeServer.start((call, peer) => peer.send(replyFrame("compact", { code: 200 }, call.seqid)));
   try {
     await Connection.open({ host: "127.0.0.1", port: server.port, protocol: "Compact" as WireProtocol }).then(
-      () => assert.unreachable("\"Compact\" accepted"),
+      () => assert.unreachable('"Compact" accepted'),
       (e: unknown) => assert.ok(e instanceof OptionError && e.option === "protocol", String(e)),
     );
     const conn = await Connection.open({ host: "127.0.0.1", port: server.port, protocol: "compact" });

@@ -23,16 +23,29 @@ interface CallsVector {
   output: Record<Protocol, { method: string; frames: { method: string; seqid: number; hex: string }[] }[]>;
 }
 
-const callsDir = process.env.CALLS_VECTORS_DIR ? resolve(import.meta.dirname, "../../..", process.env.CALLS_VECTORS_DIR) : REPO_CALLS_SET;
+const callsDir = process.env.CALLS_VECTORS_DIR
+  ? resolve(import.meta.dirname, "../../..", process.env.CALLS_VECTORS_DIR)
+  : REPO_CALLS_SET;
 const FILES = ["015-template_lifecycle.json", "016-template_aligned.json", "017-set_time_zone.json"];
 
 type Writable = { write(p: thrift.TProtocol): void };
 
-/** The vectors' peer: openSession → sessionId 42, requestStatementId → 7, querySchemaTemplate → empty, the rest → 200. */
+/**
+ * The vectors' peer: openSession → sessionId 42, requestStatementId → 7, querySchemaTemplate → empty, the rest → 200.
+ */
 function answer(protocol: Protocol, call: ReceivedCall): Buffer {
   switch (call.method) {
     case "openSession":
-      return structReply(protocol, call.method, call.seqid, new TSOpenSessionResp({ status: new TSStatus({ code: 200 }), serverProtocolVersion: 2, sessionId: toInt64(42) }) as unknown as Writable);
+      return structReply(
+        protocol,
+        call.method,
+        call.seqid,
+        new TSOpenSessionResp({
+          status: new TSStatus({ code: 200 }),
+          serverProtocolVersion: 2,
+          sessionId: toInt64(42),
+        }) as unknown as Writable,
+      );
     case "requestStatementId":
       return message(protocol, call.method, 2, call.seqid, (p) => {
         p.writeStructBegin("result");
@@ -43,7 +56,12 @@ function answer(protocol: Protocol, call: ReceivedCall): Buffer {
         p.writeStructEnd();
       });
     case "querySchemaTemplate":
-      return structReply(protocol, call.method, call.seqid, new TSQueryTemplateResp({ status: new TSStatus({ code: 200 }), queryType: 0 }) as unknown as Writable);
+      return structReply(
+        protocol,
+        call.method,
+        call.seqid,
+        new TSQueryTemplateResp({ status: new TSStatus({ code: 200 }), queryType: 0 }) as unknown as Writable,
+      );
     default:
       return statusReply(protocol, call.method, call.seqid);
   }
@@ -65,7 +83,9 @@ async function replay(file: string, protocol: Protocol, via: "session" | "pool")
       const before = server.calls.length;
       // The table is typed by the built package (the vector checker runs it); this test passes the sources' classes.
       await run(target as never, call.args);
-      const sent = server.calls.slice(before).filter((c) => c.method !== "openSession" && c.method !== "requestStatementId");
+      const sent = server.calls
+        .slice(before)
+        .filter((c) => c.method !== "openSession" && c.method !== "requestStatementId");
       const want = expected[i]!.frames;
       const label = `${file} ${protocol} via ${via}, call ${i} ${call.method}`;
       if (sent.length !== want.length) problems.push(`${label}: ${sent.length} frames, Java ${want.length}`);
@@ -73,7 +93,9 @@ async function replay(file: string, protocol: Protocol, via: "session" | "pool")
         const got = sent[j];
         if (got === undefined) return;
         if (got.method !== w.method || got.seqid !== w.seqid || got.frame.toString("hex") !== w.hex) {
-          problems.push(`${label}: frame ${j} differs\n  ours ${got.method} ${got.seqid} ${got.frame.toString("hex")}\n  java ${w.method} ${w.seqid} ${w.hex}`);
+          problems.push(
+            `${label}: frame ${j} differs\n  ours ${got.method} ${got.seqid} ${got.frame.toString("hex")}\n  java ${w.method} ${w.seqid} ${w.hex}`,
+          );
         }
       });
     }

@@ -8,7 +8,15 @@ import { test } from "uvu";
 import * as assert from "uvu/assert";
 import { OperationChannel } from "../src/diagnostics.js";
 import { TSStatus } from "../src/gen/client_types.js";
-import { IOTDB_CHANNELS, type IoTDBEventMessage, type IoTDBTraceContext, IoTDBError, type PoolRequestEnd, Session, SessionPool } from "../src/index.js";
+import {
+  IOTDB_CHANNELS,
+  type IoTDBEventMessage,
+  type IoTDBTraceContext,
+  IoTDBError,
+  type PoolRequestEnd,
+  Session,
+  SessionPool,
+} from "../src/index.js";
 import { serveAllTypes, tsBlock, ROWS } from "./helpers/all-types-result.js";
 import { withFake } from "./helpers/fake-iotdb.js";
 import { base, fakes, hint, ok, tablet, url } from "./helpers/pool-fakes.js";
@@ -24,10 +32,23 @@ function record(): { seen: Seen[]; events: { channel: string; message: IoTDBEven
   const seen: Seen[] = [];
   const events: { channel: string; message: IoTDBEventMessage }[] = [];
   const stops: (() => void)[] = [];
-  for (const name of [IOTDB_CHANNELS.open, IOTDB_CHANNELS.query, IOTDB_CHANNELS.fetch, IOTDB_CHANNELS.insert, IOTDB_CHANNELS.poolAcquire]) {
+  for (const name of [
+    IOTDB_CHANNELS.open,
+    IOTDB_CHANNELS.query,
+    IOTDB_CHANNELS.fetch,
+    IOTDB_CHANNELS.insert,
+    IOTDB_CHANNELS.poolAcquire,
+  ]) {
     const channel = dc.tracingChannel<unknown, IoTDBTraceContext>(name);
-    const on = (event: string) => (context: IoTDBTraceContext) => seen.push({ channel: name, event, attributes: { ...context.attributes } });
-    const handlers = { start: on("start"), end: on("end"), asyncStart: on("asyncStart"), asyncEnd: on("asyncEnd"), error: on("error") };
+    const on = (event: string) => (context: IoTDBTraceContext) =>
+      seen.push({ channel: name, event, attributes: { ...context.attributes } });
+    const handlers = {
+      start: on("start"),
+      end: on("end"),
+      asyncStart: on("asyncStart"),
+      asyncEnd: on("asyncEnd"),
+      error: on("error"),
+    };
     channel.subscribe(handlers);
     stops.push(() => channel.unsubscribe(handlers));
   }
@@ -39,7 +60,8 @@ function record(): { seen: Seen[]; events: { channel: string; message: IoTDBEven
   return { seen, events, stop: () => stops.forEach((s) => s()) };
 }
 
-const at = (seen: Seen[], channel: string, event: string) => seen.filter((s) => s.channel === channel && s.event === event);
+const at = (seen: Seen[], channel: string, event: string) =>
+  seen.filter((s) => s.channel === channel && s.event === event);
 
 test("a session: open, query (rows and bytes of the first batch), fetch, insert (request bytes); start then asyncEnd, with the OpenTelemetry attributes", async () => {
   await withFake(async (fake, options) => {
@@ -53,14 +75,35 @@ test("a session: open, query (rows and bytes of the first batch), fetch, insert 
       await session.insertTablet(tablet("root.sg.d"));
       await session.close();
 
-      const endpoint = { "db.system.name": "iotdb", "server.address": "127.0.0.1", "server.port": fake.port, "db.namespace": "root.sg" };
+      const endpoint = {
+        "db.system.name": "iotdb",
+        "server.address": "127.0.0.1",
+        "server.port": fake.port,
+        "db.namespace": "root.sg",
+      };
       assert.equal(
         trace.seen.filter((s) => s.event === "start" || s.event === "asyncEnd").map((s) => `${s.channel} ${s.event}`),
-        ["iotdb:open start", "iotdb:open asyncEnd", "iotdb:query start", "iotdb:query asyncEnd", "iotdb:fetch start", "iotdb:fetch asyncEnd", "iotdb:insert start", "iotdb:insert asyncEnd"],
+        [
+          "iotdb:open start",
+          "iotdb:open asyncEnd",
+          "iotdb:query start",
+          "iotdb:query asyncEnd",
+          "iotdb:fetch start",
+          "iotdb:fetch asyncEnd",
+          "iotdb:insert start",
+          "iotdb:insert asyncEnd",
+        ],
       );
-      assert.equal(at(trace.seen, "iotdb:open", "asyncEnd")[0]!.attributes, { ...endpoint, "db.operation.name": "openSession" });
+      assert.equal(at(trace.seen, "iotdb:open", "asyncEnd")[0]!.attributes, {
+        ...endpoint,
+        "db.operation.name": "openSession",
+      });
       const firstBatch = tsBlock(ROWS.slice(0, 3)).length;
-      assert.equal(at(trace.seen, "iotdb:query", "start")[0]!.attributes, { ...endpoint, "db.operation.name": "executeQueryStatement", "db.query.text": "select * from root.sg.d" });
+      assert.equal(at(trace.seen, "iotdb:query", "start")[0]!.attributes, {
+        ...endpoint,
+        "db.operation.name": "executeQueryStatement",
+        "db.query.text": "select * from root.sg.d",
+      });
       assert.equal(at(trace.seen, "iotdb:query", "asyncEnd")[0]!.attributes, {
         ...endpoint,
         "db.operation.name": "executeQueryStatement",
@@ -78,7 +121,11 @@ test("a session: open, query (rows and bytes of the first batch), fetch, insert 
       const insert = at(trace.seen, "iotdb:insert", "asyncEnd")[0]!.attributes;
       assert.is(insert["db.operation.name"], "insertTablet");
       assert.ok((insert["iotdb.request.bytes"] as number) > 40, "the frame's bytes");
-      assert.is(at(trace.seen, "iotdb:insert", "start")[0]!.attributes["iotdb.request.bytes"], undefined, "known once the frame is written");
+      assert.is(
+        at(trace.seen, "iotdb:insert", "start")[0]!.attributes["iotdb.request.bytes"],
+        undefined,
+        "known once the frame is written",
+      );
     } finally {
       trace.stop();
     }
@@ -91,19 +138,58 @@ test("an insert's rows and points: a tablet's rows × field columns (nulls inclu
     const session = new Session(options);
     try {
       await session.open();
-      const columns = [{ name: "a", type: "INT32" as const }, { name: "b", type: "DOUBLE" as const }];
-      await session.insertTablet({ schema: { target: "root.sg.d", columns }, timestamps: [1, 2, 3], values: [[1, null, 3], [1.5, 2.5, null]] });
+      const columns = [
+        { name: "a", type: "INT32" as const },
+        { name: "b", type: "DOUBLE" as const },
+      ];
+      await session.insertTablet({
+        schema: { target: "root.sg.d", columns },
+        timestamps: [1, 2, 3],
+        values: [
+          [1, null, 3],
+          [1.5, 2.5, null],
+        ],
+      });
       await session.insertTablets([
-        { schema: { target: "root.sg.d", columns }, timestamps: [1, 2], values: [[1, 2], [1, 2]] },
+        {
+          schema: { target: "root.sg.d", columns },
+          timestamps: [1, 2],
+          values: [
+            [1, 2],
+            [1, 2],
+          ],
+        },
         { schema: { target: "root.sg.e", columns: [columns[0]!] }, timestamps: [5], values: [[5]] },
       ]);
       const records = [
-        { deviceId: "root.sg.d", time: 1, measurements: ["a", "b"], types: ["INT32", "DOUBLE"] as const, values: [1, null] },
-        { deviceId: "root.sg.d", time: 2, measurements: ["a", "b"], types: ["INT32", "DOUBLE"] as const, values: [2, 2.5] },
-        { deviceId: "root.sg.d", time: 3, measurements: ["a", "b"], types: ["INT32", "DOUBLE"] as const, values: [null, null] },
+        {
+          deviceId: "root.sg.d",
+          time: 1,
+          measurements: ["a", "b"],
+          types: ["INT32", "DOUBLE"] as const,
+          values: [1, null],
+        },
+        {
+          deviceId: "root.sg.d",
+          time: 2,
+          measurements: ["a", "b"],
+          types: ["INT32", "DOUBLE"] as const,
+          values: [2, 2.5],
+        },
+        {
+          deviceId: "root.sg.d",
+          time: 3,
+          measurements: ["a", "b"],
+          types: ["INT32", "DOUBLE"] as const,
+          values: [null, null],
+        },
       ];
       await session.insertRecords(records.map((r) => ({ ...r, types: [...r.types] })));
-      const ends = at(trace.seen, "iotdb:insert", "asyncEnd").map((s) => [s.attributes["db.operation.name"], s.attributes["iotdb.request.rows"], s.attributes["iotdb.request.points"]]);
+      const ends = at(trace.seen, "iotdb:insert", "asyncEnd").map((s) => [
+        s.attributes["db.operation.name"],
+        s.attributes["iotdb.request.rows"],
+        s.attributes["iotdb.request.points"],
+      ]);
       assert.equal(ends, [
         ["insertTablet", 3, 6],
         ["insertTablets", 3, 5],
@@ -154,17 +240,29 @@ test("a pool: acquire traced on the DataNode the session came from, a retry even
     await pool.insertTablet(tablet("root.sg.d1"));
     await pool.insertTablet(tablet("root.sg.d1", 2));
 
-    const acquired = at(trace.seen, "iotdb:pool:acquire", "asyncEnd").map((s) => `${s.attributes["db.operation.name"]} ${s.attributes["server.port"] === a!.port ? "A" : "B"}`);
-    assert.equal(acquired, ["insertTablet A", "insertTablet A", "insertTablet B"], "each attempt acquires; the third follows the route");
+    const acquired = at(trace.seen, "iotdb:pool:acquire", "asyncEnd").map(
+      (s) => `${s.attributes["db.operation.name"]} ${s.attributes["server.port"] === a!.port ? "A" : "B"}`,
+    );
     assert.equal(
-      trace.events.map((e) => `${e.channel} ${e.message.attributes["server.port"] === a!.port ? "A" : "B"} ${e.message.device ?? ""}${e.message.attempt ?? ""}`),
+      acquired,
+      ["insertTablet A", "insertTablet A", "insertTablet B"],
+      "each attempt acquires; the third follows the route",
+    );
+    assert.equal(
+      trace.events.map(
+        (e) =>
+          `${e.channel} ${e.message.attributes["server.port"] === a!.port ? "A" : "B"} ${e.message.device ?? ""}${e.message.attempt ?? ""}`,
+      ),
       ["iotdb:retry A 0", "iotdb:redirect B root.sg.d1"],
     );
     assert.instance(trace.events[0]!.message.error, IoTDBError);
     assert.equal(trace.events[1]!.message.target, { host: "127.0.0.1", port: b!.port });
 
     assert.equal(
-      ends.map((e) => `${e.method} ${e.endpoint.port === a!.port ? "A" : "B"} ${e.error === undefined ? "ok" : (e.error as Error).name}`),
+      ends.map(
+        (e) =>
+          `${e.method} ${e.endpoint.port === a!.port ? "A" : "B"} ${e.error === undefined ? "ok" : (e.error as Error).name}`,
+      ),
       ["insertTablet A IoTDBError", "insertTablet A ok", "insertTablet B ok"],
     );
     assert.ok(ends.every((e) => e.durationMs >= 0 && e.durationMs < 5_000 && e.devices[0] === "root.sg.d1"));

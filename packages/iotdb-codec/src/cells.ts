@@ -34,7 +34,20 @@ export function cellProblem(type: SendableType, v: unknown): string | undefined 
   }
 }
 
-const MONTH_NAMES = ["January", "February", "March", "April", "May", "June", "July", "August", "September", "October", "November", "December"];
+const MONTH_NAMES = [
+  "January",
+  "February",
+  "March",
+  "April",
+  "May",
+  "June",
+  "July",
+  "August",
+  "September",
+  "October",
+  "November",
+  "December",
+];
 
 /** Why `v` is not a DATE cell: a day that does not exist is named as such, anything else gets the general message. */
 function dateProblem(v: unknown): string {
@@ -45,7 +58,8 @@ function dateProblem(v: unknown): string {
     if (year >= 1000 && month >= 0 && day >= 0) {
       if (month < 1 || month > 12) return `${describeValue(v)} is not a date: there is no month ${month}`;
       const days = dateInt(year, month, 1) === undefined ? 0 : lastDay(year, month);
-      if (days > 0 && (day < 1 || day > days)) return `${describeValue(v)} is not a date: ${MONTH_NAMES[month - 1]} ${year} has ${days} days`;
+      if (days > 0 && (day < 1 || day > days))
+        return `${describeValue(v)} is not a date: ${MONTH_NAMES[month - 1]} ${year} has ${days} days`;
     }
   }
   return `expected a date ('YYYY-MM-DD', a Date or a yyyymmdd number) in years 1000..9999, got ${describeValue(v)}`;

@@ -7,7 +7,17 @@ export type { TSDataTypeName, SendableType, SendableTypeName, ColumnCategoryName
 export { EncodeError, DecodeError } from "./errors.js";
 export { parseDate, formatDate } from "./date.js";
 // encoding: tablets, records, insert request frames
-export type { Tablet, TabletSchema, TabletColumn, TabletModel, ColumnValues, Cell, CellOf, NullMask, BitmapSectionMode } from "./tablet.js";
+export type {
+  Tablet,
+  TabletSchema,
+  TabletColumn,
+  TabletModel,
+  ColumnValues,
+  Cell,
+  CellOf,
+  NullMask,
+  BitmapSectionMode,
+} from "./tablet.js";
 export { TabletBuilder } from "./tablet-builder.js";
 export type { TabletBuilderOptions } from "./tablet-builder.js";
 export { encodeTabletBuffers } from "./tablet-encoder.js";

@@ -14,7 +14,14 @@ import {
   writeTabletReq,
   writeTabletsReq,
 } from "./insert-requests.js";
-import { prepareDeviceRecords, prepareRecord, prepareRecords, recordIsSent, type DeviceRecord, type InsertRecord } from "./records.js";
+import {
+  prepareDeviceRecords,
+  prepareRecord,
+  prepareRecords,
+  recordIsSent,
+  type DeviceRecord,
+  type InsertRecord,
+} from "./records.js";
 import { deviceRecordsAsTablet, recordsAsTablets } from "./records-to-tablets.js";
 import {
   prepareDeviceStringRecords,
@@ -91,12 +98,16 @@ export function insertTabletCall(tablet: Tablet, options?: InsertOptions): Inser
 
 /** insertTablets (tree model; TSInsertTabletsReq has one isAligned flag for all tablets). */
 export function insertTabletsCall(tablets: readonly Tablet[], options?: InsertOptions): InsertCall {
-  if (!Array.isArray(tablets)) throw new EncodeError(`insertTablets: expected an array of tablets, got ${describeValue(tablets)}`);
-  if (tablets.length === 0) throw new EncodeError("insertTablets: no tablet to insert (the Java client refuses an empty list too)");
+  if (!Array.isArray(tablets))
+    throw new EncodeError(`insertTablets: expected an array of tablets, got ${describeValue(tablets)}`);
+  if (tablets.length === 0)
+    throw new EncodeError("insertTablets: no tablet to insert (the Java client refuses an empty list too)");
   const prepared = tablets.map((t) => prepareTablet(t, options));
   for (const t of prepared) {
     if (t.schema.model !== "tree") {
-      throw new EncodeError(`insertTablets: tablet ${JSON.stringify(t.schema.target)} is a table-model tablet; TSInsertTabletsReq carries tree-model tablets only`);
+      throw new EncodeError(
+        `insertTablets: tablet ${JSON.stringify(t.schema.target)} is a table-model tablet; TSInsertTabletsReq carries tree-model tablets only`,
+      );
     }
     if (t.schema.aligned !== prepared[0]!.schema.aligned) {
       throw new EncodeError("insertTablets: all tablets must be aligned, or none (the request has one isAligned flag)");
@@ -152,7 +163,8 @@ export function insertRecordsOfOneDeviceCall(
   options: RecordsCallOptions = {},
 ): InsertCall {
   const aligned = alignedOption(options);
-  if (typeof deviceId !== "string") throw new EncodeError(`insertRecordsOfOneDevice: deviceId must be a string, got ${describeValue(deviceId)}`);
+  if (typeof deviceId !== "string")
+    throw new EncodeError(`insertRecordsOfOneDevice: deviceId must be a string, got ${describeValue(deviceId)}`);
   const kept = prepareDeviceRecords(deviceId, records, options);
   if (autoConvertOption(options)) {
     const tablet = deviceRecordsAsTablet(deviceId, records, aligned);
@@ -169,7 +181,10 @@ export function insertRecordsOfOneDeviceCall(
   };
 }
 
-/** insertRecord / insertAlignedRecord with string values (TSInsertStringRecordReq); null values are dropped, all-null sends nothing. */
+/**
+ * insertRecord / insertAlignedRecord with string values (TSInsertStringRecordReq); null values are dropped, all-null
+ * sends nothing.
+ */
 export function insertStringRecordCall(record: StringRecord, options: RecordCallOptions = {}): InsertCall {
   const aligned = alignedOption(options);
   const rec = prepareStringRecord(record, record?.deviceId, 0, options);
@@ -183,7 +198,10 @@ export function insertStringRecordCall(record: StringRecord, options: RecordCall
   };
 }
 
-/** insertRecords / insertAlignedRecords with string values (TSInsertStringRecordsReq; never converted to tablets, as in Java). */
+/**
+ * insertRecords / insertAlignedRecords with string values (TSInsertStringRecordsReq; never converted to tablets, as in
+ * Java).
+ */
 export function insertStringRecordsCall(records: readonly StringRecord[], options: RecordCallOptions = {}): InsertCall {
   const aligned = alignedOption(options);
   const kept = prepareStringRecords(records, options);
@@ -197,14 +215,17 @@ export function insertStringRecordsCall(records: readonly StringRecord[], option
   };
 }
 
-/** insertStringRecordsOfOneDevice / insertAlignedStringRecordsOfOneDevice: stable-sorted by time like the Java Session. */
+/**
+ * insertStringRecordsOfOneDevice / insertAlignedStringRecordsOfOneDevice: stable-sorted by time like the Java Session.
+ */
 export function insertStringRecordsOfOneDeviceCall(
   deviceId: string,
   records: readonly DeviceStringRecord[],
   options: RecordCallOptions = {},
 ): InsertCall {
   const aligned = alignedOption(options);
-  if (typeof deviceId !== "string") throw new EncodeError(`insertStringRecordsOfOneDevice: deviceId must be a string, got ${describeValue(deviceId)}`);
+  if (typeof deviceId !== "string")
+    throw new EncodeError(`insertStringRecordsOfOneDevice: deviceId must be a string, got ${describeValue(deviceId)}`);
   const kept = prepareDeviceStringRecords(deviceId, records, options);
   return {
     method: "insertStringRecordsOfOneDevice",
@@ -237,6 +258,7 @@ function alignedOption(options: RecordCallOptions): boolean {
 
 function autoConvertOption(options: RecordsCallOptions): boolean {
   const convert = options?.autoConvertRecords ?? false;
-  if (typeof convert !== "boolean") throw new EncodeError(`autoConvertRecords must be a boolean, got ${describeValue(convert)}`);
+  if (typeof convert !== "boolean")
+    throw new EncodeError(`autoConvertRecords must be a boolean, got ${describeValue(convert)}`);
   return convert;
 }

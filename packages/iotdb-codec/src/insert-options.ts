@@ -11,7 +11,8 @@ export type TimestampPrecision = "ms" | "us" | "ns";
 
 export interface InsertOptions {
   /**
-   * Largest TEXT, STRING or BLOB value (or string-record value), in bytes (UTF-8 bytes for a string); a larger one is an
+   * Largest TEXT, STRING or BLOB value (or string-record value), in bytes (UTF-8 bytes for a string); a larger one is
+   * an
    * EncodeError and nothing is written. Default DEFAULT_MAX_VALUE_BYTES (16 MiB).
    */
   maxValueBytes?: number;
@@ -26,7 +27,8 @@ export const DEFAULT_MAX_VALUE_BYTES = 16 * 1024 * 1024;
 export function maxValueBytesOf(options: InsertOptions | undefined): number {
   const max = options?.maxValueBytes;
   if (max === undefined) return DEFAULT_MAX_VALUE_BYTES;
-  if (typeof max !== "number" || !(max > 0)) throw new EncodeError(`maxValueBytes must be a positive number of bytes, got ${describeValue(max)}`);
+  if (typeof max !== "number" || !(max > 0))
+    throw new EncodeError(`maxValueBytes must be a positive number of bytes, got ${describeValue(max)}`);
   return max;
 }
 
@@ -38,9 +40,13 @@ export function valueSizeProblem(v: string | Uint8Array, max: number): string | 
   if (typeof v === "string") {
     if (v.length * 3 <= max) return undefined;
     const bytes = Buffer.byteLength(v, "utf8");
-    return bytes <= max ? undefined : `a string of ${bytes} UTF-8 bytes exceeds maxValueBytes ${max} (one huge value jams the server's write-ahead log; raise maxValueBytes if your server takes it)`;
+    return bytes <= max
+      ? undefined
+      : `a string of ${bytes} UTF-8 bytes exceeds maxValueBytes ${max} (one huge value jams the server's write-ahead log; raise maxValueBytes if your server takes it)`;
   }
-  return v.length <= max ? undefined : `a value of ${v.length} bytes exceeds maxValueBytes ${max} (one huge value jams the server's write-ahead log; raise maxValueBytes if your server takes it)`;
+  return v.length <= max
+    ? undefined
+    : `a value of ${v.length} bytes exceeds maxValueBytes ${max} (one huge value jams the server's write-ahead log; raise maxValueBytes if your server takes it)`;
 }
 
 const FACTOR = { ms: 1n, us: 1_000n, ns: 1_000_000n } as const;
@@ -49,6 +55,9 @@ const FACTOR = { ms: 1n, us: 1_000n, ns: 1_000_000n } as const;
 export function dateTime(d: Date, precision: TimestampPrecision | undefined): number | bigint | { problem: string } {
   const ms = d.getTime();
   if (Number.isNaN(ms)) return { problem: "an invalid Date" };
-  if (precision === undefined) return { problem: "a Date time needs the server's timestamp precision (a session passes its own; give timestampPrecision)" };
+  if (precision === undefined)
+    return {
+      problem: "a Date time needs the server's timestamp precision (a session passes its own; give timestampPrecision)",
+    };
   return precision === "ms" ? ms : BigInt(ms) * FACTOR[precision];
 }

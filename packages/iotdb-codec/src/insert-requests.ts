@@ -100,7 +100,12 @@ export function writeTabletReq(p: FieldWriter, t: PreparedTablet, sessionId: Ses
  * TSInsertTabletsReq: 1 sessionId, 2 prefixPaths, 3 measurementsList, 4 valuesList,
  * 5 timestampsList, 6 typesList, 7 sizeList, 8 isAligned.
  */
-export function writeTabletsReq(p: FieldWriter, tablets: readonly PreparedTablet[], aligned: boolean, sessionId: SessionId): void {
+export function writeTabletsReq(
+  p: FieldWriter,
+  tablets: readonly PreparedTablet[],
+  aligned: boolean,
+  sessionId: SessionId,
+): void {
   const n = tablets.length;
   p.structBegin();
   i64Field(p, 1, sessionId);
@@ -140,7 +145,9 @@ export function writeRecordReq(p: FieldWriter, rec: PreparedRecord, aligned: boo
   });
 }
 
-/** A single-record request, typed or string-valued, which differ only in field 4 (`values` writes it, header included). */
+/**
+ * A single-record request, typed or string-valued, which differ only in field 4 (`values` writes it, header included).
+ */
 function writeOneRecordReq(
   p: FieldWriter,
   rec: { readonly deviceId: string; readonly time: bigint | number; readonly measurements: readonly string[] },
@@ -184,7 +191,11 @@ export function writeRecordsReq(
  */
 function writeManyRecordsReq(
   p: FieldWriter,
-  records: readonly { readonly deviceId: string; readonly time: bigint | number; readonly measurements: readonly string[] }[],
+  records: readonly {
+    readonly deviceId: string;
+    readonly time: bigint | number;
+    readonly measurements: readonly string[];
+  }[],
   aligned: boolean,
   sessionId: SessionId,
   oneDevice: string | undefined,
@@ -213,8 +224,16 @@ function writeManyRecordsReq(
   structEnd(p);
 }
 
-/** TSInsertStringRecordReq: 1 sessionId, 2 prefixPath, 3 measurements, 4 values (list<string>), 5 timestamp, 6 isAligned. */
-export function writeStringRecordReq(p: FieldWriter, rec: PreparedStringRecord, aligned: boolean, sessionId: SessionId): void {
+/**
+ * TSInsertStringRecordReq: 1 sessionId, 2 prefixPath, 3 measurements, 4 values (list<string>), 5 timestamp, 6
+ * isAligned.
+ */
+export function writeStringRecordReq(
+  p: FieldWriter,
+  rec: PreparedStringRecord,
+  aligned: boolean,
+  sessionId: SessionId,
+): void {
   writeOneRecordReq(p, rec, aligned, sessionId, () => {
     p.fieldBegin(T.LIST, 4);
     stringList(p, rec.values);

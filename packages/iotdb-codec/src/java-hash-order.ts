@@ -73,7 +73,9 @@ export function javaHashMapOrder(calls: readonly string[], shape: HashMapShape):
     counts[bucket] = before + 1;
     if (before >= (atHead ? TREEIFY_THRESHOLD - 1 : TREEIFY_THRESHOLD)) {
       if (capacity >= MIN_TREEIFY_CAPACITY) {
-        throw new EncodeError(`${before + 1} names share one bucket of Java's HashMap (e.g. ${JSON.stringify(key)}); Java orders such a bucket as a tree, which is not reproduced`);
+        throw new EncodeError(
+          `${before + 1} names share one bucket of Java's HashMap (e.g. ${JSON.stringify(key)}); Java orders such a bucket as a tree, which is not reproduced`,
+        );
       }
       resize();
     }
@@ -82,6 +84,8 @@ export function javaHashMapOrder(calls: readonly string[], shape: HashMapShape):
   const mask = capacity - 1;
   const order = spread.map((_, i) => i);
   // Within a bucket: insertion order for put, reverse insertion order for computeIfAbsent.
-  order.sort((a, b) => (spread[a]! & mask) - (spread[b]! & mask) || (atHead ? stamp[b]! - stamp[a]! : stamp[a]! - stamp[b]!));
+  order.sort(
+    (a, b) => (spread[a]! & mask) - (spread[b]! & mask) || (atHead ? stamp[b]! - stamp[a]! : stamp[a]! - stamp[b]!),
+  );
   return order;
 }

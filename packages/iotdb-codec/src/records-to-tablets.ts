@@ -70,7 +70,10 @@ interface FirstUnion {
  * insertRecords / insertAlignedRecords: the tablets Java sends instead (in its order), or
  * undefined when it sends the records. Records must have been validated (prepareRecords).
  */
-export function recordsAsTablets(records: readonly (DeviceRecord & { deviceId: string })[], aligned: boolean): Tablet[] | undefined {
+export function recordsAsTablets(
+  records: readonly (DeviceRecord & { deviceId: string })[],
+  aligned: boolean,
+): Tablet[] | undefined {
   if (records.length < MIN_RECORDS_TO_CONVERT) return undefined;
   const groups = groupByDevice(records, (r) => r.deviceId);
   // Session.CONVERT_THRESHOLD is also the most devices per record.
@@ -82,12 +85,20 @@ export function recordsAsTablets(records: readonly (DeviceRecord & { deviceId: s
   // repeat call when a record follows the last new device (bench/client insert-records-100).
   const calls = groups.map((g) => g.device);
   if (groups[groups.length - 1]!.rows[0]! < records.length - 1) calls.push(calls[0]!);
-  const order = javaHashMapOrder(calls, { initialCapacity: groups.length + 1, loadFactor: 1, insertion: "computeIfAbsent" });
+  const order = javaHashMapOrder(calls, {
+    initialCapacity: groups.length + 1,
+    loadFactor: 1,
+    insertion: "computeIfAbsent",
+  });
   return order.map((i) => groupTablet(groups[i]!, records, aligned));
 }
 
 /** insertRecordsOfOneDevice / insertAlignedRecordsOfOneDevice: the tablet Java sends instead, or undefined. */
-export function deviceRecordsAsTablet(deviceId: string, records: readonly DeviceRecord[], aligned: boolean): Tablet | undefined {
+export function deviceRecordsAsTablet(
+  deviceId: string,
+  records: readonly DeviceRecord[],
+  aligned: boolean,
+): Tablet | undefined {
   if (records.length < MIN_RECORDS_TO_CONVERT) return undefined;
   const groups = groupByDevice(records, () => deviceId);
   if (!javaJudgesConvert(records, groups)) return undefined;
@@ -103,7 +114,8 @@ function groupByDevice<R extends DeviceRecord>(records: readonly R[], deviceOf: 
     const { measurements, types } = record;
     let group = byDevice.get(device);
     if (group === undefined) {
-      if (first === undefined || first.measurements !== measurements || first.typesGiven !== types) first = firstUnion(record, i);
+      if (first === undefined || first.measurements !== measurements || first.typesGiven !== types)
+        first = firstUnion(record, i);
       group = {
         device,
         rows: [i],
@@ -191,7 +203,13 @@ const layoutByDevice = new Map<string, DeviceLayout>();
 
 function deviceLayout(g: DeviceGroup, aligned: boolean): DeviceLayout {
   const cached = layoutByDevice.get(g.device);
-  if (cached !== undefined && cached.aligned === aligned && cached.firstRecordSize === g.firstRecordSize && sameList(cached.names, g.names) && sameList(cached.types, g.types)) {
+  if (
+    cached !== undefined &&
+    cached.aligned === aligned &&
+    cached.firstRecordSize === g.firstRecordSize &&
+    sameList(cached.names, g.names) &&
+    sameList(cached.types, g.types)
+  ) {
     return cached;
   }
   const order = javaHashMapOrder(g.names, { initialCapacity: g.firstRecordSize + 1, loadFactor: 1, insertion: "put" });
@@ -234,7 +252,13 @@ interface CellPlan {
   readonly complete: boolean;
 }
 
-function cellPlan(g: DeviceGroup, layout: DeviceLayout, record: DeviceRecord, index: number, last: CellPlan | undefined): CellPlan {
+function cellPlan(
+  g: DeviceGroup,
+  layout: DeviceLayout,
+  record: DeviceRecord,
+  index: number,
+  last: CellPlan | undefined,
+): CellPlan {
   const { measurements, types } = record;
   if (last !== undefined && last.measurements === measurements && last.types === types) return last;
   const columnOfName = columnsOf(g, measurements);
@@ -251,7 +275,12 @@ function cellPlan(g: DeviceGroup, layout: DeviceLayout, record: DeviceRecord, in
     if (covered[column] === 0) coveredCount++;
     covered[column] = 1;
     recordTypes.push(recordType);
-    action[j] = recordType !== columnType && valueClass(recordType) !== valueClass(columnType) ? 2 : columnType === TSDataType.BLOB ? 1 : 0;
+    action[j] =
+      recordType !== columnType && valueClass(recordType) !== valueClass(columnType)
+        ? 2
+        : columnType === TSDataType.BLOB
+          ? 1
+          : 0;
   }
   return { measurements, types, position, action, recordTypes, complete: coveredCount === g.names.length };
 }
@@ -304,7 +333,13 @@ function valueClass(type: SendableType): number {
  * codec does not know the server's schema, so either of the two may be the one that disagrees with
  * it (the server decides only when the records are sent apart).
  */
-function typeMismatch(g: DeviceGroup, records: readonly DeviceRecord[], recordType: SendableType, name: string, index: number): EncodeError {
+function typeMismatch(
+  g: DeviceGroup,
+  records: readonly DeviceRecord[],
+  recordType: SendableType,
+  name: string,
+  index: number,
+): EncodeError {
   const columnType = g.types[g.columnOf.get(name)!]!;
   const first = g.rows.find((i) => records[i]!.measurements.includes(name));
   return new EncodeError(

@@ -75,19 +75,33 @@ interface BatchState {
  * Validates a record and drops its null values. `index` is the record's position, reported as the
  * error's row.
  */
-export function prepareRecord(record: DeviceRecord, deviceId: string, index: number, options?: InsertOptions): PreparedRecord {
+export function prepareRecord(
+  record: DeviceRecord,
+  deviceId: string,
+  index: number,
+  options?: InsertOptions,
+): PreparedRecord {
   return prepareInBatch(record, deviceId, index, { maxValueBytes: undefined, lastNames: undefined }, options);
 }
 
-function prepareInBatch(record: DeviceRecord, deviceId: string, index: number, batch: BatchState, options: InsertOptions | undefined): PreparedRecord {
-  if (record === null || typeof record !== "object") throw new EncodeError(`record ${index}: expected an object, got ${describeValue(record)}`, undefined, index);
+function prepareInBatch(
+  record: DeviceRecord,
+  deviceId: string,
+  index: number,
+  batch: BatchState,
+  options: InsertOptions | undefined,
+): PreparedRecord {
+  if (record === null || typeof record !== "object")
+    throw new EncodeError(`record ${index}: expected an object, got ${describeValue(record)}`, undefined, index);
   const deviceProblem = identifierProblem(deviceId);
-  if (deviceProblem !== undefined) throw new EncodeError(`record ${index}: deviceId ${deviceProblem}`, undefined, index);
+  if (deviceProblem !== undefined)
+    throw new EncodeError(`record ${index}: deviceId ${deviceProblem}`, undefined, index);
   const maxValueBytes = (batch.maxValueBytes ??= maxValueBytesOf(options));
   let time = record.time;
   if (time instanceof Date) {
     const converted = dateTime(time, options?.timestampPrecision);
-    if (typeof converted === "object") throw new EncodeError(`record ${index}: time: ${converted.problem}`, undefined, index);
+    if (typeof converted === "object")
+      throw new EncodeError(`record ${index}: time: ${converted.problem}`, undefined, index);
     time = converted;
   }
   const timeProblem = int64Problem(time);
@@ -127,7 +141,8 @@ function prepareInBatch(record: DeviceRecord, deviceId: string, index: number, b
     const width = CELL_WIDTH[type]!;
     sizeEstimate += 1 + (width !== 0 ? width : 4 + (typeof v === "string" ? v.length : (v as Uint8Array).length));
   }
-  if (!hadNulls) return { deviceId, time, measurements: checked.names, types: recordTypes, values: given, hadNulls, sizeEstimate };
+  if (!hadNulls)
+    return { deviceId, time, measurements: checked.names, types: recordTypes, values: given, hadNulls, sizeEstimate };
   const keptMeasurements: string[] = [];
   const keptTypes: SendableType[] = [];
   const keptValues: unknown[] = [];
@@ -138,32 +153,54 @@ function prepareInBatch(record: DeviceRecord, deviceId: string, index: number, b
     keptTypes.push(recordTypes[i]!);
     keptValues.push(v);
   }
-  return { deviceId, time, measurements: keptMeasurements, types: keptTypes, values: keptValues, hadNulls, sizeEstimate };
+  return {
+    deviceId,
+    time,
+    measurements: keptMeasurements,
+    types: keptTypes,
+    values: keptValues,
+    hadNulls,
+    sizeEstimate,
+  };
 }
 
 function valueProblem(type: SendableType, v: unknown, maxValueBytes: number): string | undefined {
-  return cellProblem(type, v) ?? (CELL_WIDTH[type] === 0 ? valueSizeProblem(v as string | Uint8Array, maxValueBytes) : undefined);
+  return (
+    cellProblem(type, v) ??
+    (CELL_WIDTH[type] === 0 ? valueSizeProblem(v as string | Uint8Array, maxValueBytes) : undefined)
+  );
 }
 
 /**
  * A record whose names or types have a problem: throws the first problem of its measurements in
  * order (name, type, then value, per measurement), so a bad value before a bad name is the one reported.
  */
-function throwFirstProblem(measurements: readonly unknown[], types: readonly unknown[], values: readonly unknown[], index: number, maxValueBytes: number): never {
+function throwFirstProblem(
+  measurements: readonly unknown[],
+  types: readonly unknown[],
+  values: readonly unknown[],
+  index: number,
+  maxValueBytes: number,
+): never {
   for (let i = 0; i < measurements.length; i++) {
     const name = measurements[i];
     const nameProblem = identifierProblem(name);
-    if (nameProblem !== undefined) throw new EncodeError(`record ${index}: measurements[${i}] ${nameProblem}`, undefined, index);
+    if (nameProblem !== undefined)
+      throw new EncodeError(`record ${index}: measurements[${i}] ${nameProblem}`, undefined, index);
     const type = resolveType(types[i], name as string, index);
     const v = values[i];
     if (v === null || v === undefined) continue;
     const problem = valueProblem(type, v, maxValueBytes);
-    if (problem !== undefined) throw new EncodeError(`record ${index} measurement ${JSON.stringify(name)}: ${problem}`, name as string, index);
+    if (problem !== undefined)
+      throw new EncodeError(`record ${index} measurement ${JSON.stringify(name)}: ${problem}`, name as string, index);
   }
   throw new Error("unreachable: checkedNames found a problem that throwFirstProblem did not");
 }
 
-/** The names and types checked and resolved, or undefined when one has a problem (left to the caller to report, in order). */
+/**
+ * The names and types checked and resolved, or undefined when one has a problem (left to the caller to report, in
+ * order).
+ */
 function checkedNames(measurements: readonly unknown[], types: readonly unknown[]): CheckedNames | undefined {
   const names: string[] = [];
   const resolved: SendableType[] = [];
@@ -203,7 +240,11 @@ export function prepareRecords(records: readonly InsertRecord[], options?: Inser
  * (one without measurements too); with none, every record is kept. Then a stable sort by time when
  * the kept records are not in time order.
  */
-export function prepareDeviceRecords(deviceId: string, records: readonly DeviceRecord[], options?: InsertOptions): PreparedRecord[] {
+export function prepareDeviceRecords(
+  deviceId: string,
+  records: readonly DeviceRecord[],
+  options?: InsertOptions,
+): PreparedRecord[] {
   if (!Array.isArray(records)) throw new EncodeError(`expected an array of records, got ${describeValue(records)}`);
   const prepared: PreparedRecord[] = [];
   const batch: BatchState = { maxValueBytes: undefined, lastNames: undefined };
@@ -231,8 +272,7 @@ export function writeRecordValues(w: Writer, rec: PreparedRecord): void {
         w.i32be(dateValue(v)!);
         break;
       case TSDataType.INT64:
-      case TSDataType.TIMESTAMP:
-      {
+      case TSDataType.TIMESTAMP: {
         const at = w.reserve(8); // reserve first: it may replace w.rawView
         setInt64BE(w.rawView, at, v as number | bigint);
         break;

@@ -10,7 +10,8 @@ import { isWellFormed, javaString } from "./java-string.js";
  * codes: if the OR stays below 0x80 every char was ASCII and the bytes are final (no surrogate
  * check needed). Otherwise the bytes filled past `length` are not committed, and the string goes
  * through javaString + strI32be. Strings longer than the Writer's JS_ENCODE_MAX_UNITS go to
- * strI32be at once: the Writer encodes them natively (cheaper than a JS loop past a few dozen chars). Bench tablet-b-columnar (2,500 16-char strings): ~28 ns per string
+ * strI32be at once: the Writer encodes them natively (cheaper than a JS loop past a few dozen chars). Bench
+ * tablet-b-columnar (2,500 16-char strings): ~28 ns per string
  * through strI32be and the well-formedness check, ~20 ns here.
  */
 export function writeString(w: Writer, s: string): void {
@@ -154,7 +155,8 @@ function utf8Prefixes(w: Writer, strings: readonly string[], start: number): num
       const lead = bytes[q]!;
       if (lead >= 0xe0) {
         if (lead < 0xf0) {
-          if (lead === 0xef && bytes[q + 1] === 0xbf && bytes[q + 2] === 0xbd && s.charCodeAt(unit) !== 0xfffd) return -1;
+          if (lead === 0xef && bytes[q + 1] === 0xbf && bytes[q + 2] === 0xbd && s.charCodeAt(unit) !== 0xfffd)
+            return -1;
           q += 3;
           unit += 1;
         } else {

@@ -36,10 +36,17 @@ export interface PreparedStringRecord {
 }
 
 /** Validates a string record and drops its null values; `index` is reported as the error's row. */
-export function prepareStringRecord(record: DeviceStringRecord, deviceId: string, index: number, options?: InsertOptions): PreparedStringRecord {
-  if (record === null || typeof record !== "object") throw new EncodeError(`record ${index}: expected an object, got ${describeValue(record)}`, undefined, index);
+export function prepareStringRecord(
+  record: DeviceStringRecord,
+  deviceId: string,
+  index: number,
+  options?: InsertOptions,
+): PreparedStringRecord {
+  if (record === null || typeof record !== "object")
+    throw new EncodeError(`record ${index}: expected an object, got ${describeValue(record)}`, undefined, index);
   const deviceProblem = identifierProblem(deviceId);
-  if (deviceProblem !== undefined) throw new EncodeError(`record ${index}: deviceId ${deviceProblem}`, undefined, index);
+  if (deviceProblem !== undefined)
+    throw new EncodeError(`record ${index}: deviceId ${deviceProblem}`, undefined, index);
   const maxValueBytes = maxValueBytesOf(options);
   const timeProblem = int64Problem(record.time);
   if (timeProblem !== undefined) throw new EncodeError(`record ${index}: time: ${timeProblem}`, undefined, index);
@@ -48,7 +55,11 @@ export function prepareStringRecord(record: DeviceStringRecord, deviceId: string
     throw new EncodeError(`record ${index}: measurements and values must be arrays`, undefined, index);
   }
   if (measurements.length !== values.length) {
-    throw new EncodeError(`record ${index}: ${measurements.length} measurement(s) and ${values.length} value(s) differ in count`, undefined, index);
+    throw new EncodeError(
+      `record ${index}: ${measurements.length} measurement(s) and ${values.length} value(s) differ in count`,
+      undefined,
+      index,
+    );
   }
   const keptMeasurements: string[] = [];
   const keptValues: string[] = [];
@@ -56,14 +67,17 @@ export function prepareStringRecord(record: DeviceStringRecord, deviceId: string
   for (let i = 0; i < measurements.length; i++) {
     const name = measurements[i];
     const nameProblem = identifierProblem(name);
-    if (nameProblem !== undefined) throw new EncodeError(`record ${index}: measurements[${i}] ${nameProblem}`, undefined, index);
+    if (nameProblem !== undefined)
+      throw new EncodeError(`record ${index}: measurements[${i}] ${nameProblem}`, undefined, index);
     const v: unknown = values[i];
     if (v === null || v === undefined) {
       hadNulls = true;
       continue;
     }
-    const problem = typeof v !== "string" ? `expected a string value, got ${describeValue(v)}` : valueSizeProblem(v, maxValueBytes);
-    if (problem !== undefined) throw new EncodeError(`record ${index} measurement ${JSON.stringify(name)}: ${problem}`, name, index);
+    const problem =
+      typeof v !== "string" ? `expected a string value, got ${describeValue(v)}` : valueSizeProblem(v, maxValueBytes);
+    if (problem !== undefined)
+      throw new EncodeError(`record ${index} measurement ${JSON.stringify(name)}: ${problem}`, name, index);
     keptMeasurements.push(name);
     keptValues.push(v as string);
   }
@@ -74,8 +88,12 @@ export function prepareStringRecord(record: DeviceStringRecord, deviceId: string
 export const stringRecordIsSent = (rec: PreparedStringRecord): boolean => rec.values.length > 0 || !rec.hadNulls;
 
 /** insertRecords with strings: validates each record (each with its own device), keeps the records that are sent. */
-export function prepareStringRecords(records: readonly StringRecord[], options?: InsertOptions): PreparedStringRecord[] {
-  if (!Array.isArray(records)) throw new EncodeError(`expected an array of string records, got ${describeValue(records)}`);
+export function prepareStringRecords(
+  records: readonly StringRecord[],
+  options?: InsertOptions,
+): PreparedStringRecord[] {
+  if (!Array.isArray(records))
+    throw new EncodeError(`expected an array of string records, got ${describeValue(records)}`);
   const kept: PreparedStringRecord[] = [];
   for (let i = 0; i < records.length; i++) {
     const prepared = prepareStringRecord(records[i]!, records[i]?.deviceId as string, i, options);
@@ -85,8 +103,13 @@ export function prepareStringRecords(records: readonly StringRecord[], options?:
 }
 
 /** insertStringRecordsOfOneDevice: the batch-wide null rule, then a stable sort by time when unsorted. */
-export function prepareDeviceStringRecords(deviceId: string, records: readonly DeviceStringRecord[], options?: InsertOptions): PreparedStringRecord[] {
-  if (!Array.isArray(records)) throw new EncodeError(`expected an array of string records, got ${describeValue(records)}`);
+export function prepareDeviceStringRecords(
+  deviceId: string,
+  records: readonly DeviceStringRecord[],
+  options?: InsertOptions,
+): PreparedStringRecord[] {
+  if (!Array.isArray(records))
+    throw new EncodeError(`expected an array of string records, got ${describeValue(records)}`);
   const prepared: PreparedStringRecord[] = [];
   for (let i = 0; i < records.length; i++) prepared.push(prepareStringRecord(records[i]!, deviceId, i, options));
   const kept = prepared.some((r) => r.hadNulls) ? prepared.filter((r) => r.values.length > 0) : prepared;

@@ -140,7 +140,11 @@ export class TabletBuilder {
     this.doubles = kind(TSDataType.DOUBLE);
     this.floats = kind(TSDataType.FLOAT);
     this.int32s = kind(TSDataType.INT32);
-    this.others = Int32Array.from(this.types.flatMap((t, c) => (t === TSDataType.DOUBLE || t === TSDataType.FLOAT || t === TSDataType.INT32 ? [] : [c])));
+    this.others = Int32Array.from(
+      this.types.flatMap((t, c) =>
+        t === TSDataType.DOUBLE || t === TSDataType.FLOAT || t === TSDataType.INT32 ? [] : [c],
+      ),
+    );
     this.doubleAt = this.floatAt = this.int32At = new Int32Array(0);
     this.bindOffsets();
   }
@@ -166,7 +170,8 @@ export class TabletBuilder {
   /** The per-kind offsets of the stores from their start (they change with the capacity only). */
   private bindOffsets(): void {
     const start = this.base8 * 8;
-    const at = (columns: Int32Array, width: number) => columns.map((c) => ((this.stores[c] as NumericStore).byteOffset - start) / width);
+    const at = (columns: Int32Array, width: number) =>
+      columns.map((c) => ((this.stores[c] as NumericStore).byteOffset - start) / width);
     this.doubleAt = at(this.doubles, 8);
     this.floatAt = at(this.floats, 4);
     this.int32At = at(this.int32s, 4);
@@ -183,7 +188,8 @@ export class TabletBuilder {
   addRow(time: bigint | number | Date, values: readonly Cell[]): this {
     const row = this.count;
     const n = this.types.length;
-    // A safe-integer number time (the common case) is taken before the Date and bigint checks (bench ingest-write-cost).
+    // A safe-integer number time (the common case) is taken before the Date and bigint checks (bench
+    // ingest-write-cost).
     const timeProblem =
       typeof time === "number" && Number.isSafeInteger(time)
         ? undefined
@@ -265,7 +271,8 @@ export class TabletBuilder {
       const name = this.names[c]!;
       throw new EncodeError(`column ${JSON.stringify(name)} row ${row}: ${cellProblem(this.types[c]!, v)}`, name, row);
     }
-    throw new EncodeError(`row ${row}: refused`, undefined, row); // unreachable: storeByKind refused a cell store() takes
+    // unreachable: storeByKind refused a cell store() takes
+    throw new EncodeError(`row ${row}: refused`, undefined, row);
   }
 
   /**

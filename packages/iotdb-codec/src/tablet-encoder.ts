@@ -11,8 +11,6 @@ import type { Tablet } from "./tablet.js";
 import { isNullCell, prepareTablet, type PreparedColumn, type PreparedTablet } from "./tablet-prepare.js";
 import { TSDataType } from "./types.js";
 
-
-
 /** Null placeholders: Integer.MIN_VALUE, 1000-01-01, Long.MIN_VALUE high word, Float/Double.MIN_VALUE bits. */
 const INT32_NULL = -0x80000000;
 const DATE_NULL = 10000101;

@@ -10,7 +10,9 @@ type Times = BigInt64Array | readonly (number | bigint)[];
 /** The permutation (wire row → caller row) that sorts the rows, or undefined when they are already sorted. */
 export function sortOrder(times: Times): Uint32Array | undefined {
   if (times instanceof BigInt64Array) {
-    return isSorted(times) ? undefined : sortOrderOfWords(new Int32Array(times.buffer, times.byteOffset, times.length * 2), times.length);
+    return isSorted(times)
+      ? undefined
+      : sortOrderOfWords(new Int32Array(times.buffer, times.byteOffset, times.length * 2), times.length);
   }
   const n = times.length;
   let sorted = true;

@@ -47,7 +47,8 @@ export interface PreparedTablet {
  * Date times are converted to `options.timestampPrecision` (into a copy of the timestamps).
  */
 export function prepareTablet(tablet: Tablet, options?: InsertOptions): PreparedTablet {
-  if (tablet === null || typeof tablet !== "object") throw new EncodeError(`expected a tablet object, got ${describeValue(tablet)}`);
+  if (tablet === null || typeof tablet !== "object")
+    throw new EncodeError(`expected a tablet object, got ${describeValue(tablet)}`);
   const schema = resolveSchema(tablet.schema);
   const { values, nulls, bitmapSection = "api" } = tablet;
   const maxValueBytes = maxValueBytesOf(options);
@@ -94,7 +95,10 @@ export function prepareTablet(tablet: Tablet, options?: InsertOptions): Prepared
 }
 
 /** The timestamps, checked; a copy with Date times converted when there are any. */
-function checkedTimestamps(timestamps: unknown, options: InsertOptions | undefined): BigInt64Array | readonly (number | bigint)[] {
+function checkedTimestamps(
+  timestamps: unknown,
+  options: InsertOptions | undefined,
+): BigInt64Array | readonly (number | bigint)[] {
   if (timestamps instanceof BigInt64Array) return timestamps;
   if (!Array.isArray(timestamps)) {
     throw new EncodeError(`tablet timestamps: expected a BigInt64Array or an array, got ${describeValue(timestamps)}`);
@@ -143,8 +147,10 @@ function prepareColumn(
 ): PreparedColumn & { sizeEstimate: number } {
   const { name, type } = col;
   if (mask !== undefined) {
-    if (!(mask instanceof Uint8Array) && !Array.isArray(mask)) throw columnError(name, `null mask must be a Uint8Array or a boolean array, got ${describeValue(mask)}`);
-    if ((mask as NullMask).length !== rowCount) throw columnError(name, `null mask has ${(mask as NullMask).length} entries for ${rowCount} row(s)`);
+    if (!(mask instanceof Uint8Array) && !Array.isArray(mask))
+      throw columnError(name, `null mask must be a Uint8Array or a boolean array, got ${describeValue(mask)}`);
+    if ((mask as NullMask).length !== rowCount)
+      throw columnError(name, `null mask has ${(mask as NullMask).length} entries for ${rowCount} row(s)`);
   }
   const nullMask = mask as NullMask | undefined;
   const typedCtor = typedArrayFor(type);
@@ -205,13 +211,21 @@ function prepareColumn(
     }
   }
   // Explicit fields, not `...col`: the object spread was the slowest step of preparing a tablet.
-  const joinable = !typed && stringsOnly && (type === TSDataType.TEXT || type === TSDataType.STRING) && stringChars <= MAX_JOINED_CHARS;
+  const joinable =
+    !typed &&
+    stringsOnly &&
+    (type === TSDataType.TEXT || type === TSDataType.STRING) &&
+    stringChars <= MAX_JOINED_CHARS;
   return { name, type, category: col.category, values: cells, typed, mask: nullMask, hasNull, joinable, sizeEstimate };
 }
 
 /** The EncodeError of a bad column (a function, not a closure per column: that was allocated on every call). */
 function columnError(name: string, message: string, row?: number): EncodeError {
-  return new EncodeError(`column ${JSON.stringify(name)}${row === undefined ? "" : ` row ${row}`}: ${message}`, name, row);
+  return new EncodeError(
+    `column ${JSON.stringify(name)}${row === undefined ? "" : ` row ${row}`}: ${message}`,
+    name,
+    row,
+  );
 }
 
 /** The first row whose byte is neither 0 nor 1 and that is not masked null, or -1. One OR over

@@ -40,7 +40,8 @@ interface ResolvedFrom {
 const resolvedSchemas = new WeakMap<object, ResolvedFrom>();
 
 export function resolveSchema(schema: TabletSchema): ResolvedSchema {
-  if (schema === null || typeof schema !== "object") throw new EncodeError(`tablet schema: expected an object, got ${describeValue(schema)}`);
+  if (schema === null || typeof schema !== "object")
+    throw new EncodeError(`tablet schema: expected an object, got ${describeValue(schema)}`);
   const cached = resolvedSchemas.get(schema);
   if (cached !== undefined && unchanged(cached, schema)) return cached.resolved;
   const from = resolveFresh(schema);
@@ -50,12 +51,19 @@ export function resolveSchema(schema: TabletSchema): ResolvedSchema {
 
 function unchanged(from: ResolvedFrom, schema: TabletSchema): boolean {
   const columns = schema.columns;
-  if (schema.model !== from.model || schema.target !== from.target || schema.aligned !== from.aligned || columns !== from.columns) return false;
+  if (
+    schema.model !== from.model ||
+    schema.target !== from.target ||
+    schema.aligned !== from.aligned ||
+    columns !== from.columns
+  )
+    return false;
   const fields = from.fields;
   if (columns.length * 4 !== fields.length) return false;
   for (let c = 0, f = 0; c < columns.length; c++, f += 4) {
     const col = columns[c];
-    if (col !== fields[f] || col.name !== fields[f + 1] || col.type !== fields[f + 2] || col.category !== fields[f + 3]) return false;
+    if (col !== fields[f] || col.name !== fields[f + 1] || col.type !== fields[f + 2] || col.category !== fields[f + 3])
+      return false;
   }
   return true;
 }
@@ -68,22 +76,34 @@ function resolveFresh(schema: TabletSchema): ResolvedFrom {
     throw new EncodeError(`tablet schema: model must be "tree" or "table", got ${describeValue(model)}`);
   }
   checkIdentifier(target, "tablet schema: target");
-  if (typeof aligned !== "boolean") throw new EncodeError(`tablet schema: aligned must be a boolean, got ${describeValue(aligned)}`);
+  if (typeof aligned !== "boolean")
+    throw new EncodeError(`tablet schema: aligned must be a boolean, got ${describeValue(aligned)}`);
   if (aligned && model === "table") {
-    throw new EncodeError("tablet schema: a table-model tablet cannot be aligned (the Java TableSession always sends isAligned=false)");
+    throw new EncodeError(
+      "tablet schema: a table-model tablet cannot be aligned (the Java TableSession always sends isAligned=false)",
+    );
   }
-  if (!Array.isArray(columns)) throw new EncodeError(`tablet schema: columns must be an array, got ${describeValue(columns)}`);
+  if (!Array.isArray(columns))
+    throw new EncodeError(`tablet schema: columns must be an array, got ${describeValue(columns)}`);
   const resolved: ResolvedColumn[] = [];
   const fields: unknown[] = [];
   for (let c = 0; c < columns.length; c++) {
     const col = columns[c];
-    if (col === null || typeof col !== "object") throw new EncodeError(`tablet schema: columns[${c}] is ${describeValue(col)}, not a column`);
+    if (col === null || typeof col !== "object")
+      throw new EncodeError(`tablet schema: columns[${c}] is ${describeValue(col)}, not a column`);
     const { name, type, category } = col;
     checkIdentifier(name, `tablet schema: columns[${c}].name`);
     resolved.push({ name, type: resolveType(type, name), category: resolveCategory(category, name) });
     fields.push(col, name, type, category);
   }
-  return { model, target, aligned: alignedGiven, columns, fields, resolved: { model, target, aligned, columns: resolved } };
+  return {
+    model,
+    target,
+    aligned: alignedGiven,
+    columns,
+    fields,
+    resolved: { model, target, aligned, columns: resolved },
+  };
 }
 
 /** A sendable type code from a code or name; EncodeError naming the column otherwise. */

@@ -30,15 +30,24 @@ export type Cell = boolean | number | bigint | string | Uint8Array | Date | null
  * for it (a wrong one is still an EncodeError at run time; this makes it a compile error where
  * the type is known).
  */
-export type CellOf<T extends SendableType | SendableTypeName> = null | undefined |
-  (T extends "BOOLEAN" | 0 ? boolean
-  : T extends "INT32" | 1 ? number
-  : T extends "INT64" | "TIMESTAMP" | 2 | 8 ? bigint | number
-  : T extends "FLOAT" | "DOUBLE" | 3 | 4 ? number
-  : T extends "TEXT" | "STRING" | 5 | 11 ? string | Uint8Array
-  : T extends "BLOB" | 10 ? Uint8Array
-  : T extends "DATE" | 9 ? string | number | Date
-  : never);
+export type CellOf<T extends SendableType | SendableTypeName> =
+  | null
+  | undefined
+  | (T extends "BOOLEAN" | 0
+      ? boolean
+      : T extends "INT32" | 1
+        ? number
+        : T extends "INT64" | "TIMESTAMP" | 2 | 8
+          ? bigint | number
+          : T extends "FLOAT" | "DOUBLE" | 3 | 4
+            ? number
+            : T extends "TEXT" | "STRING" | 5 | 11
+              ? string | Uint8Array
+              : T extends "BLOB" | 10
+                ? Uint8Array
+                : T extends "DATE" | 9
+                  ? string | number | Date
+                  : never);
 
 /**
  * A column's values, one per row:

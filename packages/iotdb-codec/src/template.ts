@@ -34,25 +34,48 @@ export interface TemplateCodes {
 
 /** The bytes of Java's Template.serialize for this template (validated first; an EncodeError names the measurement). */
 export function serializeTemplate(template: TemplateCodes): Buffer {
-  if (template === null || typeof template !== "object") throw new EncodeError(`template: expected { name, aligned, measurements }, got ${template === null ? "null" : typeof template}`);
+  if (template === null || typeof template !== "object")
+    throw new EncodeError(
+      `template: expected { name, aligned, measurements }, got ${template === null ? "null" : typeof template}`,
+    );
   const { name, aligned, measurements } = template;
   checkIdentifier(name, "template name");
-  if (typeof aligned !== "boolean") throw new EncodeError(`template ${JSON.stringify(name)}: aligned must be a boolean, got ${typeof aligned}`);
-  if (!Array.isArray(measurements) || measurements.length === 0) throw new EncodeError(`template ${JSON.stringify(name)}: expected a non-empty array of measurements`);
+  if (typeof aligned !== "boolean")
+    throw new EncodeError(`template ${JSON.stringify(name)}: aligned must be a boolean, got ${typeof aligned}`);
+  if (!Array.isArray(measurements) || measurements.length === 0)
+    throw new EncodeError(`template ${JSON.stringify(name)}: expected a non-empty array of measurements`);
   const byName = new Map<string, TemplateMeasurementCodes>();
   measurements.forEach((m: TemplateMeasurementCodes, row: number) => {
-    if (m === null || typeof m !== "object") throw new EncodeError(`template ${JSON.stringify(name)}: measurement ${row} is not an object`, undefined, row);
+    if (m === null || typeof m !== "object")
+      throw new EncodeError(`template ${JSON.stringify(name)}: measurement ${row} is not an object`, undefined, row);
     checkIdentifier(m.name, `template ${JSON.stringify(name)}: the name of measurement ${row}`, undefined, row);
-    if (byName.has(m.name)) throw new EncodeError(`template ${JSON.stringify(name)}: measurement ${JSON.stringify(m.name)} is given twice (Java: duplicated child)`, m.name, row);
-    if (!isSendable(m.dataType)) throw new EncodeError(`template ${JSON.stringify(name)}: measurement ${JSON.stringify(m.name)} has no storable data type (${String(m.dataType)})`, m.name, row);
+    if (byName.has(m.name))
+      throw new EncodeError(
+        `template ${JSON.stringify(name)}: measurement ${JSON.stringify(m.name)} is given twice (Java: duplicated child)`,
+        m.name,
+        row,
+      );
+    if (!isSendable(m.dataType))
+      throw new EncodeError(
+        `template ${JSON.stringify(name)}: measurement ${JSON.stringify(m.name)} has no storable data type (${String(m.dataType)})`,
+        m.name,
+        row,
+      );
     for (const key of ["encoding", "compressor"] as const) {
       const code = m[key];
-      if (!Number.isInteger(code) || code < 0 || code > 127) throw new EncodeError(`template ${JSON.stringify(name)}: measurement ${JSON.stringify(m.name)} has an invalid ${key} code ${String(code)}`, m.name, row);
+      if (!Number.isInteger(code) || code < 0 || code > 127)
+        throw new EncodeError(
+          `template ${JSON.stringify(name)}: measurement ${JSON.stringify(m.name)} has an invalid ${key} code ${String(code)}`,
+          m.name,
+          row,
+        );
     }
     byName.set(m.name, m);
   });
   const names = [...byName.keys()];
-  const order = javaHashMapOrder(names, DEFAULT_HASH_MAP).map((i) => names[i]!).reverse();
+  const order = javaHashMapOrder(names, DEFAULT_HASH_MAP)
+    .map((i) => names[i]!)
+    .reverse();
 
   const nameBytes = Buffer.from(javaString(name), "utf8");
   const measurementBytes = order.map((n) => Buffer.from(javaString(n), "utf8"));

@@ -11,27 +11,65 @@ const E = { BYTE_ARRAY: 0, INT32_ARRAY: 1, INT64_ARRAY: 2, BINARY_ARRAY: 3 };
 
 /** A block of n positions with every fixed-width width (8, 4, 1) and a TEXT column; value i + seed. */
 function block(n: number, seed: number): Buffer {
-  const at = <V>(f: (i: number) => V): (V | null)[] => Array.from({ length: n }, (_, i) => (i % 5 === 3 ? null : f(i + seed)));
+  const at = <V>(f: (i: number) => V): (V | null)[] =>
+    Array.from({ length: n }, (_, i) => (i % 5 === 3 ? null : f(i + seed)));
   return hex(
-    header([T.DOUBLE, T.INT64, T.FLOAT, T.INT32, T.BOOLEAN, T.TEXT], n, [E.INT64_ARRAY, E.INT64_ARRAY, E.INT64_ARRAY, E.INT32_ARRAY, E.INT32_ARRAY, E.BYTE_ARRAY, E.BINARY_ARRAY]),
+    header([T.DOUBLE, T.INT64, T.FLOAT, T.INT32, T.BOOLEAN, T.TEXT], n, [
+      E.INT64_ARRAY,
+      E.INT64_ARRAY,
+      E.INT64_ARRAY,
+      E.INT32_ARRAY,
+      E.INT32_ARRAY,
+      E.BYTE_ARRAY,
+      E.BINARY_ARRAY,
+    ]),
     timeBody(Array.from({ length: n }, (_, i) => BigInt(i + seed))),
-    arrayBody(at((i) => i / 4), f64),
-    arrayBody(at((i) => BigInt(i) * -(2n ** 40n)), i64),
-    arrayBody(at((i) => i / 8), f32),
-    arrayBody(at((i) => i * -3), i32),
+    arrayBody(
+      at((i) => i / 4),
+      f64,
+    ),
+    arrayBody(
+      at((i) => BigInt(i) * -(2n ** 40n)),
+      i64,
+    ),
+    arrayBody(
+      at((i) => i / 8),
+      f32,
+    ),
+    arrayBody(
+      at((i) => i * -3),
+      i32,
+    ),
     booleanBody(at((i) => i % 2 === 0)),
-    arrayBody(at((i) => `v${i}`), text),
+    arrayBody(
+      at((i) => `v${i}`),
+      text,
+    ),
   );
 }
 
 /** Every value of a block, as plain JS data (copied out of its typed arrays). */
 function contents(b: TsBlock): unknown {
-  return { n: b.positionCount, time: Array.from(b.time), columns: b.columns.map((c) => ({ type: c.type, values: Array.from(c.values as ArrayLike<unknown>), nulls: c.nulls && Array.from(c.nulls) })) };
+  return {
+    n: b.positionCount,
+    time: Array.from(b.time),
+    columns: b.columns.map((c) => ({
+      type: c.type,
+      values: Array.from(c.values as ArrayLike<unknown>),
+      nulls: c.nulls && Array.from(c.nulls),
+    })),
+  };
 }
 
 test("a block decoded into an arena equals the same block decoded into new memory; the arena is reused and grows", () => {
   const arena = new TsBlockArena();
-  for (const [n, seed] of [[9, 1], [3, 20], [0, 0], [130, 7], [17, 3]] as const) {
+  for (const [n, seed] of [
+    [9, 1],
+    [3, 20],
+    [0, 0],
+    [130, 7],
+    [17, 3],
+  ] as const) {
     const bytes = block(n, seed);
     const fresh = contents(decodeTsBlock(bytes));
     const inArena = decodeTsBlock(bytes, { arena });
@@ -62,7 +100,10 @@ test("ownership: one block at a time, release() once per block, a failed decode 
   arena.release();
   assert.throws(() => arena.release(), isOwnershipError);
   const truncated = block(4, 0).subarray(0, 60);
-  assert.throws(() => decodeTsBlock(truncated, { arena }), (e: unknown) => e instanceof DecodeError);
+  assert.throws(
+    () => decodeTsBlock(truncated, { arena }),
+    (e: unknown) => e instanceof DecodeError,
+  );
   assert.not.ok(arena.owned);
   assert.is(decodeTsBlock(block(4, 5), { arena }).time[0], 5n);
 });

@@ -24,7 +24,9 @@ export function msbFlags(bits: readonly boolean[]): string {
 
 /** valueColumnCount, types, positionCount, encodings (time first). */
 export function header(types: readonly number[], positionCount: number, encodings: readonly number[]): string {
-  return i32(types.length) + Buffer.from(types).toString("hex") + i32(positionCount) + Buffer.from(encodings).toString("hex");
+  return (
+    i32(types.length) + Buffer.from(types).toString("hex") + i32(positionCount) + Buffer.from(encodings).toString("hex")
+  );
 }
 
 /** A TimeColumn body (INT64_ARRAY, mayHaveNull 0). */
@@ -37,7 +39,13 @@ export function timeBody(times: readonly bigint[]): string {
 export function arrayBody<T>(values: readonly (T | null)[], write: (v: T) => string): string {
   const nulls = values.map((v) => v === null);
   const flags = nulls.some(Boolean) ? "01" + msbFlags(nulls) : "00";
-  return flags + values.filter((v): v is T => v !== null).map(write).join("");
+  return (
+    flags +
+    values
+      .filter((v): v is T => v !== null)
+      .map(write)
+      .join("")
+  );
 }
 
 /** A BYTE_ARRAY body: null flags, then packed values for every position (false at nulls). */

@@ -3,7 +3,19 @@
 import { test } from "uvu";
 import * as assert from "uvu/assert";
 import { DecodeError, ResultSetDecoder, TSDataType, type QueryResultMetadata, type RowRecord } from "../src/index.js";
-import { arrayBody, booleanBody, f32, f64, header, hex, i32, i64, javaVectors, text, timeBody } from "./decode-bytes.js";
+import {
+  arrayBody,
+  booleanBody,
+  f32,
+  f64,
+  header,
+  hex,
+  i32,
+  i64,
+  javaVectors,
+  text,
+  timeBody,
+} from "./decode-bytes.js";
 
 const T = TSDataType;
 const E = { BYTE_ARRAY: 0, INT32_ARRAY: 1, INT64_ARRAY: 2, BINARY_ARRAY: 3, RLE: 4, DICTIONARY: 5 };
@@ -14,10 +26,19 @@ function rows(decoder: ResultSetDecoder, blocks: Buffer[], int64?: "bigint" | "n
 }
 
 test("tree model: Time comes first from the time column; RowRecord fields leave it out", () => {
-  const decoder = new ResultSetDecoder({ columns: ["root.d.s1", "root.d.s2"], dataTypeList: ["INT32", "DOUBLE"], ignoreTimeStamp: false });
+  const decoder = new ResultSetDecoder({
+    columns: ["root.d.s1", "root.d.s2"],
+    dataTypeList: ["INT32", "DOUBLE"],
+    ignoreTimeStamp: false,
+  });
   assert.equal(decoder.columnNames, ["Time", "root.d.s1", "root.d.s2"]);
   assert.equal(decoder.columnTypes, ["INT64", "INT32", "DOUBLE"]);
-  const block = hex(header([T.INT32, T.DOUBLE], 2, [2, 1, 2]), timeBody([7n, -8n]), arrayBody([1, null], i32), arrayBody([null, 0.5], f64));
+  const block = hex(
+    header([T.INT32, T.DOUBLE], 2, [2, 1, 2]),
+    timeBody([7n, -8n]),
+    arrayBody([1, null], i32),
+    arrayBody([null, 0.5], f64),
+  );
   assert.equal(rows(decoder, [block]), [
     { timestamp: 7n, fields: [1, null] },
     { timestamp: -8n, fields: [null, 0.5] },
@@ -56,8 +77,14 @@ test("table model: the dummy time gives timestamp 0; time is a TIMESTAMP value c
   const decoder = new ResultSetDecoder(meta);
   assert.equal(decoder.columnNames, meta.columns);
   const [r0, r1] = rows(decoder, [block]);
-  assert.equal(r0, { timestamp: 0n, fields: [1000n, "north", 21.5, true, "2024-01-01", Buffer.from("00ff", "hex"), null, ""] });
-  assert.equal(r1, { timestamp: 0n, fields: [2000n, null, -0.25, null, "1999-12-31", Buffer.alloc(0), -(2n ** 63n), "😀"] });
+  assert.equal(r0, {
+    timestamp: 0n,
+    fields: [1000n, "north", 21.5, true, "2024-01-01", Buffer.from("00ff", "hex"), null, ""],
+  });
+  assert.equal(r1, {
+    timestamp: 0n,
+    fields: [2000n, null, -0.25, null, "1999-12-31", Buffer.alloc(0), -(2n ** 63n), "😀"],
+  });
   assert.ok(Buffer.isBuffer(r0!.fields[5]));
   // one column's cells by position, as the rows show them (the client's DataIterator reads so)
   const decoded = decoder.decodeBlock(block);
@@ -74,7 +101,12 @@ test("columnIndex2TsBlockColumnIndexList: result columns share TsBlock columns; 
     ignoreTimeStamp: true,
     columnIndex2TsBlockColumnIndexList: [1, 0, 1, -1],
   });
-  const block = hex(header([T.INT64, T.INT64], 2, [2, 2, 2]), timeBody([11n, 12n]), arrayBody([5n, 6n], i64), arrayBody([2n ** 63n - 1n, null], i64));
+  const block = hex(
+    header([T.INT64, T.INT64], 2, [2, 2, 2]),
+    timeBody([11n, 12n]),
+    arrayBody([5n, 6n], i64),
+    arrayBody([2n ** 63n - 1n, null], i64),
+  );
   assert.equal(rows(decoder, [block]), [
     { timestamp: 11n, fields: [2n ** 63n - 1n, 5n, 2n ** 63n - 1n, 11n] },
     { timestamp: 12n, fields: [null, 6n, null, 12n] },
@@ -86,14 +118,34 @@ test("columnIndex2TsBlockColumnIndexList: result columns share TsBlock columns; 
 });
 
 test("tree model with a mapping list: Time is prepended before the mapped columns", () => {
-  const decoder = new ResultSetDecoder({ columns: ["a", "b"], dataTypeList: ["INT32", "INT32"], ignoreTimeStamp: false, columnIndex2TsBlockColumnIndexList: [1, 0] });
-  const block = hex(header([T.INT32, T.INT32], 1, [2, 1, 1]), timeBody([3n]), arrayBody([10], i32), arrayBody([20], i32));
+  const decoder = new ResultSetDecoder({
+    columns: ["a", "b"],
+    dataTypeList: ["INT32", "INT32"],
+    ignoreTimeStamp: false,
+    columnIndex2TsBlockColumnIndexList: [1, 0],
+  });
+  const block = hex(
+    header([T.INT32, T.INT32], 1, [2, 1, 1]),
+    timeBody([3n]),
+    arrayBody([10], i32),
+    arrayBody([20], i32),
+  );
   assert.equal(rows(decoder, [block]), [{ timestamp: 3n, fields: [20, 10] }]);
 });
 
 test("repeated column names: RowRecord fields show the first occurrence (Java's name-based getters); the column view stays positional", () => {
-  const decoder = new ResultSetDecoder({ columns: ["x", "y", "x"], dataTypeList: ["INT32", "INT32", "INT32"], ignoreTimeStamp: true });
-  const block = hex(header([T.INT32, T.INT32, T.INT32], 1, [4, 1, 1, 1]), TABLE_TIME, arrayBody([1], i32), arrayBody([2], i32), arrayBody([3], i32));
+  const decoder = new ResultSetDecoder({
+    columns: ["x", "y", "x"],
+    dataTypeList: ["INT32", "INT32", "INT32"],
+    ignoreTimeStamp: true,
+  });
+  const block = hex(
+    header([T.INT32, T.INT32, T.INT32], 1, [4, 1, 1, 1]),
+    TABLE_TIME,
+    arrayBody([1], i32),
+    arrayBody([2], i32),
+    arrayBody([3], i32),
+  );
   assert.equal(rows(decoder, [block])[0]!.fields, [1, 2, 1]);
   assert.equal(Array.from(decoder.decodeBlock(block).columns[2]!.values as Int32Array), [3]);
 });
@@ -114,7 +166,11 @@ test("a TsBlock column shared by columns of different types reads as the LAST on
 
 test("int64 'number' mode: exact up to ±(2^53-1), RangeError beyond (never rounded), timestamps too", () => {
   const decoder = new ResultSetDecoder({ columns: ["v"], dataTypeList: ["INT64"], ignoreTimeStamp: false });
-  const safe = hex(header([T.INT64], 4, [2, 2]), timeBody([-1n, 2n ** 53n - 1n, 0n, -(2n ** 53n - 1n)]), arrayBody([2n ** 53n - 1n, -(2n ** 53n - 1n), null, -50n], i64));
+  const safe = hex(
+    header([T.INT64], 4, [2, 2]),
+    timeBody([-1n, 2n ** 53n - 1n, 0n, -(2n ** 53n - 1n)]),
+    arrayBody([2n ** 53n - 1n, -(2n ** 53n - 1n), null, -50n], i64),
+  );
   assert.equal(rows(decoder, [safe], "number"), [
     { timestamp: -1, fields: [2 ** 53 - 1] },
     { timestamp: 2 ** 53 - 1, fields: [-(2 ** 53 - 1)] },
@@ -123,9 +179,15 @@ test("int64 'number' mode: exact up to ±(2^53-1), RangeError beyond (never roun
   ]);
   for (const bad of [2n ** 53n, -(2n ** 53n), 2n ** 63n - 1n, -(2n ** 63n), 2n ** 32n * 2n ** 21n]) {
     const block = hex(header([T.INT64], 1, [2, 2]), timeBody([0n]), arrayBody([bad], i64));
-    assert.throws(() => rows(decoder, [block], "number"), (e: Error) => e instanceof RangeError && e.message.includes(String(bad)) && e.message.includes('"v"'));
+    assert.throws(
+      () => rows(decoder, [block], "number"),
+      (e: Error) => e instanceof RangeError && e.message.includes(String(bad)) && e.message.includes('"v"'),
+    );
     const time = hex(header([T.INT64], 1, [2, 2]), timeBody([bad]), arrayBody([0n], i64));
-    assert.throws(() => rows(decoder, [time], "number"), (e: Error) => e instanceof RangeError && e.message.includes("Time"));
+    assert.throws(
+      () => rows(decoder, [time], "number"),
+      (e: Error) => e instanceof RangeError && e.message.includes("Time"),
+    );
     assert.equal(rows(decoder, [block])[0]!.fields, [bad], "bigint mode keeps it exact");
   }
 });
@@ -137,23 +199,39 @@ test("streaming: blocks decode one at a time as rows are pulled; empty blocks gi
   const b2 = hex(header([T.INT32], 1, [2, 1]), timeBody([3n]), arrayBody([null], i32));
   assert.equal(
     rows(decoder, [b1, empty, b2]).map((r) => [r.timestamp, ...r.fields]),
-    [[1n, 10], [2n, 20], [3n, null]],
+    [
+      [1n, 10],
+      [2n, 20],
+      [3n, null],
+    ],
   );
   const broken = Buffer.from("00000001", "hex");
   const it = decoder.rows([b1, broken]);
   assert.equal(it.next().value, { timestamp: 1n, fields: [10] });
   assert.equal(it.next().value, { timestamp: 2n, fields: [20] });
-  assert.throws(() => it.next(), (e: Error) => e instanceof DecodeError, "the second block is decoded only when reached");
+  assert.throws(
+    () => it.next(),
+    (e: Error) => e instanceof DecodeError,
+    "the second block is decoded only when reached",
+  );
 });
 
 test("inconsistent metadata is a DecodeError at offset -1 naming the column", () => {
   const bad: [QueryResultMetadata, string, string | undefined][] = [
     [{ columns: ["a", "b"], dataTypeList: ["INT32"] }, "dataTypeList has 1 types for 2 columns", undefined],
     [{ columns: ["a"], dataTypeList: ["INT33"] }, 'unknown type "INT33"', "a"],
-    [{ columns: ["a"], dataTypeList: ["INT32"], columnIndex2TsBlockColumnIndexList: [0, 1] }, "has 2 entries for 1 columns", undefined],
+    [
+      { columns: ["a"], dataTypeList: ["INT32"], columnIndex2TsBlockColumnIndexList: [0, 1] },
+      "has 2 entries for 1 columns",
+      undefined,
+    ],
     [{ columns: ["a"], dataTypeList: ["INT32"], columnIndex2TsBlockColumnIndexList: [-2] }, "index -2", "a"],
     [{ columns: ["a"], dataTypeList: ["INT32"], columnIndex2TsBlockColumnIndexList: [0.5] }, "index 0.5", "a"],
-    [{ columns: ["a", "b"], dataTypeList: ["INT32", "INT32"], columnIndex2TsBlockColumnIndexList: [0, 2] }, "index 2 is not -1 (the time column) or in [0, 2)", "b"],
+    [
+      { columns: ["a", "b"], dataTypeList: ["INT32", "INT32"], columnIndex2TsBlockColumnIndexList: [0, 2] },
+      "index 2 is not -1 (the time column) or in [0, 2)",
+      "b",
+    ],
   ];
   for (const [meta, mentions, column] of bad) {
     assert.throws(
@@ -170,23 +248,44 @@ test("a forged mapping index is refused at once: no array sized by the wire", ()
     const t0 = performance.now();
     assert.throws(
       () => new ResultSetDecoder({ columns: ["a"], dataTypeList: ["INT32"], columnIndex2TsBlockColumnIndexList: [k] }),
-      (e: Error) => e instanceof DecodeError && e.offset === -1 && (e as DecodeError).column === "a" && e.message.includes(`index ${k} is not -1`),
+      (e: Error) =>
+        e instanceof DecodeError &&
+        e.offset === -1 &&
+        (e as DecodeError).column === "a" &&
+        e.message.includes(`index ${k} is not -1`),
       String(k),
     );
     assert.ok(performance.now() - t0 < 50, `index ${k}: ${performance.now() - t0} ms`);
   }
   // Several result columns may share one TsBlock column: the highest index is columns - 1.
-  const shared = new ResultSetDecoder({ columns: ["a", "b", "c"], dataTypeList: ["INT32", "INT32", "INT32"], ignoreTimeStamp: true, columnIndex2TsBlockColumnIndexList: [2, 2, -1] });
+  const shared = new ResultSetDecoder({
+    columns: ["a", "b", "c"],
+    dataTypeList: ["INT32", "INT32", "INT32"],
+    ignoreTimeStamp: true,
+    columnIndex2TsBlockColumnIndexList: [2, 2, -1],
+  });
   assert.equal(shared.schema.tsBlockColumnOf, [2, 2, -1]);
 });
 
 test("a block with fewer columns than the mapping reads, or types that do not fit, is a DecodeError", () => {
-  const decoder = new ResultSetDecoder({ columns: ["a", "b", "c"], dataTypeList: ["INT32", "INT32", "INT32"], ignoreTimeStamp: true, columnIndex2TsBlockColumnIndexList: [0, 2, 2] });
+  const decoder = new ResultSetDecoder({
+    columns: ["a", "b", "c"],
+    dataTypeList: ["INT32", "INT32", "INT32"],
+    ignoreTimeStamp: true,
+    columnIndex2TsBlockColumnIndexList: [0, 2, 2],
+  });
   const block = hex(header([T.INT32, T.INT32], 1, [4, 1, 1]), TABLE_TIME, arrayBody([1], i32), arrayBody([2], i32));
-  assert.throws(() => decoder.decodeBlock(block), (e: Error) => e instanceof DecodeError && e.message.includes("the result reads 3 value columns, the TsBlock has 2"));
+  assert.throws(
+    () => decoder.decodeBlock(block),
+    (e: Error) => e instanceof DecodeError && e.message.includes("the result reads 3 value columns, the TsBlock has 2"),
+  );
   const typed = new ResultSetDecoder({ columns: ["a"], dataTypeList: ["FLOAT"], ignoreTimeStamp: true });
   const ints = hex(header([T.INT32], 1, [4, 1]), TABLE_TIME, arrayBody([1], i32));
-  assert.throws(() => typed.decodeBlock(ints), (e: Error) => e instanceof DecodeError && e.column === "a" && e.message.includes("FLOAT cannot be read from a INT32 column"));
+  assert.throws(
+    () => typed.decodeBlock(ints),
+    (e: Error) =>
+      e instanceof DecodeError && e.column === "a" && e.message.includes("FLOAT cannot be read from a INT32 column"),
+  );
 });
 
 test("Java client rows of every queryResponse vector, as JS values", () => {
@@ -196,7 +295,12 @@ test("Java client rows of every queryResponse vector, as JS values", () => {
     assert.equal(decoder.columnNames, expected.columnNames, v.name);
     assert.equal(decoder.columnTypes, expected.columnTypes, v.name);
     const batches: string[][] = [v.output.tsblocksHex, ...(v.output.fetchResults ?? []).map((f: any) => f.tsblocksHex)];
-    const got = batches.flatMap((batch) => rows(decoder, batch.map((h) => Buffer.from(h, "hex"))));
+    const got = batches.flatMap((batch) =>
+      rows(
+        decoder,
+        batch.map((h) => Buffer.from(h, "hex")),
+      ),
+    );
     assert.is(got.length, expected.rows.length, v.name);
     got.forEach((row, i) => {
       const want = expected.rows[i];

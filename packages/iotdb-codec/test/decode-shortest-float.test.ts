@@ -25,7 +25,8 @@ const JAVA: [number, string][] = [
 ];
 
 test("shortestFloat32 gives the value Java's Float.toString prints", () => {
-  for (const [bits, java] of JAVA) assert.is(shortestFloat32(fromBits(bits)), Number(java), `bits ${bits} (Java ${java})`);
+  for (const [bits, java] of JAVA)
+    assert.is(shortestFloat32(fromBits(bits)), Number(java), `bits ${bits} (Java ${java})`);
 });
 
 test("the result reads back as the same float32, and has the fewest digits (Float.MIN_NORMAL: Java 17 prints 1.17549435E-38)", () => {

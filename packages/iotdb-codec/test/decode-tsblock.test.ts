@@ -19,7 +19,14 @@ function nullMask(values: readonly unknown[]): Uint8Array | undefined {
 /** Null patterns for n rows: none, first, middle, last, every third, all. */
 function nullPatterns(n: number): boolean[][] {
   const at = (pred: (i: number) => boolean) => Array.from({ length: n }, (_, i) => pred(i));
-  return [at(() => false), at((i) => i === 0), at((i) => i === n >> 1), at((i) => i === n - 1), at((i) => i % 3 === 1), at(() => true)];
+  return [
+    at(() => false),
+    at((i) => i === 0),
+    at((i) => i === n >> 1),
+    at((i) => i === n - 1),
+    at((i) => i % 3 === 1),
+    at(() => true),
+  ];
 }
 
 const SIZES = [0, 1, 2, 7, 8, 9, 15, 16, 17, 63, 64, 65];
@@ -27,14 +34,22 @@ const SIZES = [0, 1, 2, 7, 8, 9, 15, 16, 17, 63, 64, 65];
 test("INT32_ARRAY: values, nulls at first/middle/last/scattered/all, sizes around multiples of 8", () => {
   for (const n of SIZES) {
     for (const pattern of nullPatterns(n)) {
-      const values = pattern.map((isNull, i) => (isNull ? null : (i * 7919) % 65536 - 32768 - (i === 1 ? 2 ** 31 - 32768 : 0)));
-      const block = decodeTsBlock(hex(header([T.INT32], n, [E.INT64_ARRAY, E.INT32_ARRAY]), timeBody(times(n)), arrayBody(values, i32)));
+      const values = pattern.map((isNull, i) =>
+        isNull ? null : ((i * 7919) % 65536) - 32768 - (i === 1 ? 2 ** 31 - 32768 : 0),
+      );
+      const block = decodeTsBlock(
+        hex(header([T.INT32], n, [E.INT64_ARRAY, E.INT32_ARRAY]), timeBody(times(n)), arrayBody(values, i32)),
+      );
       const c = block.columns[0]!;
       assert.is(block.positionCount, n);
       assert.equal(Array.from(block.time), times(n));
       assert.is(c.type, T.INT32);
       assert.ok(c.values instanceof Int32Array);
-      assert.equal(Array.from(c.values as Int32Array), values.map((v) => v ?? 0), `n=${n}`);
+      assert.equal(
+        Array.from(c.values as Int32Array),
+        values.map((v) => v ?? 0),
+        `n=${n}`,
+      );
       assert.equal(c.nulls, nullMask(values), `n=${n} nulls`);
     }
   }
@@ -45,10 +60,16 @@ test("INT64_ARRAY: INT64 extremes with nulls, as BigInt64Array", () => {
     for (const pattern of nullPatterns(n)) {
       const pool = [-(2n ** 63n), 2n ** 63n - 1n, 0n, -1n, 2n ** 53n + 1n, 42n];
       const values = pattern.map((isNull, i) => (isNull ? null : pool[i % pool.length]!));
-      const block = decodeTsBlock(hex(header([T.INT64], n, [E.INT64_ARRAY, E.INT64_ARRAY]), timeBody(times(n)), arrayBody(values, i64)));
+      const block = decodeTsBlock(
+        hex(header([T.INT64], n, [E.INT64_ARRAY, E.INT64_ARRAY]), timeBody(times(n)), arrayBody(values, i64)),
+      );
       const c = block.columns[0]!;
       assert.ok(c.values instanceof BigInt64Array);
-      assert.equal(Array.from(c.values as BigInt64Array), values.map((v) => v ?? 0n), `n=${n}`);
+      assert.equal(
+        Array.from(c.values as BigInt64Array),
+        values.map((v) => v ?? 0n),
+        `n=${n}`,
+      );
       assert.equal(c.nulls, nullMask(values));
     }
   }
@@ -56,20 +77,48 @@ test("INT64_ARRAY: INT64 extremes with nulls, as BigInt64Array", () => {
 
 test("FLOAT (INT32_ARRAY) and DOUBLE (INT64_ARRAY) keep NaN payloads, -0 and infinities bit for bit", () => {
   const floatBits = ["7fc00000", "7f800001", "ffc00001", "80000000", "7f800000", "ff800000", "00000001", "3dcccccd"];
-  const doubleBits = ["7ff8000000000000", "7ff0000000000001", "fff8000000000001", "8000000000000000", "7ff0000000000000", "0000000000000001"];
+  const doubleBits = [
+    "7ff8000000000000",
+    "7ff0000000000001",
+    "fff8000000000001",
+    "8000000000000000",
+    "7ff0000000000000",
+    "0000000000000001",
+  ];
   for (const withNull of [false, true]) {
     const fl: (string | null)[] = withNull ? [null, ...floatBits] : floatBits;
-    const db: (string | null)[] = withNull ? [...doubleBits, null, null, null] : [...doubleBits, "3ff0000000000000", "c000000000000000"];
+    const db: (string | null)[] = withNull
+      ? [...doubleBits, null, null, null]
+      : [...doubleBits, "3ff0000000000000", "c000000000000000"];
     const n = fl.length;
     const block = decodeTsBlock(
-      hex(header([T.FLOAT, T.DOUBLE], n, [E.INT64_ARRAY, E.INT32_ARRAY, E.INT64_ARRAY]), timeBody(times(n)), arrayBody(fl, (b) => b), arrayBody(db, (b) => b)),
+      hex(
+        header([T.FLOAT, T.DOUBLE], n, [E.INT64_ARRAY, E.INT32_ARRAY, E.INT64_ARRAY]),
+        timeBody(times(n)),
+        arrayBody(fl, (b) => b),
+        arrayBody(db, (b) => b),
+      ),
     );
     const [f, d] = block.columns;
     assert.ok(f!.values instanceof Float32Array && d!.values instanceof Float64Array);
     const fBytes = Buffer.from(f!.values.buffer, f!.values.byteOffset, 4 * n);
     const dBytes = Buffer.from(d!.values.buffer, d!.values.byteOffset, 8 * n);
-    fl.forEach((bits, i) => assert.is(Buffer.from(fBytes.subarray(4 * i, 4 * i + 4)).reverse().toString("hex"), bits ?? "00000000"));
-    db.forEach((bits, i) => assert.is(Buffer.from(dBytes.subarray(8 * i, 8 * i + 8)).reverse().toString("hex"), bits ?? "0000000000000000"));
+    fl.forEach((bits, i) =>
+      assert.is(
+        Buffer.from(fBytes.subarray(4 * i, 4 * i + 4))
+          .reverse()
+          .toString("hex"),
+        bits ?? "00000000",
+      ),
+    );
+    db.forEach((bits, i) =>
+      assert.is(
+        Buffer.from(dBytes.subarray(8 * i, 8 * i + 8))
+          .reverse()
+          .toString("hex"),
+        bits ?? "0000000000000000",
+      ),
+    );
     assert.is((f!.values as Float32Array)[n - 1], Math.fround(0.1));
   }
 });
@@ -78,15 +127,28 @@ test("BYTE_ARRAY: packed MSB-first for every position; false at null positions w
   for (const n of SIZES) {
     for (const pattern of nullPatterns(n)) {
       const values = pattern.map((isNull, i) => (isNull ? null : (i * 5) % 3 === 0));
-      const block = decodeTsBlock(hex(header([T.BOOLEAN], n, [E.INT64_ARRAY, E.BYTE_ARRAY]), timeBody(times(n)), booleanBody(values)));
+      const block = decodeTsBlock(
+        hex(header([T.BOOLEAN], n, [E.INT64_ARRAY, E.BYTE_ARRAY]), timeBody(times(n)), booleanBody(values)),
+      );
       const c = block.columns[0]!;
       assert.ok(c.values instanceof Uint8Array);
-      assert.equal(Array.from(c.values as Uint8Array), values.map((v) => (v ? 1 : 0)), `n=${n}`);
+      assert.equal(
+        Array.from(c.values as Uint8Array),
+        values.map((v) => (v ? 1 : 0)),
+        `n=${n}`,
+      );
       assert.equal(c.nulls, nullMask(values));
     }
   }
   // A set value bit at a null position (the wire keeps the stored value) still reads as false.
-  const block = decodeTsBlock(hex(header([T.BOOLEAN], 3, [E.INT64_ARRAY, E.BYTE_ARRAY]), timeBody(times(3)), "01" + msbFlags([false, true, false]), msbFlags([true, true, true])));
+  const block = decodeTsBlock(
+    hex(
+      header([T.BOOLEAN], 3, [E.INT64_ARRAY, E.BYTE_ARRAY]),
+      timeBody(times(3)),
+      "01" + msbFlags([false, true, false]),
+      msbFlags([true, true, true]),
+    ),
+  );
   assert.equal(Array.from(block.columns[0]!.values as Uint8Array), [1, 0, 1]);
   assert.equal(block.columns[0]!.nulls, Uint8Array.of(0, 1, 0));
 });
@@ -108,8 +170,14 @@ test("BINARY_ARRAY: TEXT/STRING as strings, BLOB as views into the input", () =>
       assert.is(t!.type, T.TEXT);
       assert.is(s!.type, T.STRING);
       assert.is(b!.type, T.BLOB);
-      assert.equal(t!.values, strings.map((v) => v ?? ""));
-      assert.equal(s!.values, strings.map((v) => v ?? ""));
+      assert.equal(
+        t!.values,
+        strings.map((v) => v ?? ""),
+      );
+      assert.equal(
+        s!.values,
+        strings.map((v) => v ?? ""),
+      );
       assert.equal(t!.nulls, nullMask(strings));
       (b!.values as Buffer[]).forEach((v, i) => {
         assert.ok(Buffer.isBuffer(v));
@@ -131,7 +199,11 @@ test("TEXT columns: all-ASCII (one span decode), lengths whose prefix bytes are 
   ];
   for (const values of cases) {
     const n = values.length;
-    const bytes = hex(header([T.TEXT], n, [E.INT64_ARRAY, E.BINARY_ARRAY]), timeBody(times(n)), arrayBody(values, text));
+    const bytes = hex(
+      header([T.TEXT], n, [E.INT64_ARRAY, E.BINARY_ARRAY]),
+      timeBody(times(n)),
+      arrayBody(values, text),
+    );
     const expected = values.map((v) => (v === null ? "" : typeof v === "string" ? v : v.toString("utf8")));
     assert.equal(decodeTsBlock(bytes).columns[0]!.values, expected);
   }
@@ -139,7 +211,12 @@ test("TEXT columns: all-ASCII (one span decode), lengths whose prefix bytes are 
 
 test("BLOB bytes stay bytes: invalid UTF-8 is not decoded, TEXT shows U+FFFD as Java does", () => {
   const raw = Buffer.from([0xff, 0xfe, 0x00, 0xc3]);
-  const bytes = hex(header([T.TEXT, T.TEXT], 1, [E.INT64_ARRAY, E.BINARY_ARRAY, E.BINARY_ARRAY]), timeBody([1n]), "00" + text(raw), "00" + text(raw));
+  const bytes = hex(
+    header([T.TEXT, T.TEXT], 1, [E.INT64_ARRAY, E.BINARY_ARRAY, E.BINARY_ARRAY]),
+    timeBody([1n]),
+    "00" + text(raw),
+    "00" + text(raw),
+  );
   const block = decodeTsBlock(bytes, { types: [T.BLOB, T.TEXT] });
   assert.ok((block.columns[0]!.values as Buffer[])[0]!.equals(raw));
   assert.is((block.columns[1]!.values as string[])[0], "\ufffd\ufffd\u0000\ufffd");
@@ -161,10 +238,21 @@ test("DATE and TIMESTAMP: physical INT32/INT64 read as the logical type from the
   assert.equal(Array.from(block.columns[1]!.values as BigInt64Array), [-1n, 253402300799999n, 0n]);
   // Without types the physical types stay.
   const physical = decodeTsBlock(bytes);
-  assert.equal(physical.columns.map((c) => c.type), [T.INT32, T.INT64]);
+  assert.equal(
+    physical.columns.map((c) => c.type),
+    [T.INT32, T.INT64],
+  );
   // tsfile also accepts the logical codes DATE and TIMESTAMP in the header.
-  const logicalHeader = hex(header([T.DATE, T.TIMESTAMP], 3, [E.INT64_ARRAY, E.INT32_ARRAY, E.INT64_ARRAY]), timeBody(times(3)), arrayBody(dates, i32), arrayBody(stamps, i64));
-  assert.equal(decodeTsBlock(logicalHeader).columns.map((c) => c.type), [T.DATE, T.TIMESTAMP]);
+  const logicalHeader = hex(
+    header([T.DATE, T.TIMESTAMP], 3, [E.INT64_ARRAY, E.INT32_ARRAY, E.INT64_ARRAY]),
+    timeBody(times(3)),
+    arrayBody(dates, i32),
+    arrayBody(stamps, i64),
+  );
+  assert.equal(
+    decodeTsBlock(logicalHeader).columns.map((c) => c.type),
+    [T.DATE, T.TIMESTAMP],
+  );
 });
 
 test("RLE: inner column of one position repeated P times, for every type, non-null and null, P = 0 included", () => {
@@ -176,16 +264,38 @@ test("RLE: inner column of one position repeated P times, for every type, non-nu
     [T.DOUBLE, E.INT64_ARRAY, "00" + f64(1 / 3), "01" + "80", (c) => Array.from(c.values)],
     [T.TEXT, E.BINARY_ARRAY, "00" + text("same"), "01" + "80", (c) => c.values],
   ];
-  const present: Record<number, unknown> = { [T.BOOLEAN]: 1, [T.INT32]: -5, [T.INT64]: -(2n ** 63n), [T.FLOAT]: -2.5, [T.DOUBLE]: 1 / 3, [T.TEXT]: "same" };
-  const filler: Record<number, unknown> = { [T.BOOLEAN]: 0, [T.INT32]: 0, [T.INT64]: 0n, [T.FLOAT]: 0, [T.DOUBLE]: 0, [T.TEXT]: "" };
+  const present: Record<number, unknown> = {
+    [T.BOOLEAN]: 1,
+    [T.INT32]: -5,
+    [T.INT64]: -(2n ** 63n),
+    [T.FLOAT]: -2.5,
+    [T.DOUBLE]: 1 / 3,
+    [T.TEXT]: "same",
+  };
+  const filler: Record<number, unknown> = {
+    [T.BOOLEAN]: 0,
+    [T.INT32]: 0,
+    [T.INT64]: 0n,
+    [T.FLOAT]: 0,
+    [T.DOUBLE]: 0,
+    [T.TEXT]: "",
+  };
   for (const n of [0, 1, 5, 8, 9, 1000]) {
     for (const [type, enc, body, nullBody, values] of inner) {
       for (const isNull of [false, true]) {
-        const bytes = hex(header([type], n, [E.RLE, E.RLE]), "02" + timeBody([0n]), Buffer.from([enc]).toString("hex") + (isNull ? nullBody : body));
+        const bytes = hex(
+          header([type], n, [E.RLE, E.RLE]),
+          "02" + timeBody([0n]),
+          Buffer.from([enc]).toString("hex") + (isNull ? nullBody : body),
+        );
         const block = decodeTsBlock(bytes);
         assert.equal(Array.from(block.time), new Array(n).fill(0n), "table-model dummy time");
         const c = block.columns[0]!;
-        assert.equal(values(c), new Array(n).fill(isNull ? filler[type] : present[type]), `type ${type} n=${n} null=${isNull}`);
+        assert.equal(
+          values(c),
+          new Array(n).fill(isNull ? filler[type] : present[type]),
+          `type ${type} n=${n} null=${isNull}`,
+        );
         assert.equal(c.nulls, isNull && n > 0 ? new Uint8Array(n).fill(1) : undefined);
       }
     }
@@ -206,28 +316,53 @@ test("DICTIONARY: ids index a dictionary that may hold nulls, for text and fixed
   );
   const block = decodeTsBlock(bytes);
   const [t, l, b] = block.columns;
-  assert.equal(t!.values, ids.map((id) => dictText[id] ?? ""));
+  assert.equal(
+    t!.values,
+    ids.map((id) => dictText[id] ?? ""),
+  );
   assert.equal(t!.nulls, nullMask(ids.map((id) => dictText[id])));
-  assert.equal(Array.from(l!.values as BigInt64Array), ids.map((id) => dictLong[id] ?? 0n));
+  assert.equal(
+    Array.from(l!.values as BigInt64Array),
+    ids.map((id) => dictLong[id] ?? 0n),
+  );
   assert.equal(l!.nulls, nullMask(ids.map((id) => dictLong[id])));
-  assert.equal(Array.from(b!.values as Uint8Array), ids.map((id) => ([true, false, null, true][id] ? 1 : 0)));
+  assert.equal(
+    Array.from(b!.values as Uint8Array),
+    ids.map((id) => ([true, false, null, true][id] ? 1 : 0)),
+  );
   assert.equal(b!.nulls, nullMask(ids.map((id) => [true, false, null, true][id])));
   // A dictionary whose null entry no id uses gives no null mask.
-  const unused = hex(header([T.INT32], 2, [E.INT64_ARRAY, E.DICTIONARY]), timeBody(times(2)), "01" + i32(2) + arrayBody([7, null], i32) + i32(2) + i32(0) + i32(0));
+  const unused = hex(
+    header([T.INT32], 2, [E.INT64_ARRAY, E.DICTIONARY]),
+    timeBody(times(2)),
+    "01" + i32(2) + arrayBody([7, null], i32) + i32(2) + i32(0) + i32(0),
+  );
   const c = decodeTsBlock(unused).columns[0]!;
   assert.equal(Array.from(c.values as Int32Array), [7, 7]);
   assert.is(c.nulls, undefined);
 });
 
 test("RLE inside DICTIONARY and DICTIONARY inside RLE decode (tsfile's reader accepts both)", () => {
-  const rleDict = hex(header([T.INT32], 3, [E.INT64_ARRAY, E.DICTIONARY]), timeBody(times(3)), "04" + i32(2) + "01" + "00" + i32(9) + i32(3) + i32(1) + i32(0) + i32(1));
+  const rleDict = hex(
+    header([T.INT32], 3, [E.INT64_ARRAY, E.DICTIONARY]),
+    timeBody(times(3)),
+    "04" + i32(2) + "01" + "00" + i32(9) + i32(3) + i32(1) + i32(0) + i32(1),
+  );
   assert.equal(Array.from(decodeTsBlock(rleDict).columns[0]!.values as Int32Array), [9, 9, 9]);
-  const dictRle = hex(header([T.TEXT], 4, [E.INT64_ARRAY, E.RLE]), timeBody(times(4)), "05" + "03" + i32(2) + "00" + text("x") + text("y") + i32(1) + i32(1));
+  const dictRle = hex(
+    header([T.TEXT], 4, [E.INT64_ARRAY, E.RLE]),
+    timeBody(times(4)),
+    "05" + "03" + i32(2) + "00" + text("x") + text("y") + i32(1) + i32(1),
+  );
   assert.equal(decodeTsBlock(dictRle).columns[0]!.values, ["y", "y", "y", "y"]);
 });
 
 test("mayHaveNull set with no null flag set gives no mask; padding bits past P are ignored", () => {
-  const bytes = hex(header([T.INT32], 3, [E.INT64_ARRAY, E.INT32_ARRAY]), timeBody(times(3)), "01" + "1f" + i32(1) + i32(2) + i32(3));
+  const bytes = hex(
+    header([T.INT32], 3, [E.INT64_ARRAY, E.INT32_ARRAY]),
+    timeBody(times(3)),
+    "01" + "1f" + i32(1) + i32(2) + i32(3),
+  );
   const c = decodeTsBlock(bytes).columns[0]!;
   assert.equal(Array.from(c.values as Int32Array), [1, 2, 3]);
   assert.is(c.nulls, undefined);

@@ -3,7 +3,14 @@
 // and TabletBuilder's one-pass row storage (typed INT64 columns, refused rows undone).
 import { test } from "uvu";
 import * as assert from "uvu/assert";
-import { encodeTabletBuffers, EncodeError, TabletBuilder, type Cell, type Tablet, type TabletSchema } from "../src/index.js";
+import {
+  encodeTabletBuffers,
+  EncodeError,
+  TabletBuilder,
+  type Cell,
+  type Tablet,
+  type TabletSchema,
+} from "../src/index.js";
 import { bitmap, f64, hex, i32, i64, text, toHex } from "./encode-bytes.js";
 
 const tree = (columns: TabletSchema["columns"]): TabletSchema => ({ model: "tree", target: "root.t.d", columns });
@@ -18,7 +25,9 @@ const wireOrder = (times: readonly number[]) => times.map((_, r) => r).sort((a, 
 
 test("ASCII string columns: every length 0..130, nulls as null cells and by mask, unsorted rows", () => {
   const n = 131;
-  const strings = Array.from({ length: n }, (_, len) => Array.from({ length: len }, (_, j) => String.fromCharCode(32 + ((len + j) % 95))).join(""));
+  const strings = Array.from({ length: n }, (_, len) =>
+    Array.from({ length: len }, (_, j) => String.fromCharCode(32 + ((len + j) % 95))).join(""),
+  );
   const times = strings.map((_, r) => (r * 37) % 53); // unsorted, with repeats
   const nullCell = (r: number) => r % 9 === 4;
   const masked = (r: number) => r % 11 === 6;
@@ -30,7 +39,11 @@ test("ASCII string columns: every length 0..130, nulls as null cells and by mask
   for (const type of ["TEXT", "STRING"] as const) {
     const got = buffers({ schema: tree([{ name: "s", type }]), timestamps: times, values: [cells], nulls: [mask] });
     assert.is(got.values, column + bitmap(order.map(isNull), 0), type);
-    const sorted = buffers({ schema: tree([{ name: "s", type }]), timestamps: strings.map((_, r) => r), values: [strings] });
+    const sorted = buffers({
+      schema: tree([{ name: "s", type }]),
+      timestamps: strings.map((_, r) => r),
+      values: [strings],
+    });
     assert.is(sorted.values, hex(...strings.map((s) => text(s))) + "00", `${type}, sorted, no nulls`);
   }
 });
@@ -40,13 +53,21 @@ test("a non-ASCII or non-string cell sends its column cell by cell: same bytes a
   const times = [1, 2, 3, 4];
   const cases: [Cell[], string][] = [
     [["abc", "h\u00e9", "\u{1F600}", "z"], hex(text("abc"), text("h\u00e9"), text("\u{1F600}"), text("z"))],
-    [["ab", "a\ud800b", "\udc00", "cd"], hex(text("ab"), i32(3) + "613f62", i32(1) + "3f", text("cd"))], // lone surrogates: '?'
-    [["ab", Buffer.from("ff00", "hex"), "", "cd"], hex(text("ab"), text(Buffer.from("ff00", "hex")), text(""), text("cd"))],
+    // lone surrogates: '?'
+    [["ab", "a\ud800b", "\udc00", "cd"], hex(text("ab"), i32(3) + "613f62", i32(1) + "3f", text("cd"))],
+    [
+      ["ab", Buffer.from("ff00", "hex"), "", "cd"],
+      hex(text("ab"), text(Buffer.from("ff00", "hex")), text(""), text("cd")),
+    ],
   ];
-  for (const [cells, column] of cases) assert.is(buffers({ schema, timestamps: times, values: [cells] }).values, column + "00");
+  for (const [cells, column] of cases)
+    assert.is(buffers({ schema, timestamps: times, values: [cells] }).values, column + "00");
 });
 
-/** Java's UTF-8 of `s` (String.getBytes(UTF_8): a lone surrogate as '?'), by hand from the code units: the oracle shares nothing with the encoder. */
+/**
+ * Java's UTF-8 of `s` (String.getBytes(UTF_8): a lone surrogate as '?'), by hand from the code units: the oracle shares
+ * nothing with the encoder.
+ */
 function javaUtf8Hex(s: string): string {
   const out: number[] = [];
   for (let i = 0; i < s.length; i++) {
@@ -66,7 +87,17 @@ function javaUtf8Hex(s: string): string {
 
 test("non-ASCII string columns are written whole: CJK, emoji, accents and U+FFFD, byte for byte as Java (hand-written hex)", () => {
   const schema = tree([{ name: "s", type: "TEXT" }]);
-  const cells: Cell[] = ["abc", "h\u00e9llo", "\u4e2d\u6587", "\u{1F600}x", "", "\ufffd", "plain ascii, longer than four", null, "\u{1F600}\u{1F601}"];
+  const cells: Cell[] = [
+    "abc",
+    "h\u00e9llo",
+    "\u4e2d\u6587",
+    "\u{1F600}x",
+    "",
+    "\ufffd",
+    "plain ascii, longer than four",
+    null,
+    "\u{1F600}\u{1F601}",
+  ];
   const expected = [
     "00000003616263",
     "0000000668c3a96c6c6f",
@@ -80,12 +111,26 @@ test("non-ASCII string columns are written whole: CJK, emoji, accents and U+FFFD
   ];
   const times = cells.map((_, r) => r);
   const got = buffers({ schema, timestamps: times, values: [cells] }).values;
-  assert.is(got, hex(...expected) + bitmap(cells.map((c) => c === null), 1));
+  assert.is(
+    got,
+    hex(...expected) +
+      bitmap(
+        cells.map((c) => c === null),
+        1,
+      ),
+  );
   // Unsorted rows: the same cells in wire (time) order.
   const reversed = times.map((t) => 100 - t);
   const order = wireOrder(reversed);
   const sorted = buffers({ schema, timestamps: reversed, values: [cells] }).values;
-  assert.is(sorted, hex(...order.map((r) => expected[r]!)) + bitmap(order.map((r) => cells[r] === null), 0));
+  assert.is(
+    sorted,
+    hex(...order.map((r) => expected[r]!)) +
+      bitmap(
+        order.map((r) => cells[r] === null),
+        0,
+      ),
+  );
 });
 
 test("a lone surrogate in a non-ASCII column, or a pair only the join of two cells would form, is written as '?' like Java", () => {
@@ -103,7 +148,24 @@ test("a lone surrogate in a non-ASCII column, or a pair only the join of two cel
 
 test("random text columns mixing 1- to 4-byte chars, U+FFFD and lone surrogates: Java's bytes", () => {
   const schema = tree([{ name: "s", type: "TEXT" }]);
-  const pieces = ["a", "Z", " ", "~", "\u00e9", "\u07ff", "\u0800", "\u4e2d", "\uffff", "\ufffd", "\u{1F600}", "\u{10FFFF}", "\ud800", "\udbff", "\udc00", "\udfff"];
+  const pieces = [
+    "a",
+    "Z",
+    " ",
+    "~",
+    "\u00e9",
+    "\u07ff",
+    "\u0800",
+    "\u4e2d",
+    "\uffff",
+    "\ufffd",
+    "\u{1F600}",
+    "\u{10FFFF}",
+    "\ud800",
+    "\udbff",
+    "\udc00",
+    "\udfff",
+  ];
   let seed = 12345;
   const random = (n: number) => {
     seed = (seed * 1103515245 + 12345) & 0x7fffffff;
@@ -127,7 +189,19 @@ test("random text columns mixing 1- to 4-byte chars, U+FFFD and lone surrogates:
 
 test("random text columns led by a Latin-1 char (counted by byte length) and of long strings (written one by one): Java's bytes", () => {
   const schema = tree([{ name: "s", type: "TEXT" }]);
-  const pieces = ["a", "~", "\u00e9", "\u00ff", "\u0080", "\u07ff", "\u4e2d", "\ufffd", "\u{1F600}", "\ud800", "\udc00"];
+  const pieces = [
+    "a",
+    "~",
+    "\u00e9",
+    "\u00ff",
+    "\u0080",
+    "\u07ff",
+    "\u4e2d",
+    "\ufffd",
+    "\u{1F600}",
+    "\ud800",
+    "\udc00",
+  ];
   let seed = 777;
   const random = (n: number) => {
     seed = (seed * 1103515245 + 12345) & 0x7fffffff;
@@ -144,7 +218,10 @@ test("random text columns led by a Latin-1 char (counted by byte length) and of 
     const rows = 1 + random(long ? 6 : 20);
     // "é" first: the column's first non-ASCII byte is a Latin-1 lead (C3); later cells may hold
     // any char. Long rounds: about 300 to 900 chars per string.
-    const cells = Array.from({ length: rows }, (_, r) => (r === 0 ? "\u00e9" : "") + text(long ? 300 + random(600) : random(12), loneAllowed && r > 0));
+    const cells = Array.from(
+      { length: rows },
+      (_, r) => (r === 0 ? "\u00e9" : "") + text(long ? 300 + random(600) : random(12), loneAllowed && r > 0),
+    );
     const got = buffers({ schema, timestamps: cells.map((_, r) => r), values: [cells] }).values;
     assert.is(got, hex(...cells.map(javaUtf8Hex)) + "00", JSON.stringify(cells).slice(0, 200));
   }
@@ -155,11 +232,17 @@ test("typed BOOLEAN column: a byte other than 0/1 is refused at its row unless t
   const bytes = Uint8Array.of(1, 0, 7, 1, 0, 1, 0, 0, 1);
   const mask = Uint8Array.of(0, 0, 1, 0, 0, 0, 0, 0, 0);
   const times = Array.from(bytes, (_, r) => r);
-  assert.is(buffers({ schema, timestamps: times, values: [bytes], nulls: [mask] }).values, "010000010001000001" + bitmap(Array.from(mask, Boolean), 1));
+  assert.is(
+    buffers({ schema, timestamps: times, values: [bytes], nulls: [mask] }).values,
+    "010000010001000001" + bitmap(Array.from(mask, Boolean), 1),
+  );
   for (const bad of [3, 8]) {
     const copy = bytes.slice();
     copy[bad] = 2;
-    assert.throws(() => encodeTabletBuffers({ schema, timestamps: times, values: [copy], nulls: [mask] }), (e: unknown) => e instanceof EncodeError && e.row === bad);
+    assert.throws(
+      () => encodeTabletBuffers({ schema, timestamps: times, values: [copy], nulls: [mask] }),
+      (e: unknown) => e instanceof EncodeError && e.row === bad,
+    );
   }
 });
 
@@ -183,14 +266,23 @@ test("BigInt64Array times: sortedness is judged on the whole int64, across word 
 });
 
 test("TabletBuilder: INT64 from numbers and bigints into a typed column; a refused row leaves no null flag", () => {
-  const b = new TabletBuilder(tree([
-    { name: "l", type: "INT64" },
-    { name: "d", type: "DOUBLE" },
-    { name: "s", type: "TEXT" },
-  ]), { initialCapacity: 1 });
+  const b = new TabletBuilder(
+    tree([
+      { name: "l", type: "INT64" },
+      { name: "d", type: "DOUBLE" },
+      { name: "s", type: "TEXT" },
+    ]),
+    { initialCapacity: 1 },
+  );
   b.addRow(1, [-1, 1.5, "a"]);
-  assert.throws(() => b.addRow(2, [null, null, 7 as never]), (e: unknown) => e instanceof EncodeError && e.column === "s" && e.row === 1);
-  assert.throws(() => b.addRow(2, [2n ** 63n, 2.5, "b"]), (e: unknown) => e instanceof EncodeError && e.column === "l" && e.row === 1);
+  assert.throws(
+    () => b.addRow(2, [null, null, 7 as never]),
+    (e: unknown) => e instanceof EncodeError && e.column === "s" && e.row === 1,
+  );
+  assert.throws(
+    () => b.addRow(2, [2n ** 63n, 2.5, "b"]),
+    (e: unknown) => e instanceof EncodeError && e.column === "l" && e.row === 1,
+  );
   b.addRow(2, [-(2 ** 53 - 1), 2.5, "b"]);
   b.addRow(3, [2 ** 40 + 3, null, null]);
   b.addRow(4, [-(2n ** 63n), -0, "d"]);
@@ -203,9 +295,17 @@ test("TabletBuilder: INT64 from numbers and bigints into a typed column; a refus
     got.values,
     hex(
       ...longs.map(i64),
-      f64(1.5), f64(2.5), "0000000000000001", f64(-0),
-      text("a"), text("b"), "00000000", text("d"),
-      "00", bitmap([false, false, true, false], 1), bitmap([false, false, true, false], 1),
+      f64(1.5),
+      f64(2.5),
+      "0000000000000001",
+      f64(-0),
+      text("a"),
+      text("b"),
+      "00000000",
+      text("d"),
+      "00",
+      bitmap([false, false, true, false], 1),
+      bitmap([false, false, true, false], 1),
     ),
   );
 });

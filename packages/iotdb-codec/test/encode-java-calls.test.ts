@@ -30,7 +30,15 @@ function frame(call: InsertCall, protocol: "binary" | "compact"): string {
 function tablets(aligned: boolean): Tablet[] {
   const range = (n: number) => Array.from({ length: n }, (_, r) => r);
   const t1: Tablet = {
-    schema: { model: "tree", target: "root.x.d1", aligned, columns: [{ name: "a", type: "INT32" }, { name: "b", type: "TEXT" }] },
+    schema: {
+      model: "tree",
+      target: "root.x.d1",
+      aligned,
+      columns: [
+        { name: "a", type: "INT32" },
+        { name: "b", type: "TEXT" },
+      ],
+    },
     timestamps: [30, 10, 20, 10],
     values: [range(4).map((r) => (r === 2 ? null : -r * 1000)), range(4).map((r) => (r === 1 ? null : `v${r}\u00e9`))],
   };
@@ -62,7 +70,11 @@ function tablets(aligned: boolean): Tablet[] {
       range(9).map((r) => 1700000000000 + r),
     ],
   };
-  const t3: Tablet = { schema: { model: "tree", target: "root.x.d3", aligned, columns: [{ name: "z", type: "DOUBLE" }] }, timestamps: [], values: [[]] };
+  const t3: Tablet = {
+    schema: { model: "tree", target: "root.x.d3", aligned, columns: [{ name: "z", type: "DOUBLE" }] },
+    timestamps: [],
+    values: [[]],
+  };
   return [t1, t2, t3];
 }
 
@@ -119,7 +131,11 @@ test("empty names and lone surrogates in names are refused before encoding", () 
   ];
   for (const [target, name] of bad) {
     const err = catchError(() =>
-      insertTabletCall({ schema: { model: "tree", target, columns: [{ name, type: "TEXT" }] }, timestamps: [0], values: [["v"]] }),
+      insertTabletCall({
+        schema: { model: "tree", target, columns: [{ name, type: "TEXT" }] },
+        timestamps: [0],
+        values: [["v"]],
+      }),
     );
     assert.instance(err, EncodeError);
     assert.match(err.message, target === "" || name === "" ? /is empty/ : /lone UTF-16 surrogate/);

@@ -4,7 +4,14 @@
 import { test } from "uvu";
 import * as assert from "uvu/assert";
 import { Writer } from "@zerowire/writer";
-import { EncodeError, insertTabletCall, writeCallFrame, type Tablet, type TabletColumn, type TabletSchema } from "../src/index.js";
+import {
+  EncodeError,
+  insertTabletCall,
+  writeCallFrame,
+  type Tablet,
+  type TabletColumn,
+  type TabletSchema,
+} from "../src/index.js";
 import { toHex } from "./encode-bytes.js";
 
 function frameHex(tablet: Tablet): string {
@@ -64,7 +71,11 @@ test("a column pushed onto the same columns array, and a category changed, are s
   const grown: Tablet = { schema, timestamps: [1], values: [["x"], [5]] };
   const [nowGrown, freshGrown] = framesNowAndFresh(grown);
   assert.is(nowGrown, freshGrown, "pushed column");
-  assert.throws(() => frameHex(tablet), (e: unknown) => e instanceof EncodeError && /expected an array of 2 column/.test(e.message), "the old values no longer match the columns");
+  assert.throws(
+    () => frameHex(tablet),
+    (e: unknown) => e instanceof EncodeError && /expected an array of 2 column/.test(e.message),
+    "the old values no longer match the columns",
+  );
 });
 
 test("a schema made invalid in place is refused on its next use", () => {
@@ -73,14 +84,23 @@ test("a schema made invalid in place is refused on its next use", () => {
   const tablet = tabletOf(schema);
   frameHex(tablet);
   (columns[0] as { type: unknown }).type = "VECTOR";
-  assert.throws(() => frameHex(tablet), (e: unknown) => e instanceof EncodeError && /not a sendable IoTDB type/.test(e.message));
+  assert.throws(
+    () => frameHex(tablet),
+    (e: unknown) => e instanceof EncodeError && /not a sendable IoTDB type/.test(e.message),
+  );
   columns[0]!.type = "INT32";
   frameHex(tablet);
   columns[0]!.name = "\ud800";
-  assert.throws(() => frameHex(tablet), (e: unknown) => e instanceof EncodeError && /lone UTF-16 surrogate/.test(e.message));
+  assert.throws(
+    () => frameHex(tablet),
+    (e: unknown) => e instanceof EncodeError && /lone UTF-16 surrogate/.test(e.message),
+  );
   columns[0]!.name = "a";
   (schema as { model: unknown }).model = "graph";
-  assert.throws(() => frameHex(tablet), (e: unknown) => e instanceof EncodeError && /model must be/.test(e.message));
+  assert.throws(
+    () => frameHex(tablet),
+    (e: unknown) => e instanceof EncodeError && /model must be/.test(e.message),
+  );
 });
 
 test.run();

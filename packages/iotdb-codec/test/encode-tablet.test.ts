@@ -16,7 +16,12 @@ import {
 } from "../src/index.js";
 import { bitmap, f32, f64, hex, i32, i64, text, toHex } from "./encode-bytes.js";
 
-const tree = (columns: TabletSchema["columns"], aligned = false): TabletSchema => ({ model: "tree", target: "root.t.d", aligned, columns });
+const tree = (columns: TabletSchema["columns"], aligned = false): TabletSchema => ({
+  model: "tree",
+  target: "root.t.d",
+  aligned,
+  columns,
+});
 
 function buffers(tablet: Tablet): { times: string; values: string } {
   const b = encodeTabletBuffers(tablet);
@@ -45,21 +50,45 @@ const ALL_TYPES: TabletSchema["columns"] = [
 ];
 
 test("every type: values, then the Java null placeholders, then bitmaps with padding 1", () => {
-  const row0: Cell[] = [true, -7, -(2n ** 63n) + 1n, 0.1, -0, "h\u00e9\u{1F600}", "", Buffer.from("00ff", "hex"), "2024-02-29", 123n];
-  const b = new TabletBuilder(tree(ALL_TYPES)).addRow(10n, row0).addRow(11n, ALL_TYPES.map(() => null));
+  const row0: Cell[] = [
+    true,
+    -7,
+    -(2n ** 63n) + 1n,
+    0.1,
+    -0,
+    "h\u00e9\u{1F600}",
+    "",
+    Buffer.from("00ff", "hex"),
+    "2024-02-29",
+    123n,
+  ];
+  const b = new TabletBuilder(tree(ALL_TYPES)).addRow(10n, row0).addRow(
+    11n,
+    ALL_TYPES.map(() => null),
+  );
   const nulls = bitmap([false, true], 1); // 01 fe
   assert.is(nulls, "01fe");
   const expected = hex(
-    "01", "00",
-    i32(-7), "80000000",
-    i64(-(2n ** 63n) + 1n), "8000000000000000",
-    f32(Math.fround(0.1)), "00000001",
-    "8000000000000000", "0000000000000001",
-    text("h\u00e9\u{1F600}"), "00000000",
-    text(""), "00000000",
-    text(Buffer.from("00ff", "hex")), "00000000",
-    "0134d765", "009896e5",
-    i64(123n), "8000000000000000",
+    "01",
+    "00",
+    i32(-7),
+    "80000000",
+    i64(-(2n ** 63n) + 1n),
+    "8000000000000000",
+    f32(Math.fround(0.1)),
+    "00000001",
+    "8000000000000000",
+    "0000000000000001",
+    text("h\u00e9\u{1F600}"),
+    "00000000",
+    text(""),
+    "00000000",
+    text(Buffer.from("00ff", "hex")),
+    "00000000",
+    "0134d765",
+    "009896e5",
+    i64(123n),
+    "8000000000000000",
     nulls.repeat(10),
   );
   assert.is(buffers(b.build()).values, expected);
@@ -72,7 +101,9 @@ test("bitmap is floor(n/8)+1 bytes: 8 rows with the last null → 01 80 ff; 9 ro
   const nine = Array.from({ length: 9 }, (_, i) => (i === 0 ? null : i));
   assert.ok(buffers({ schema: col, timestamps: nine.map((_, i) => i), values: [nine] }).values.endsWith("0101fe"));
   const sixteen = Array.from({ length: 16 }, (_, i) => (i === 15 ? null : i));
-  assert.ok(buffers({ schema: col, timestamps: sixteen.map((_, i) => i), values: [sixteen] }).values.endsWith("010080ff"));
+  assert.ok(
+    buffers({ schema: col, timestamps: sixteen.map((_, i) => i), values: [sixteen] }).values.endsWith("010080ff"),
+  );
 });
 
 test("unsorted times: stable sort, bitmaps rebuilt with padding 0, caller arrays untouched", () => {
@@ -91,8 +122,16 @@ test("unsorted times: stable sort, bitmaps rebuilt with padding 0, caller arrays
   assert.is(
     got.values,
     hex(
-      "80000000", i32(1), i32(3), i32(2), i32(0),
-      text("e"), "00000000", text("d"), text("c"), text("a"),
+      "80000000",
+      i32(1),
+      i32(3),
+      i32(2),
+      i32(0),
+      text("e"),
+      "00000000",
+      text("d"),
+      text("c"),
+      text("a"),
       bitmap([true, false, false, false, false], 0),
       bitmap([false, true, false, false, false], 0),
     ),
@@ -110,7 +149,10 @@ test("unsorted number and bigint times sort like BigInt64Array times, including 
   const small = [3, -(2 ** 40), 2 ** 53 - 1, -1];
   const expectedSmall = hex(i64(-(2n ** 40n)), i64(-1n), i64(3n), i64(2n ** 53n - 1n));
   assert.is(buffers({ schema, timestamps: small, values: [[1, 1, 1, 1]] }).times, expectedSmall);
-  assert.is(buffers({ schema, timestamps: BigInt64Array.from(small, BigInt), values: [[1, 1, 1, 1]] }).times, expectedSmall);
+  assert.is(
+    buffers({ schema, timestamps: BigInt64Array.from(small, BigInt), values: [[1, 1, 1, 1]] }).times,
+    expectedSmall,
+  );
 });
 
 test('bitmapSection "arrays": no section without nulls, padding 0 with nulls', () => {
@@ -119,13 +161,38 @@ test('bitmapSection "arrays": no section without nulls, padding 0 with nulls', (
     { name: "b", type: "DOUBLE" },
   ]);
   const base = { schema, timestamps: [1, 2, 3], bitmapSection: "arrays" as const };
-  assert.is(buffers({ ...base, values: [[1, 2, 3], [1, 2, 3]] }).values, hex(i32(1), i32(2), i32(3), f64(1), f64(2), f64(3)));
   assert.is(
-    buffers({ ...base, values: [[1, null, 3], [1, 2, 3]] }).values,
+    buffers({
+      ...base,
+      values: [
+        [1, 2, 3],
+        [1, 2, 3],
+      ],
+    }).values,
+    hex(i32(1), i32(2), i32(3), f64(1), f64(2), f64(3)),
+  );
+  assert.is(
+    buffers({
+      ...base,
+      values: [
+        [1, null, 3],
+        [1, 2, 3],
+      ],
+    }).values,
     hex(i32(1), "80000000", i32(3), f64(1), f64(2), f64(3), "01" + "02", "00"),
   );
   // "api" (the default) ends with one 00 per column even without nulls
-  assert.is(buffers({ ...base, bitmapSection: "api", values: [[1, 2, 3], [1, 2, 3]] }).values.slice(-4), "0000");
+  assert.is(
+    buffers({
+      ...base,
+      bitmapSection: "api",
+      values: [
+        [1, 2, 3],
+        [1, 2, 3],
+      ],
+    }).values.slice(-4),
+    "0000",
+  );
 });
 
 test("zero rows: empty buffers; a table-model tablet then needs no sending, a tree one does", () => {
@@ -147,7 +214,8 @@ test("DATE from 'YYYY-MM-DD', Date, yyyymmdd numbers and Int32Array give the sam
     [20240229, 10000101, 99991231],
     Int32Array.of(20240229, 10000101, 99991231),
   ];
-  for (const values of forms) assert.is(buffers({ schema, timestamps: [1, 2, 3], values: [values] }).values, expected + "00");
+  for (const values of forms)
+    assert.is(buffers({ schema, timestamps: [1, 2, 3], values: [values] }).values, expected + "00");
 });
 
 test("FLOAT and DOUBLE specials keep their bits; FLOAT numbers round like Java's (float) cast", () => {
@@ -158,12 +226,28 @@ test("FLOAT and DOUBLE specials keep their bits; FLOAT numbers round like Java's
   const specials = [NaN, -0, Infinity, -Infinity, 0.1, 3.4028234663852886e38, 5e-324];
   const timestamps = specials.map((_, i) => i);
   const expected = hex(
-    "7fc00000", "80000000", "7f800000", "ff800000", f32(Math.fround(0.1)), "7f7fffff", "00000000",
-    "7ff8000000000000", "8000000000000000", "7ff0000000000000", "fff0000000000000", f64(0.1), f64(3.4028234663852886e38), "0000000000000001",
-    "00", "00",
+    "7fc00000",
+    "80000000",
+    "7f800000",
+    "ff800000",
+    f32(Math.fround(0.1)),
+    "7f7fffff",
+    "00000000",
+    "7ff8000000000000",
+    "8000000000000000",
+    "7ff0000000000000",
+    "fff0000000000000",
+    f64(0.1),
+    f64(3.4028234663852886e38),
+    "0000000000000001",
+    "00",
+    "00",
   );
   assert.is(buffers({ schema, timestamps, values: [specials, specials] }).values, expected);
-  assert.is(buffers({ schema, timestamps, values: [Float32Array.from(specials), Float64Array.from(specials)] }).values, expected);
+  assert.is(
+    buffers({ schema, timestamps, values: [Float32Array.from(specials), Float64Array.from(specials)] }).values,
+    expected,
+  );
 });
 
 test("TEXT takes strings or raw bytes; STRING 4-byte characters are one UTF-8 sequence", () => {
@@ -171,8 +255,18 @@ test("TEXT takes strings or raw bytes; STRING 4-byte characters are one UTF-8 se
     { name: "t", type: "TEXT" },
     { name: "s", type: "STRING" },
   ]);
-  const got = buffers({ schema, timestamps: [1, 2], values: [[Buffer.from([0xff, 0]), "a\u0000b"], ["\u{1F680}", "\u4e2d"]] });
-  assert.is(got.values, hex(text(Buffer.from([0xff, 0])), text("a\u0000b"), "00000004f09f9a80", text("\u4e2d"), "00", "00"));
+  const got = buffers({
+    schema,
+    timestamps: [1, 2],
+    values: [
+      [Buffer.from([0xff, 0]), "a\u0000b"],
+      ["\u{1F680}", "\u4e2d"],
+    ],
+  });
+  assert.is(
+    got.values,
+    hex(text(Buffer.from([0xff, 0])), text("a\u0000b"), "00000004f09f9a80", text("\u4e2d"), "00", "00"),
+  );
 });
 
 test("columnar typed, columnar plain arrays and TabletBuilder rows give identical bytes", () => {
@@ -180,7 +274,18 @@ test("columnar typed, columnar plain arrays and TabletBuilder rows give identica
   const rows: Cell[][] = [];
   for (let r = 0; r < n; r++) {
     const isNull = (c: number) => (r * 7 + c) % 5 === 0;
-    const cells: Cell[] = [r % 2 === 0, r * 1000 - 7, BigInt(r) * 10n ** 15n, r / 3, r * 1.25, `t${r}`, `s\u00e9${r}`, Buffer.of(r), `2024-01-${String(r + 1).padStart(2, "0")}`, BigInt(r)];
+    const cells: Cell[] = [
+      r % 2 === 0,
+      r * 1000 - 7,
+      BigInt(r) * 10n ** 15n,
+      r / 3,
+      r * 1.25,
+      `t${r}`,
+      `s\u00e9${r}`,
+      Buffer.of(r),
+      `2024-01-${String(r + 1).padStart(2, "0")}`,
+      BigInt(r),
+    ];
     rows.push(cells.map((v, c) => (isNull(c) ? null : v)));
   }
   const times = Array.from({ length: n }, (_, r) => (r * 37) % 11); // unsorted, with duplicates
@@ -216,7 +321,11 @@ test("columnar typed, columnar plain arrays and TabletBuilder rows give identica
 test("a frame is appended after what the Writer already holds, with its own length", () => {
   const w = new Writer();
   w.u8(0xaa);
-  const tablet: Tablet = { schema: tree([{ name: "s1", type: "BOOLEAN" }]), timestamps: [1, 2, 3, 4], values: [[true, false, true, true]] };
+  const tablet: Tablet = {
+    schema: tree([{ name: "s1", type: "BOOLEAN" }]),
+    timestamps: [1, 2, 3, 4],
+    values: [[true, false, true, true]],
+  };
   writeCallFrame(w, insertTabletCall(tablet), { sessionId: 42, seqid: 1 });
   const bytes = Buffer.from(w.peek());
   assert.is(bytes[0], 0xaa);
@@ -225,12 +334,23 @@ test("a frame is appended after what the Writer already holds, with its own leng
   assert.is(
     bytes.subarray(1).toString("hex"),
     hex(
-      "0000008f", "80010001 0000000c 696e736572745461626c6574 00000001", "0c0001",
-      "0a0001 000000000000002a", "0b0002 00000008 726f6f742e742e64",
+      "0000008f",
+      "80010001 0000000c 696e736572745461626c6574 00000001",
+      "0c0001",
+      "0a0001 000000000000002a",
+      "0b0002 00000008 726f6f742e742e64",
       "0f0003 0b 00000001 00000002 7331",
       "0b0004 00000005 0100010100",
-      "0b0005 00000020", i64(1n), i64(2n), i64(3n), i64(4n),
-      "0f0006 08 00000001 00000000", "080007 00000004", "020008 00", "00", "00",
+      "0b0005 00000020",
+      i64(1n),
+      i64(2n),
+      i64(3n),
+      i64(4n),
+      "0f0006 08 00000001 00000000",
+      "080007 00000004",
+      "020008 00",
+      "00",
+      "00",
     ),
   );
 });

@@ -11,12 +11,19 @@ import { EncodeError, serializeTemplate, TSDataType, type TemplateCodes } from "
 import { DEFAULT_HASH_MAP, javaHashMapOrder as hashMapOrder, javaStringHash } from "../src/java-hash-order.js";
 
 /** The keys of a default `new HashMap<>()` filled with put, in iteration order. */
-const javaHashMapOrder = (keys: readonly string[]): string[] => hashMapOrder(keys, DEFAULT_HASH_MAP).map((i) => keys[i]!);
+const javaHashMapOrder = (keys: readonly string[]): string[] =>
+  hashMapOrder(keys, DEFAULT_HASH_MAP).map((i) => keys[i]!);
 import { hex, i32, toHex } from "./encode-bytes.js";
 
 // TSEncoding / CompressionType serialize() bytes used below.
-const PLAIN = 0, RLE = 2, GORILLA = 8;
-const UNCOMPRESSED = 0, SNAPPY = 1, GZIP = 2, LZ4 = 7, ZSTD = 8;
+const PLAIN = 0,
+  RLE = 2,
+  GORILLA = 8;
+const UNCOMPRESSED = 0,
+  SNAPPY = 1,
+  GZIP = 2,
+  LZ4 = 7,
+  ZSTD = 8;
 
 const JAVA_T1 =
   "0000000274310000000000000000000673746174757300020700000000000000000b74656d70657261747572650308010000000000000000046e6f7465050008";
@@ -38,11 +45,27 @@ test("Java's serialized template: three unaligned measurements (vector 015)", ()
 
 test("Java's serialized template: aligned, every type, non-ASCII name (vector 016)", () => {
   const compressors = [UNCOMPRESSED, SNAPPY, LZ4, GZIP, ZSTD];
-  const types = ["BOOLEAN", "INT32", "INT64", "FLOAT", "DOUBLE", "TEXT", "STRING", "BLOB", "DATE", "TIMESTAMP"] as const;
+  const types = [
+    "BOOLEAN",
+    "INT32",
+    "INT64",
+    "FLOAT",
+    "DOUBLE",
+    "TEXT",
+    "STRING",
+    "BLOB",
+    "DATE",
+    "TIMESTAMP",
+  ] as const;
   const t: TemplateCodes = {
     name: "t_aligned \u4e2d",
     aligned: true,
-    measurements: types.map((type, i) => ({ name: `m_${type.toLowerCase()}`, dataType: TSDataType[type], encoding: PLAIN, compressor: compressors[i % 5] })),
+    measurements: types.map((type, i) => ({
+      name: `m_${type.toLowerCase()}`,
+      dataType: TSDataType[type],
+      encoding: PLAIN,
+      compressor: compressors[i % 5],
+    })),
   };
   assert.is(toHex(serializeTemplate(t)), JAVA_ALIGNED);
 });
@@ -51,7 +74,8 @@ test("Java's serialized template: aligned, every type, non-ASCII name (vector 01
 
 function oracleHash(s: string): number {
   let h = 0n;
-  for (const unit of Array.from({ length: s.length }, (_, i) => s.charCodeAt(i))) h = (h * 31n + BigInt(unit)) % 2n ** 32n;
+  for (const unit of Array.from({ length: s.length }, (_, i) => s.charCodeAt(i)))
+    h = (h * 31n + BigInt(unit)) % 2n ** 32n;
   return Number(BigInt.asIntN(32, h));
 }
 
@@ -108,11 +132,19 @@ function javaUtf8(s: string): string {
 
 function oracleSerialize(t: TemplateCodes, capacity = capacityFor(t.measurements.length)): string {
   const flag = t.aligned ? "01" : "00";
-  const order = oracleOrder(t.measurements.map((m) => m.name), capacity).reverse();
+  const order = oracleOrder(
+    t.measurements.map((m) => m.name),
+    capacity,
+  ).reverse();
   const parts = [javaUtf8(t.name), flag];
   for (const name of order) {
     const m = t.measurements.find((x) => x.name === name)!;
-    parts.push(i32(0), flag, javaUtf8(name), [m.dataType, m.encoding, m.compressor].map((b) => b.toString(16).padStart(2, "0")).join(""));
+    parts.push(
+      i32(0),
+      flag,
+      javaUtf8(name),
+      [m.dataType, m.encoding, m.compressor].map((b) => b.toString(16).padStart(2, "0")).join(""),
+    );
   }
   return hex(...parts);
 }
@@ -128,7 +160,11 @@ function prng(seed: number) {
   };
 }
 
-const ALPHABET = [..."abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789_\u00e9\u4e2d", "\ud83d\ude00", "\ud800"];
+const ALPHABET = [
+  ..."abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789_\u00e9\u4e2d",
+  "\ud83d\ude00",
+  "\ud800",
+];
 /** A random name: the lone surrogate only where `lone` allows (String.hashCode takes any string). */
 const randomName = (rand: () => number, length: number, lone: boolean) =>
   Array.from({ length }, () => ALPHABET[Math.floor(rand() * (ALPHABET.length - (lone ? 0 : 1)))]).join("");
@@ -158,7 +194,12 @@ test("random templates of 1-120 measurements match the oracle byte for byte", ()
     const t: TemplateCodes = {
       name: `tpl${i}`,
       aligned: rand() < 0.5,
-      measurements: keys.map((name) => ({ name, dataType: [0, 1, 2, 3, 4, 5, 8, 9, 10, 11][Math.floor(rand() * 10)], encoding: Math.floor(rand() * 14), compressor: Math.floor(rand() * 10) })),
+      measurements: keys.map((name) => ({
+        name,
+        dataType: [0, 1, 2, 3, 4, 5, 8, 9, 10, 11][Math.floor(rand() * 10)],
+        encoding: Math.floor(rand() * 14),
+        compressor: Math.floor(rand() * 10),
+      })),
     };
     assert.is(toHex(serializeTemplate(t)), oracleSerialize(t), `case ${i}: ${JSON.stringify(keys)}`);
     checked++;
@@ -168,7 +209,9 @@ test("random templates of 1-120 measurements match the oracle byte for byte", ()
 
 // Strings of "Aa"/"BB" blocks all share one hashCode: a chain of them forces Java's resizes.
 const sameHash = (count: number): string[] =>
-  Array.from({ length: count }, (_, i) => Array.from({ length: 4 }, (_, bit) => ((i >> bit) & 1 ? "BB" : "Aa")).join(""));
+  Array.from({ length: count }, (_, i) =>
+    Array.from({ length: 4 }, (_, bit) => ((i >> bit) & 1 ? "BB" : "Aa")).join(""),
+  );
 
 test("a chain of 9 equal hashes doubles the table (16 → 32) before the size would", () => {
   const keys = [...sameHash(9), "x", "speed", "temperature"];
@@ -180,18 +223,27 @@ test("a chain of 9 equal hashes doubles the table (16 → 32) before the size wo
 });
 
 // Template.serialize of isession 2.0.5, run by hand on these names (INT32, PLAIN, UNCOMPRESSED, unaligned, name "t").
-const JAVA_CHAIN_9 = "00000001740000000000000000000b74656d7065726174757265010000000000000000000001780100000000000000000000057370656564010000000000000000000008416141614161424201000000000000000000000842424242424241610100000000000000000000084161424242424161010000000000000000000008424241614242416101000000000000000000000841614161424241610100000000000000000000084242424241614161010000000000000000000008416142424161416101000000000000000000000842424161416141610100000000000000000000084161416141614161010000";
-const JAVA_CHAIN_10 = "0000000174000000000000000000017801000000000000000000000573706565640100000000000000000000084242416141614242010000000000000000000008416141614161424201000000000000000000000842424242424241610100000000000000000000084161424242424161010000000000000000000008424241614242416101000000000000000000000841614161424241610100000000000000000000084242424241614161010000000000000000000008416142424161416101000000000000000000000842424161416141610100000000000000000000084161416141614161010000";
+const JAVA_CHAIN_9 =
+  "00000001740000000000000000000b74656d7065726174757265010000000000000000000001780100000000000000000000057370656564010000000000000000000008416141614161424201000000000000000000000842424242424241610100000000000000000000084161424242424161010000000000000000000008424241614242416101000000000000000000000841614161424241610100000000000000000000084242424241614161010000000000000000000008416142424161416101000000000000000000000842424161416141610100000000000000000000084161416141614161010000";
+const JAVA_CHAIN_10 =
+  "0000000174000000000000000000017801000000000000000000000573706565640100000000000000000000084242416141614242010000000000000000000008416141614161424201000000000000000000000842424242424241610100000000000000000000084161424242424161010000000000000000000008424241614242416101000000000000000000000841614161424241610100000000000000000000084242424241614161010000000000000000000008416142424161416101000000000000000000000842424161416141610100000000000000000000084161416141614161010000";
 
 test("equal-hash chains: Java's own bytes", () => {
-  const t = (names: string[]): TemplateCodes => ({ name: "t", aligned: false, measurements: names.map((name) => ({ name, dataType: 1, encoding: 0, compressor: 0 })) });
+  const t = (names: string[]): TemplateCodes => ({
+    name: "t",
+    aligned: false,
+    measurements: names.map((name) => ({ name, dataType: 1, encoding: 0, compressor: 0 })),
+  });
   assert.is(toHex(serializeTemplate(t([...sameHash(9), "x", "speed", "temperature"]))), JAVA_CHAIN_9);
   assert.is(toHex(serializeTemplate(t([...sameHash(10), "x", "speed"]))), JAVA_CHAIN_10);
 });
 
 test("a chain that Java would turn into a tree is refused, not sent in another order", () => {
   const keys = sameHash(11); // the 11th equal hash lands in a table of 64: Java treeifies
-  assert.throws(() => javaHashMapOrder(keys), (e: unknown) => e instanceof EncodeError && /tree/.test((e as Error).message));
+  assert.throws(
+    () => javaHashMapOrder(keys),
+    (e: unknown) => e instanceof EncodeError && /tree/.test((e as Error).message),
+  );
   assert.not.throws(() => javaHashMapOrder(sameHash(10)));
 });
 
@@ -200,12 +252,18 @@ test("bad templates are EncodeErrors naming the measurement", () => {
   const cases: [unknown, RegExp, string?][] = [
     [null, /expected \{ name/],
     [{ name: "", aligned: false, measurements: [ok] }, /template name is empty/],
-    [{ name: "t\ud800", aligned: false, measurements: [ok] }, /template name the string "t\\ud800" contains a lone UTF-16 surrogate/],
+    [
+      { name: "t\ud800", aligned: false, measurements: [ok] },
+      /template name the string "t\\ud800" contains a lone UTF-16 surrogate/,
+    ],
     [{ name: "t", aligned: "no", measurements: [ok] }, /aligned must be a boolean/],
     [{ name: "t", aligned: false, measurements: [] }, /non-empty array of measurements/],
     [{ name: "t", aligned: false, measurements: [ok, null] }, /measurement 1 is not an object/],
     [{ name: "t", aligned: false, measurements: [{ ...ok, name: "" }] }, /the name of measurement 0 is empty/],
-    [{ name: "t", aligned: false, measurements: [{ ...ok, name: "m\udc00" }] }, /the name of measurement 0 .* contains a lone UTF-16 surrogate/],
+    [
+      { name: "t", aligned: false, measurements: [{ ...ok, name: "m\udc00" }] },
+      /the name of measurement 0 .* contains a lone UTF-16 surrogate/,
+    ],
     [{ name: "t", aligned: false, measurements: [ok, ok] }, /given twice/, "s"],
     [{ name: "t", aligned: false, measurements: [{ ...ok, dataType: 6 }] }, /data type/, "s"],
     [{ name: "t", aligned: false, measurements: [{ ...ok, encoding: 1.5 }] }, /encoding code/, "s"],

@@ -16,7 +16,9 @@ interface Case {
   order: number[];
 }
 
-const cases = JSON.parse(readFileSync(new URL("./fixtures/java-hashmap-order.json", import.meta.url), "utf8")) as Case[];
+const cases = JSON.parse(
+  readFileSync(new URL("./fixtures/java-hashmap-order.json", import.meta.url), "utf8"),
+) as Case[];
 
 test("String.hashCode: known values, int32 overflow, UTF-16 units", () => {
   assert.is(javaStringHash(""), 0);
@@ -30,7 +32,11 @@ test(`iteration order equals the JVM's for ${cases.length} maps (put and compute
   assert.ok(cases.length > 300);
   assert.ok(cases.filter((c) => c.insertion === "computeIfAbsent").length > 100);
   for (const c of cases) {
-    assert.equal(javaHashMapOrder(c.calls, { initialCapacity: c.initialCapacity, loadFactor: 1, insertion: c.insertion }), c.order, `${c.insertion} ${JSON.stringify(c.calls)} capacity ${c.initialCapacity}`);
+    assert.equal(
+      javaHashMapOrder(c.calls, { initialCapacity: c.initialCapacity, loadFactor: 1, insertion: c.insertion }),
+      c.order,
+      `${c.insertion} ${JSON.stringify(c.calls)} capacity ${c.initialCapacity}`,
+    );
   }
 });
 
@@ -39,7 +45,11 @@ test("negative controls: the fixtures are not insertion order; put and computeIf
   assert.ok(insertion < cases.length / 2, `${insertion} of ${cases.length} fixtures in insertion order`);
   const swapped = cases.filter((c) => {
     const other: HashMapInsertion = c.insertion === "put" ? "computeIfAbsent" : "put";
-    return JSON.stringify(javaHashMapOrder(c.calls, { initialCapacity: c.initialCapacity, loadFactor: 1, insertion: other })) !== JSON.stringify(c.order);
+    return (
+      JSON.stringify(
+        javaHashMapOrder(c.calls, { initialCapacity: c.initialCapacity, loadFactor: 1, insertion: other }),
+      ) !== JSON.stringify(c.order)
+    );
   });
   assert.ok(swapped.length > cases.length / 4, `${swapped.length} fixtures tell put from computeIfAbsent`);
   assert.ok(cases.some((c) => new Set(c.calls).size >= 9 && c.calls.every((k) => /^s(Aa|BB)+$/.test(k))));

@@ -50,8 +50,14 @@ test("the default (Node's methods) gives Buffer.from's bytes and Buffer#toString
     assert.ok(Buffer.from(body.toString("utf8"), "utf8").equals(body), "re-encodes to the same bytes");
     at += 4 + n;
   }
-  assert.ok(strings.some((s) => s.includes("\ufffd")), "lone surrogates were written as U+FFFD");
-  assert.ok(strings.some((s) => s.startsWith("\ufeff")), "a BOM is kept");
+  assert.ok(
+    strings.some((s) => s.includes("\ufffd")),
+    "lone surrogates were written as U+FFFD",
+  );
+  assert.ok(
+    strings.some((s) => s.startsWith("\ufeff")),
+    "a BOM is kept",
+  );
   assert.is(nodeInternal.invalidRead[0], "\ufffd" + "a".repeat(60));
 });
 

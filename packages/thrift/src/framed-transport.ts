@@ -71,7 +71,12 @@ export class TFramedTransport {
       while (pendingBytes >= 4) {
         const length = frameLength(pending);
         if (length < 0 || length > maxFrameBytes) {
-          throw new ThriftDecodeError("frame length", streamOffset, pendingBytes, `frame length ${length} is outside 0..${maxFrameBytes}`);
+          throw new ThriftDecodeError(
+            "frame length",
+            streamOffset,
+            pendingBytes,
+            `frame length ${length} is outside 0..${maxFrameBytes}`,
+          );
         }
         if (pendingBytes < 4 + length) return; // chunks are joined once, when the frame is complete
         const joined = pending.length === 1 ? pending[0]! : Buffer.concat(pending, pendingBytes);

@@ -12,7 +12,8 @@ export function int64Bytes(v: unknown): Buffer | undefined {
   if (v instanceof Int64 || (typeof v === "object" && v !== null && Buffer.isBuffer((v as Int64).buffer))) {
     const { buffer, offset } = v as Int64;
     const at = offset ?? 0;
-    if (at + 8 > buffer.length) throw new RangeError("writeI64: the Int64's buffer holds fewer than 8 bytes at its offset");
+    if (at + 8 > buffer.length)
+      throw new RangeError("writeI64: the Int64's buffer holds fewer than 8 bytes at its offset");
     return buffer.subarray(at, at + 8);
   }
   return undefined;

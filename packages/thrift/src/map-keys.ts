@@ -10,19 +10,22 @@ const INTEGER = /^-?\d+$/;
 
 /** An integer key string as a number (range-checked by the write that follows). */
 export function integerKey(key: string, type: string): number {
-  if (!INTEGER.test(key)) throw new TypeError(`${type} map key ${JSON.stringify(key.slice(0, 40))} is not a decimal integer`);
+  if (!INTEGER.test(key))
+    throw new TypeError(`${type} map key ${JSON.stringify(key.slice(0, 40))} is not a decimal integer`);
   return Number(key);
 }
 
 /** An i64 key string as a bigint (range-checked by the write that follows). */
 export function int64Key(key: string): bigint {
-  if (!INTEGER.test(key)) throw new TypeError(`i64 map key ${JSON.stringify(key.slice(0, 40))} is not a decimal integer`);
+  if (!INTEGER.test(key))
+    throw new TypeError(`i64 map key ${JSON.stringify(key.slice(0, 40))} is not a decimal integer`);
   return BigInt(key);
 }
 
 /** A double key string as a number. */
 export function doubleKey(key: string): number {
   const value = Number(key);
-  if (key.trim() === "" || (Number.isNaN(value) && key !== "NaN")) throw new TypeError(`double map key ${JSON.stringify(key.slice(0, 40))} is not a number`);
+  if (key.trim() === "" || (Number.isNaN(value) && key !== "NaN"))
+    throw new TypeError(`double map key ${JSON.stringify(key.slice(0, 40))} is not a number`);
   return value;
 }

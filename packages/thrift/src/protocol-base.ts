@@ -192,6 +192,7 @@ export abstract class ProtocolBase<W extends FieldWriter = FieldWriter> implemen
 }
 
 function checkedBytes(value: unknown, method: string): Uint8Array {
-  if (!(value instanceof Uint8Array)) throw new TypeError(`${method}: expected a string or Uint8Array, got ${typeof value}`);
+  if (!(value instanceof Uint8Array))
+    throw new TypeError(`${method}: expected a string or Uint8Array, got ${typeof value}`);
   return value;
 }

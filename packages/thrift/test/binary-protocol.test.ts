@@ -20,11 +20,21 @@ test("non-strict message header (strictWrite false): name, type byte, seqid; rea
   const out = bytesOf((t) => new TBinaryProtocol(t, false, false))((p) => p.writeMessageBegin("é", 2, -1));
   assert.is(hex(out), "00000002" + "c3a9" + "02" + "ffffffff");
   assert.equal(new TBinaryProtocol(readerOver(out)).readMessageBegin(), { fname: "é", mtype: 2, rseqid: -1 });
-  throwsAt(() => new TBinaryProtocol(readerOver(out), true).readMessageBegin(), ThriftDecodeError, 0, /no version header/);
+  throwsAt(
+    () => new TBinaryProtocol(readerOver(out), true).readMessageBegin(),
+    ThriftDecodeError,
+    0,
+    /no version header/,
+  );
 });
 
 test("bad version is a ThriftDecodeError at offset 0", () => {
-  throwsAt(() => new TBinaryProtocol(readerOver(Buffer.from("80020001", "hex"))).readMessageBegin(), ThriftDecodeError, 0, /bad version 0x8002/);
+  throwsAt(
+    () => new TBinaryProtocol(readerOver(Buffer.from("80020001", "hex"))).readMessageBegin(),
+    ThriftDecodeError,
+    0,
+    /bad version 0x8002/,
+  );
 });
 
 test("fields and values: type byte + i16 id, big-endian values, stop byte", () => {
@@ -47,7 +57,13 @@ test("fields and values: type byte + i16 id, big-endian values, stop byte", () =
   });
   assert.is(
     hex(out),
-    "02000101" + "030002fe" + "06012cfed4" + "0affff0102030405060708" + "0400058000000000000000" + "0b000600000002dead" + "00",
+    "02000101" +
+      "030002fe" +
+      "06012cfed4" +
+      "0affff0102030405060708" +
+      "0400058000000000000000" +
+      "0b000600000002dead" +
+      "00",
   );
 });
 
@@ -72,14 +88,23 @@ test("numeric map keys arrive as decimal strings and are written as numbers (i64
     p.writeDouble("2.5");
   });
   assert.is(hex(out), "000000000000000c" + "8000000000000000" + "fffffff9" + "4004000000000000");
-  assert.throws(() => writer()((p) => p.writeI64("0x12")), (e: unknown) => e instanceof TypeError);
-  assert.throws(() => writer()((p) => p.writeI32("1e3")), (e: unknown) => e instanceof TypeError);
+  assert.throws(
+    () => writer()((p) => p.writeI64("0x12")),
+    (e: unknown) => e instanceof TypeError,
+  );
+  assert.throws(
+    () => writer()((p) => p.writeI32("1e3")),
+    (e: unknown) => e instanceof TypeError,
+  );
 });
 
 test("i64 from number, bigint and Int64 give the same bytes; an unsafe number is a RangeError", () => {
   const expected = "fffffffffffffffe";
   for (const v of [-2, -2n, new Int64(-2)]) assert.is(hex(writer()((p) => p.writeI64(v))), expected);
-  assert.throws(() => writer()((p) => p.writeI64(2 ** 53)), (e: unknown) => e instanceof RangeError);
+  assert.throws(
+    () => writer()((p) => p.writeI64(2 ** 53)),
+    (e: unknown) => e instanceof RangeError,
+  );
 });
 
 test("out-of-range writes are RangeErrors (the thrift package wraps them silently)", () => {
@@ -91,7 +116,10 @@ test("out-of-range writes are RangeErrors (the thrift package wraps them silentl
     (p: TBinaryProtocol) => p.writeListBegin(TType.STOP, 1),
     (p: TBinaryProtocol) => p.writeMapBegin(TType.I32, TType.I32, -1),
   ]) {
-    assert.throws(() => writer()(f), (e: unknown) => e instanceof RangeError);
+    assert.throws(
+      () => writer()(f),
+      (e: unknown) => e instanceof RangeError,
+    );
   }
 });
 
@@ -107,23 +135,68 @@ test("readBinary is a view of the frame; readI64 is a copy", () => {
 });
 
 test("truncated input: a ReadError naming what and where", () => {
-  throwsAt(() => new TBinaryProtocol(readerOver(Buffer.from("0800", "hex"))).readFieldBegin(), ReadError, 1, /field id/);
-  throwsAt(() => new TBinaryProtocol(readerOver(Buffer.from("00000005abcd", "hex"))).readString(), ReadError, 4, /string/);
-  throwsAt(() => new TBinaryProtocol(readerOver(Buffer.from("fffffffe", "hex"))).readBinary(), ReadError, 0, /negative length/);
+  throwsAt(
+    () => new TBinaryProtocol(readerOver(Buffer.from("0800", "hex"))).readFieldBegin(),
+    ReadError,
+    1,
+    /field id/,
+  );
+  throwsAt(
+    () => new TBinaryProtocol(readerOver(Buffer.from("00000005abcd", "hex"))).readString(),
+    ReadError,
+    4,
+    /string/,
+  );
+  throwsAt(
+    () => new TBinaryProtocol(readerOver(Buffer.from("fffffffe", "hex"))).readBinary(),
+    ReadError,
+    0,
+    /negative length/,
+  );
 });
 
 test("corrupt input: unknown type codes and impossible sizes are ThriftDecodeErrors at their offset", () => {
-  throwsAt(() => new TBinaryProtocol(readerOver(Buffer.from("130001", "hex"))).readFieldBegin(), ThriftDecodeError, 0, /unknown type code 19/);
-  throwsAt(() => new TBinaryProtocol(readerOver(Buffer.from("0b00000004616263", "hex"))).readListBegin(), ThriftDecodeError, 1, /4 elements cannot fit the 3 bytes/);
-  throwsAt(() => new TBinaryProtocol(readerOver(Buffer.from("0b08ffffffff", "hex"))).readMapBegin(), ThriftDecodeError, 2, /negative size -1/);
-  throwsAt(() => new TBinaryProtocol(readerOver(Buffer.from("0100000000", "hex"))).readListBegin(), ThriftDecodeError, 0, /unknown type code 1/);
+  throwsAt(
+    () => new TBinaryProtocol(readerOver(Buffer.from("130001", "hex"))).readFieldBegin(),
+    ThriftDecodeError,
+    0,
+    /unknown type code 19/,
+  );
+  throwsAt(
+    () => new TBinaryProtocol(readerOver(Buffer.from("0b00000004616263", "hex"))).readListBegin(),
+    ThriftDecodeError,
+    1,
+    /4 elements cannot fit the 3 bytes/,
+  );
+  throwsAt(
+    () => new TBinaryProtocol(readerOver(Buffer.from("0b08ffffffff", "hex"))).readMapBegin(),
+    ThriftDecodeError,
+    2,
+    /negative size -1/,
+  );
+  throwsAt(
+    () => new TBinaryProtocol(readerOver(Buffer.from("0100000000", "hex"))).readListBegin(),
+    ThriftDecodeError,
+    0,
+    /unknown type code 1/,
+  );
 });
 
 test("skip: every type, and nesting past 64 levels is a ThriftDecodeError", () => {
   // struct { 1: list<map<string, set<i16>>> = [{"a": {1}}], 2: uuid, 3: double } then i32 7
   const value =
-    "0f0001" + "0d" + "00000001" + "0b0e00000001" + "0000000161" + "0600000001" + "0001" +
-    "100002" + "00112233445566778899aabbccddeeff" + "040003" + "3ff0000000000000" + "00";
+    "0f0001" +
+    "0d" +
+    "00000001" +
+    "0b0e00000001" +
+    "0000000161" +
+    "0600000001" +
+    "0001" +
+    "100002" +
+    "00112233445566778899aabbccddeeff" +
+    "040003" +
+    "3ff0000000000000" +
+    "00";
   const p = new TBinaryProtocol(readerOver(Buffer.from(value + "00000007", "hex")));
   p.skip(TType.STRUCT);
   assert.is(p.readI32(), 7);
@@ -135,7 +208,10 @@ test("uuid: 16 bytes, canonical lowercase string", () => {
   const out = writer()((p) => p.writeUuid("00112233-4455-6677-8899-AABBCCDDEEFF"));
   assert.is(hex(out), "00112233445566778899aabbccddeeff");
   assert.is(new TBinaryProtocol(readerOver(out)).readUuid(), "00112233-4455-6677-8899-aabbccddeeff");
-  assert.throws(() => writer()((p) => p.writeUuid("not-a-uuid")), (e: unknown) => e instanceof TypeError);
+  assert.throws(
+    () => writer()((p) => p.writeUuid("not-a-uuid")),
+    (e: unknown) => e instanceof TypeError,
+  );
 });
 
 test("a protocol on a read-only transport reads; its transport is the one given", () => {

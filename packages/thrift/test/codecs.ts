@@ -47,7 +47,9 @@ class Collector {
 }
 
 function thriftProtocolClass(name: ProtocolName): new (t: unknown) => unknown {
-  return (name === "binary" ? thrift.TBinaryProtocol : thrift.TCompactProtocol) as unknown as new (t: unknown) => unknown;
+  return (name === "binary" ? thrift.TBinaryProtocol : thrift.TCompactProtocol) as unknown as new (
+    t: unknown,
+  ) => unknown;
 }
 
 /** The struct's bytes as the `thrift` package writes them. */

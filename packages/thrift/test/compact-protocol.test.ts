@@ -23,8 +23,18 @@ test("a negative seqid is its uint32 varint and reads back negative (as Java)", 
 });
 
 test("bad protocol id and bad version are ThriftDecodeErrors at their offsets", () => {
-  throwsAt(() => new TCompactProtocol(readerOver(Buffer.from("8021", "hex"))).readMessageBegin(), ThriftDecodeError, 0, /not the compact protocol/);
-  throwsAt(() => new TCompactProtocol(readerOver(Buffer.from("8222", "hex"))).readMessageBegin(), ThriftDecodeError, 1, /version 2/);
+  throwsAt(
+    () => new TCompactProtocol(readerOver(Buffer.from("8021", "hex"))).readMessageBegin(),
+    ThriftDecodeError,
+    0,
+    /not the compact protocol/,
+  );
+  throwsAt(
+    () => new TCompactProtocol(readerOver(Buffer.from("8222", "hex"))).readMessageBegin(),
+    ThriftDecodeError,
+    1,
+    /version 2/,
+  );
 });
 
 test("field headers: delta 1..15 in the high nibble, else type byte + zigzag i16 id; bools in the header", () => {
@@ -49,7 +59,10 @@ test("field headers: delta 1..15 in the high nibble, else type byte + zigzag i16
     p.writeFieldStop();
     p.writeStructEnd();
   });
-  assert.is(hex(out), "11" + "f2" + "1501" + "06c80103" + "0c" + "0a" + "13ff" + "00" + "17" + "0000000000000080" + "00");
+  assert.is(
+    hex(out),
+    "11" + "f2" + "1501" + "06c80103" + "0c" + "0a" + "13ff" + "00" + "17" + "0000000000000080" + "00",
+  );
   const p = new TCompactProtocol(readerOver(out));
   p.readStructBegin();
   assert.equal(p.readFieldBegin(), { fname: null, ftype: TType.BOOL, fid: 1 });
@@ -104,19 +117,56 @@ test("i64 extremes as zigzag varints", () => {
 });
 
 test("out-of-range writes are RangeErrors", () => {
-  assert.throws(() => writer()((p) => p.writeI16(32768)), (e: unknown) => e instanceof RangeError);
-  assert.throws(() => writer()((p) => p.writeFieldBegin("x", TType.I32, 40000)), (e: unknown) => e instanceof RangeError);
-  assert.throws(() => writer()((p) => p.writeListBegin(TType.STOP, 1)), (e: unknown) => e instanceof RangeError);
-  assert.throws(() => writer()((p) => p.writeMessageBegin("m", 8, 1)), (e: unknown) => e instanceof RangeError);
+  assert.throws(
+    () => writer()((p) => p.writeI16(32768)),
+    (e: unknown) => e instanceof RangeError,
+  );
+  assert.throws(
+    () => writer()((p) => p.writeFieldBegin("x", TType.I32, 40000)),
+    (e: unknown) => e instanceof RangeError,
+  );
+  assert.throws(
+    () => writer()((p) => p.writeListBegin(TType.STOP, 1)),
+    (e: unknown) => e instanceof RangeError,
+  );
+  assert.throws(
+    () => writer()((p) => p.writeMessageBegin("m", 8, 1)),
+    (e: unknown) => e instanceof RangeError,
+  );
 });
 
 test("truncated and corrupt input: typed errors at their offsets", () => {
   throwsAt(() => new TCompactProtocol(readerOver(Buffer.from("80", "hex"))).readI32(), ReadError, 0, /i32/);
-  throwsAt(() => new TCompactProtocol(readerOver(Buffer.from("1e", "hex"))).readFieldBegin(), ThriftDecodeError, 0, /unknown compact type code 14/);
-  throwsAt(() => new TCompactProtocol(readerOver(Buffer.from("10", "hex"))).readFieldBegin(), ThriftDecodeError, 0, /unknown compact type code 0/);
-  throwsAt(() => new TCompactProtocol(readerOver(Buffer.from("f805616263", "hex"))).readListBegin(), ThriftDecodeError, 1, /5 elements cannot fit the 3 bytes/);
-  throwsAt(() => new TCompactProtocol(readerOver(Buffer.from("01ff", "hex"))).readMapBegin(), ThriftDecodeError, 1, /unknown compact type code 15/);
-  throwsAt(() => new TCompactProtocol(readerOver(Buffer.from("0480800400", "hex"))).readFieldBegin(), ThriftDecodeError, 1, /32768 does not fit an i16/);
+  throwsAt(
+    () => new TCompactProtocol(readerOver(Buffer.from("1e", "hex"))).readFieldBegin(),
+    ThriftDecodeError,
+    0,
+    /unknown compact type code 14/,
+  );
+  throwsAt(
+    () => new TCompactProtocol(readerOver(Buffer.from("10", "hex"))).readFieldBegin(),
+    ThriftDecodeError,
+    0,
+    /unknown compact type code 0/,
+  );
+  throwsAt(
+    () => new TCompactProtocol(readerOver(Buffer.from("f805616263", "hex"))).readListBegin(),
+    ThriftDecodeError,
+    1,
+    /5 elements cannot fit the 3 bytes/,
+  );
+  throwsAt(
+    () => new TCompactProtocol(readerOver(Buffer.from("01ff", "hex"))).readMapBegin(),
+    ThriftDecodeError,
+    1,
+    /unknown compact type code 15/,
+  );
+  throwsAt(
+    () => new TCompactProtocol(readerOver(Buffer.from("0480800400", "hex"))).readFieldBegin(),
+    ThriftDecodeError,
+    1,
+    /32768 does not fit an i16/,
+  );
   throwsAt(() => new TCompactProtocol(readerOver(Buffer.from("05", "hex"))).readString(), ReadError, 1, /string/);
 });
 

@@ -26,7 +26,10 @@ test("reset() (the generated code's output.reset() after a failed write) drops t
   const t = new TFramedTransport(undefined, (frame) => frames.push(frame.toString("hex")));
   const p = new TBinaryProtocol(t);
   p.writeMessageBegin("a", 1, 1);
-  assert.throws(() => p.writeI32(2 ** 40), (e: unknown) => e instanceof RangeError);
+  assert.throws(
+    () => p.writeI32(2 ** 40),
+    (e: unknown) => e instanceof RangeError,
+  );
   p.reset();
   p.writeByte(1);
   p.flush();
@@ -56,7 +59,11 @@ test("receiver: frames split across chunks anywhere, several in one chunk, an em
       feed(stream.subarray(0, cut));
       feed(stream.subarray(cut, cut2));
       feed(stream.subarray(cut2));
-      assert.equal(got, frames.map((f) => f.toString("hex")), `cuts at ${cut}, ${cut2}`);
+      assert.equal(
+        got,
+        frames.map((f) => f.toString("hex")),
+        `cuts at ${cut}, ${cut2}`,
+      );
     }
   }
 });
@@ -71,7 +78,10 @@ test("receiver: a negative or oversized frame length is a ThriftDecodeError at t
     assert.instance(e, ThriftDecodeError);
     assert.is((e as ThriftDecodeError).offset, 5);
   }
-  assert.throws(() => TFramedTransport.receiver(() => {})(Buffer.from("ffffffff", "hex")), (e: unknown) => e instanceof ThriftDecodeError);
+  assert.throws(
+    () => TFramedTransport.receiver(() => {})(Buffer.from("ffffffff", "hex")),
+    (e: unknown) => e instanceof ThriftDecodeError,
+  );
 });
 
 test.run();

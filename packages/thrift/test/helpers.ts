@@ -26,7 +26,12 @@ export function hex(b: Uint8Array): string {
 }
 
 /** Asserts `f` throws an instance of `cls` at `offset` whose message matches `message`. */
-export function throwsAt(f: () => unknown, cls: abstract new (...a: never[]) => Error, offset: number, message: RegExp): void {
+export function throwsAt(
+  f: () => unknown,
+  cls: abstract new (...a: never[]) => Error,
+  offset: number,
+  message: RegExp,
+): void {
   try {
     f();
   } catch (e) {

@@ -9,7 +9,16 @@ import thrift from "thrift";
 import { multiplexedProtocol, TFramedTransport, TMultiplexedProcessor, ThriftDecodeError } from "@zerowire/thrift";
 import Echo from "./gen/Echo.js";
 import { oursProtocol, PROTOCOLS } from "./codecs.js";
-import { echoHandler, int64ToBigint, OUR_PROTOCOL, ourServer, rawSocket, STOCK_PROTOCOL, stockConnection, stockServer } from "./tcp.js";
+import {
+  echoHandler,
+  int64ToBigint,
+  OUR_PROTOCOL,
+  ourServer,
+  rawSocket,
+  STOCK_PROTOCOL,
+  stockConnection,
+  stockServer,
+} from "./tcp.js";
 
 const i64 = (n: number) => new thrift.Int64(n);
 
@@ -60,7 +69,10 @@ for (const protocol of PROTOCOLS) {
     stockProcessor.registerProcessor("Sum", new Echo.Processor(echoHandler(1n)));
     stockProcessor.registerProcessor("Double", new Echo.Processor(echoHandler(2n)));
     const server = await stockServer(
-      stock.createMultiplexServer(stockProcessor, { transport: thrift.TFramedTransport, protocol: STOCK_PROTOCOL[protocol] }),
+      stock.createMultiplexServer(stockProcessor, {
+        transport: thrift.TFramedTransport,
+        protocol: STOCK_PROTOCOL[protocol],
+      }),
     );
     const socket = net.connect(server.port, "127.0.0.1");
     try {

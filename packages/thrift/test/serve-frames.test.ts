@@ -8,7 +8,16 @@ import thrift from "thrift";
 import { ReadError, TFramedTransport, ThriftDecodeError } from "@zerowire/thrift";
 import Echo from "./gen/Echo.js";
 import { oursProtocol, PROTOCOLS, type ProtocolName } from "./codecs.js";
-import { echoHandler, int64ToBigint, OUR_PROTOCOL, ourServer, rawSocket, STOCK_PROTOCOL, stockConnection, stockServer } from "./tcp.js";
+import {
+  echoHandler,
+  int64ToBigint,
+  OUR_PROTOCOL,
+  ourServer,
+  rawSocket,
+  STOCK_PROTOCOL,
+  stockConnection,
+  stockServer,
+} from "./tcp.js";
 
 /** Both the stock client's add() and a fresh connection work: the server is still up. */
 async function assertServes(port: number, protocol: ProtocolName): Promise<void> {
@@ -45,7 +54,10 @@ for (const protocol of PROTOCOLS) {
     // add(2, 3) as seqid 1 and add(4, 5) as seqid 2, in one frame.
     let frame: Buffer | undefined;
     const out = oursProtocol(protocol, new TFramedTransport(undefined, (bytes) => (frame = Buffer.from(bytes))));
-    for (const [seqid, a, b] of [[1, 2n, 3n], [2, 4n, 5n]] as const) {
+    for (const [seqid, a, b] of [
+      [1, 2n, 3n],
+      [2, 4n, 5n],
+    ] as const) {
       out.writeMessageBegin("add", thrift.Thrift.MessageType.CALL, seqid);
       out.writeStructBegin("add_args");
       out.writeFieldBegin("a", thrift.Thrift.Type.I64, 1);
@@ -59,7 +71,10 @@ for (const protocol of PROTOCOLS) {
     out.flush();
 
     const stock = await stockServer(
-      thrift.createServer(Echo, echoHandler(), { transport: thrift.TFramedTransport, protocol: STOCK_PROTOCOL[protocol] }),
+      thrift.createServer(Echo, echoHandler(), {
+        transport: thrift.TFramedTransport,
+        protocol: STOCK_PROTOCOL[protocol],
+      }),
     );
     const ours = await ourServer(new Echo.Processor(echoHandler()), OUR_PROTOCOL[protocol]);
     try {
@@ -79,10 +94,14 @@ for (const protocol of PROTOCOLS) {
           assert.equal([field.fid, field.ftype], [0, thrift.Thrift.Type.I64]);
           return [fname, mtype, rseqid, int64ToBigint(input.readI64())];
         });
-        assert.equal(replies, [
-          ["add", thrift.Thrift.MessageType.REPLY, 1, 5n],
-          ["add", thrift.Thrift.MessageType.REPLY, 2, 9n],
-        ], server === stock ? "the thrift package's server" : "serveFrames");
+        assert.equal(
+          replies,
+          [
+            ["add", thrift.Thrift.MessageType.REPLY, 1, 5n],
+            ["add", thrift.Thrift.MessageType.REPLY, 2, 9n],
+          ],
+          server === stock ? "the thrift package's server" : "serveFrames",
+        );
         raw.socket.destroy();
       }
       assert.equal(ours.errors, []);

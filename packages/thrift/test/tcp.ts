@@ -4,7 +4,14 @@
 import net from "node:net";
 import { once } from "node:events";
 import thrift from "thrift";
-import { serveFrames, TBinaryProtocol, TCompactProtocol, TFramedTransport, type FrameProcessor, type ProtocolClass } from "@zerowire/thrift";
+import {
+  serveFrames,
+  TBinaryProtocol,
+  TCompactProtocol,
+  TFramedTransport,
+  type FrameProcessor,
+  type ProtocolClass,
+} from "@zerowire/thrift";
 import type { ProtocolName } from "./codecs.js";
 
 export const OUR_PROTOCOL: Record<ProtocolName, ProtocolClass> = { binary: TBinaryProtocol, compact: TCompactProtocol };

@@ -27,7 +27,9 @@ const forcedPortable = typeof process === "object" && process.env?.ZEROWIRE_PORT
 
 /** Which implementation this process uses: Node's internal methods, or TextEncoder/TextDecoder. */
 export const utf8Implementation: "node-internal" | "portable" =
-  !forcedPortable && typeof proto.utf8Write === "function" && typeof proto.utf8Slice === "function" ? "node-internal" : "portable";
+  !forcedPortable && typeof proto.utf8Write === "function" && typeof proto.utf8Slice === "function"
+    ? "node-internal"
+    : "portable";
 
 const encoder = new TextEncoder();
 // ignoreBOM: keep a leading U+FEFF as a char, as Buffer#toString does (TextDecoder drops it by default).
@@ -78,7 +80,8 @@ export function utf8Write(buf: Buffer, s: string, offset: number, maxBytes: numb
   if (!(Number.isInteger(offset) && offset >= 0 && offset <= buf.length)) {
     throw new RangeError(`utf8Write: offset ${describe(offset)} is not inside the buffer (length ${buf.length})`);
   }
-  if (!(Number.isInteger(maxBytes) && maxBytes >= 0)) throw new RangeError(`utf8Write: maxBytes ${describe(maxBytes)} is not a byte count`);
+  if (!(Number.isInteger(maxBytes) && maxBytes >= 0))
+    throw new RangeError(`utf8Write: maxBytes ${describe(maxBytes)} is not a byte count`);
   return rawUtf8Write(buf, s, offset, maxBytes);
 }
 
@@ -92,7 +95,9 @@ export function utf8Write(buf: Buffer, s: string, offset: number, maxBytes: numb
 export function utf8Slice(buf: Buffer, start: number, end: number): string {
   if (!Buffer.isBuffer(buf)) throw new TypeError(`utf8Slice: expected a Buffer, got ${describe(buf)}`);
   if (!(Number.isInteger(start) && Number.isInteger(end) && start >= 0 && start <= end && end <= buf.length)) {
-    throw new RangeError(`utf8Slice: [${describe(start)}, ${describe(end)}) is not inside the buffer (length ${buf.length})`);
+    throw new RangeError(
+      `utf8Slice: [${describe(start)}, ${describe(end)}) is not inside the buffer (length ${buf.length})`,
+    );
   }
   return rawUtf8Slice(buf, start, end);
 }

@@ -98,7 +98,9 @@ export function placementOf(view: ArrayBufferView): Placement | undefined {
   return views.get(view);
 }
 
-/** placementOf for a typed column (the source of a column write), skipping the lookup while no column was registered. */
+/**
+ * placementOf for a typed column (the source of a column write), skipping the lookup while no column was registered.
+ */
 export function placementOfColumn(view: ArrayBufferView): Placement | undefined {
   return typedColumnsRegistered ? views.get(view) : undefined;
 }

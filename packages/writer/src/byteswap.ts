@@ -1,5 +1,12 @@
 import { HOST_IS_LITTLE_ENDIAN } from "./host-endian.js";
-import { SCRATCH_BYTES, createKernels, placementOf, placementOfColumn, type Kernels, type Placement } from "./byteswap-kernels.js";
+import {
+  SCRATCH_BYTES,
+  createKernels,
+  placementOf,
+  placementOfColumn,
+  type Kernels,
+  type Placement,
+} from "./byteswap-kernels.js";
 
 // Big-endian typed-array columns by WebAssembly SIMD byte swaps (byteswap.wat: i8x16.swizzle,
 // 16 bytes per instruction, exact length), with as few passes over the bytes as memory allows:
@@ -13,7 +20,8 @@ import { SCRATCH_BYTES, createKernels, placementOf, placementOfColumn, type Kern
 // Bench (8 KB f64, ratio = memcpy ns / ours): 3 passes 0.26, 2 passes 0.35-0.37, fused 0.57.
 // A wasm pass is bound by 128-bit stores (~85 ns per 8 KB here; a bare v128 store loop ~62 ns)
 // while the memcpy baseline uses AVX-512 (~62 ns); copy + swap alone is ~150 ns (0.42), and
-// lookups, the JS->wasm call and TypedArray#set entry add ~30 ns. Arena membership and addresses are looked up by view object
+// lookups, the JS->wasm call and TypedArray#set entry add ~30 ns. Arena membership and addresses are looked up by view
+// object
 // (placementOf), never through `.buffer` / `.byteOffset`, which cost a C++ call or a generic
 // load in Node 20.
 // Engines without WebAssembly use copy + Buffer#swap64/swap32 (Node's scalar loop). Every path

@@ -180,7 +180,8 @@ export class BufferPool {
   }
 
   private arenaOrNull(): Arena | null {
-    if (this.arena === undefined) this.arena = this.arenaBytes > 0 ? (Arena.create(this.arenaBytes, this.debug) ?? null) : null;
+    if (this.arena === undefined)
+      this.arena = this.arenaBytes > 0 ? (Arena.create(this.arenaBytes, this.debug) ?? null) : null;
     return this.arena;
   }
 }

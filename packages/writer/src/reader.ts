@@ -3,7 +3,6 @@ import { readBigEndian } from "./byteswap.js";
 import { ReadError, describe } from "./errors.js";
 import { isSafeInt64Words } from "./int64.js";
 
-
 /**
  * A cursor over bytes. Every read checks its bounds first and throws a ReadError naming what
  * was read at which offset; it never reads past the end. Byte slices are views, not copies.
@@ -271,7 +270,9 @@ export class Reader {
    */
   zigzag64BE(dst: Uint8Array, offset: number, what = "int64 zigzag varint"): void {
     if (!(Number.isInteger(offset) && offset >= 0 && offset + 8 <= dst.length)) {
-      throw new RangeError(`zigzag64BE: offset ${describe(offset)} leaves no 8 bytes in a destination of ${dst.length}`);
+      throw new RangeError(
+        `zigzag64BE: offset ${describe(offset)} leaves no 8 bytes in a destination of ${dst.length}`,
+      );
     }
     this.varint64Words(what);
     this.unzigzagWords();

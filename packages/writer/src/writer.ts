@@ -1,13 +1,6 @@
 import { writeBigEndian, type TypedColumn } from "./byteswap.js";
 import { describe } from "./errors.js";
-import {
-  checkInt64,
-  checkSafeInteger,
-  checkUint64,
-  checkUnsignedSafeInteger,
-  hiWord,
-  loWord,
-} from "./int64.js";
+import { checkInt64, checkSafeInteger, checkUint64, checkUnsignedSafeInteger, hiWord, loWord } from "./int64.js";
 import { OwnedBytes } from "./owned-bytes.js";
 import type { BufferPool } from "./pool.js";
 import { encodeUtf8, maxUtf8Bytes } from "./utf8.js";
@@ -50,7 +43,9 @@ export class Writer {
   private view: DataView = EMPTY_VIEW;
   /** Write position (= bytes written so far). */
   private pos = 0;
-  /** Open fork()s, innermost last: where each prefix starts, and its kind (PREFIX_I32BE, or the varint's guessed size). */
+  /**
+   * Open fork()s, innermost last: where each prefix starts, and its kind (PREFIX_I32BE, or the varint's guessed size).
+   */
   private readonly forkAt: number[] = [];
   private readonly forkPrefix: number[] = [];
 
@@ -88,7 +83,9 @@ export class Writer {
    */
   commit(end: number): void {
     if (!(end >= this.pos && end <= this.buf.length && Number.isInteger(end))) {
-      throw new RangeError(`commit: ${describe(end)} is not between the ${this.pos} bytes written and the capacity ${this.buf.length}`);
+      throw new RangeError(
+        `commit: ${describe(end)} is not between the ${this.pos} bytes written and the capacity ${this.buf.length}`,
+      );
     }
     this.pos = end;
   }
@@ -264,15 +261,18 @@ export class Writer {
     return this.putInt64Slow(v, false);
   }
   i64le(v: Int64Input): this {
-    if (typeof v === "number" && Number.isSafeInteger(v)) return this.putWords(Math.floor(v / 4294967296), v >>> 0, true);
+    if (typeof v === "number" && Number.isSafeInteger(v))
+      return this.putWords(Math.floor(v / 4294967296), v >>> 0, true);
     return this.putInt64Slow(v, true);
   }
   u64be(v: Int64Input): this {
-    if (typeof v === "number" && Number.isSafeInteger(v) && v >= 0) return this.putWords(Math.floor(v / 4294967296), v >>> 0, false);
+    if (typeof v === "number" && Number.isSafeInteger(v) && v >= 0)
+      return this.putWords(Math.floor(v / 4294967296), v >>> 0, false);
     return this.putUint64Slow(v, false);
   }
   u64le(v: Int64Input): this {
-    if (typeof v === "number" && Number.isSafeInteger(v) && v >= 0) return this.putWords(Math.floor(v / 4294967296), v >>> 0, true);
+    if (typeof v === "number" && Number.isSafeInteger(v) && v >= 0)
+      return this.putWords(Math.floor(v / 4294967296), v >>> 0, true);
     return this.putUint64Slow(v, true);
   }
 

@@ -39,7 +39,8 @@ test("arenaBytes is rounded down to whole blocks of the largest class that fits"
   const none = new BufferPool();
   none.acquire(1);
   assert.is(none.arenaStats(), undefined);
-  for (const bad of [-1, Number.NaN, Number.POSITIVE_INFINITY, 1.5]) throwsWith(() => new BufferPool({ arenaBytes: bad }), RangeError, ["arenaBytes"]);
+  for (const bad of [-1, Number.NaN, Number.POSITIVE_INFINITY, 1.5])
+    throwsWith(() => new BufferPool({ arenaBytes: bad }), RangeError, ["arenaBytes"]);
 });
 
 test("random acquire/release: owned arena buffers never overlap, and everything merges back", () => {
@@ -61,8 +62,12 @@ test("random acquire/release: owned arena buffers never overlap, and everything 
       arenaHits++;
       for (const other of held) {
         if (!pool.isArenaBuffer(other)) continue;
-        const apart = buf.byteOffset + buf.length <= other.byteOffset || other.byteOffset + other.length <= buf.byteOffset;
-        if (!apart) assert.unreachable(`step ${step}: [${buf.byteOffset}, +${buf.length}) overlaps [${other.byteOffset}, +${other.length})`);
+        const apart =
+          buf.byteOffset + buf.length <= other.byteOffset || other.byteOffset + other.length <= buf.byteOffset;
+        if (!apart)
+          assert.unreachable(
+            `step ${step}: [${buf.byteOffset}, +${buf.length}) overlaps [${other.byteOffset}, +${other.length})`,
+          );
       }
     }
     held.push(buf);
@@ -137,7 +142,9 @@ test("Writer.finish() on an arena pool: finished frames stay intact while the wr
   const w = new Writer({ pool, initialSize: 0 });
   const frames = [];
   for (let i = 0; i < 10; i++) {
-    w.i32be(i).bytes(Buffer.alloc(3000 * (i % 3), i)).f64ColumnBE(new Float64Array([i, -i]));
+    w.i32be(i)
+      .bytes(Buffer.alloc(3000 * (i % 3), i))
+      .f64ColumnBE(new Float64Array([i, -i]));
     const expected = Buffer.concat([Buffer.from([0, 0, 0, i]), Buffer.alloc(3000 * (i % 3), i), Buffer.alloc(16)]);
     expected.writeDoubleBE(i, expected.length - 16);
     expected.writeDoubleBE(-i, expected.length - 8);

@@ -77,7 +77,11 @@ test("portableUtf8Write: a short room or buffer end writes whole chars only, as 
     for (let room = 0; room <= 3 * s.length; room++) {
       const expected = Buffer.alloc(1 + 3 * s.length, 0);
       const got = Buffer.alloc(1 + 3 * s.length, 0);
-      assert.is(portableUtf8Write(got, s, 1, room), expected.write(s, 1, room, "utf8"), `${JSON.stringify(s)} room ${room}`);
+      assert.is(
+        portableUtf8Write(got, s, 1, room),
+        expected.write(s, 1, room, "utf8"),
+        `${JSON.stringify(s)} room ${room}`,
+      );
       assert.ok(got.equals(expected));
       // the buffer ends before maxBytes does (Buffer#write without a length stops at its end)
       const short = Buffer.alloc(1 + room, 0);

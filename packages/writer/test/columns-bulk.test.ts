@@ -26,10 +26,38 @@ interface Kind {
 }
 
 const kinds: Kind[] = [
-  { name: "f64", width: 8, type: Float64Array, make: (b, o, n) => new Float64Array(b, o, n), write: (w, v) => w.f64ColumnBE(v as Float64Array), read: (r, n) => r.f64ColumnBE(n) },
-  { name: "i64", width: 8, type: BigInt64Array, make: (b, o, n) => new BigInt64Array(b, o, n), write: (w, v) => w.i64ColumnBE(v as BigInt64Array), read: (r, n) => r.i64ColumnBE(n) },
-  { name: "f32", width: 4, type: Float32Array, make: (b, o, n) => new Float32Array(b, o, n), write: (w, v) => w.f32ColumnBE(v as Float32Array), read: (r, n) => r.f32ColumnBE(n) },
-  { name: "i32", width: 4, type: Int32Array, make: (b, o, n) => new Int32Array(b, o, n), write: (w, v) => w.i32ColumnBE(v as Int32Array), read: (r, n) => r.i32ColumnBE(n) },
+  {
+    name: "f64",
+    width: 8,
+    type: Float64Array,
+    make: (b, o, n) => new Float64Array(b, o, n),
+    write: (w, v) => w.f64ColumnBE(v as Float64Array),
+    read: (r, n) => r.f64ColumnBE(n),
+  },
+  {
+    name: "i64",
+    width: 8,
+    type: BigInt64Array,
+    make: (b, o, n) => new BigInt64Array(b, o, n),
+    write: (w, v) => w.i64ColumnBE(v as BigInt64Array),
+    read: (r, n) => r.i64ColumnBE(n),
+  },
+  {
+    name: "f32",
+    width: 4,
+    type: Float32Array,
+    make: (b, o, n) => new Float32Array(b, o, n),
+    write: (w, v) => w.f32ColumnBE(v as Float32Array),
+    read: (r, n) => r.f32ColumnBE(n),
+  },
+  {
+    name: "i32",
+    width: 4,
+    type: Int32Array,
+    make: (b, o, n) => new Int32Array(b, o, n),
+    write: (w, v) => w.i32ColumnBE(v as Int32Array),
+    read: (r, n) => r.i32ColumnBE(n),
+  },
 ];
 
 /** A pool whose buffers come from a WebAssembly memory (room for every test below). */
@@ -71,7 +99,9 @@ function written(kind: Kind, values: Column, prefix: Buffer, initialSize: number
 /** The same bit patterns as `values`, in a column acquired from the arena pool. */
 function inArena(kind: Kind, values: Column): Column {
   const column = arenaPool.acquireColumn(kind.type, values.length);
-  new Uint8Array(column.buffer, column.byteOffset, column.byteLength).set(new Uint8Array(values.buffer, values.byteOffset, values.byteLength));
+  new Uint8Array(column.buffer, column.byteOffset, column.byteLength).set(
+    new Uint8Array(values.buffer, values.byteOffset, values.byteLength),
+  );
   assert.ok(arenaPool.isArenaBuffer(new Uint8Array(column.buffer, column.byteOffset, 1)), "column in the arena");
   return column;
 }
@@ -88,7 +118,8 @@ for (const kind of kinds) {
         const prefix = randomBytes(align);
         const expected = Buffer.concat([prefix, bigEndianOf(kind, values), Buffer.from([0xab])]);
         const actual = written(kind, values, prefix, align === 0 ? 0 : 64);
-        if (!actual.equals(expected)) assert.fixture(actual.toString("hex"), expected.toString("hex"), `length ${length} align ${align}`);
+        if (!actual.equals(expected))
+          assert.fixture(actual.toString("hex"), expected.toString("hex"), `length ${length} align ${align}`);
       }
     }
   });
@@ -112,13 +143,28 @@ for (const kind of kinds) {
         const prefix = randomBytes(align);
         const expected = expectedFrame(kind, values, prefix);
         const plain = written(kind, values, prefix, 64, arenaPool);
-        if (!plain.equals(expected)) assert.fixture(plain.toString("hex"), expected.toString("hex"), `plain source, length ${length} align ${align}`);
+        if (!plain.equals(expected))
+          assert.fixture(
+            plain.toString("hex"),
+            expected.toString("hex"),
+            `plain source, length ${length} align ${align}`,
+          );
         const column = inArena(kind, values);
         const fused = written(kind, column, prefix, 64, arenaPool);
         const intoPlain = written(kind, column, prefix, 64);
         arenaPool.releaseColumn(column);
-        if (!fused.equals(expected)) assert.fixture(fused.toString("hex"), expected.toString("hex"), `arena source, length ${length} align ${align}`);
-        if (!intoPlain.equals(expected)) assert.fixture(intoPlain.toString("hex"), expected.toString("hex"), `arena source into a plain buffer, length ${length} align ${align}`);
+        if (!fused.equals(expected))
+          assert.fixture(
+            fused.toString("hex"),
+            expected.toString("hex"),
+            `arena source, length ${length} align ${align}`,
+          );
+        if (!intoPlain.equals(expected))
+          assert.fixture(
+            intoPlain.toString("hex"),
+            expected.toString("hex"),
+            `arena source into a plain buffer, length ${length} align ${align}`,
+          );
       }
     }
   });
@@ -129,10 +175,19 @@ for (const kind of kinds) {
       const values = randomColumn(kind, length, 1);
       for (const prefix of [randomBytes(3), randomBytes(8)]) {
         const expected = expectedFrame(kind, values, prefix);
-        assert.ok(written(kind, values, prefix, 16, arenaPool).equals(expected), `plain source, length ${length}, offset ${prefix.length}`);
+        assert.ok(
+          written(kind, values, prefix, 16, arenaPool).equals(expected),
+          `plain source, length ${length}, offset ${prefix.length}`,
+        );
         const column = inArena(kind, values);
-        assert.ok(written(kind, column, prefix, 16, arenaPool).equals(expected), `arena source, length ${length}, offset ${prefix.length}`);
-        assert.ok(written(kind, column, prefix, 16).equals(expected), `arena source into a plain buffer, length ${length}`);
+        assert.ok(
+          written(kind, column, prefix, 16, arenaPool).equals(expected),
+          `arena source, length ${length}, offset ${prefix.length}`,
+        );
+        assert.ok(
+          written(kind, column, prefix, 16).equals(expected),
+          `arena source into a plain buffer, length ${length}`,
+        );
         arenaPool.releaseColumn(column);
       }
     }
@@ -170,8 +225,11 @@ for (const kind of kinds) {
           r.skip(align);
           const read = kind.read(r, length);
           assert.is(r.pos, align + length * kind.width);
-          const same = Buffer.from(read.buffer, read.byteOffset, read.byteLength).equals(Buffer.from(values.buffer, values.byteOffset, values.byteLength));
-          if (!same) assert.unreachable(`${input === frame ? "plain" : "arena"} input, length ${length} offset ${align}`);
+          const same = Buffer.from(read.buffer, read.byteOffset, read.byteLength).equals(
+            Buffer.from(values.buffer, values.byteOffset, values.byteLength),
+          );
+          if (!same)
+            assert.unreachable(`${input === frame ? "plain" : "arena"} input, length ${length} offset ${align}`);
         }
         arenaPool.release(pooled);
       }

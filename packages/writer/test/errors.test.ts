@@ -70,9 +70,14 @@ for (const [name, write, values] of int64Cases) {
 
 test("int64 bounds themselves are accepted", () => {
   const w = new Writer();
-  w.i64be(2n ** 63n - 1n).i64le(-(2n ** 63n)).u64be(2n ** 64n - 1n).u64le(0n);
+  w.i64be(2n ** 63n - 1n)
+    .i64le(-(2n ** 63n))
+    .u64be(2n ** 64n - 1n)
+    .u64le(0n);
   w.i64be(Number.MAX_SAFE_INTEGER).i64le(Number.MIN_SAFE_INTEGER).u64be(Number.MAX_SAFE_INTEGER);
-  w.uvarint64(2n ** 64n - 1n).zigzag64(-(2n ** 63n)).zigzag64(Number.MIN_SAFE_INTEGER);
+  w.uvarint64(2n ** 64n - 1n)
+    .zigzag64(-(2n ** 63n))
+    .zigzag64(Number.MIN_SAFE_INTEGER);
   assert.is(w.length, 7 * 8 + 10 + 10 + 8);
 });
 

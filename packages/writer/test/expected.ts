@@ -76,7 +76,8 @@ export function throwsWith(fn: () => unknown, type: new (...args: never[]) => Er
     fn();
   } catch (err) {
     assert.instance(err, type, `expected a ${type.name}, got ${String(err)}`);
-    for (const m of mentions) assert.ok((err as Error).message.includes(m), `"${(err as Error).message}" should mention ${m}`);
+    for (const m of mentions)
+      assert.ok((err as Error).message.includes(m), `"${(err as Error).message}" should mention ${m}`);
     return;
   }
   assert.unreachable(`expected a ${type.name} mentioning ${mentions.join(", ")}, nothing was thrown`);

@@ -53,7 +53,11 @@ const primitives: Primitive[] = [
   p("f64le 5e-324", (w) => w.f64le(5e-324), x.f64le(5e-324)),
   p("f64be pi", (w) => w.f64be(Math.PI), x.f64be(Math.PI)),
   p("f64le -0", (w) => w.f64le(-0), x.f64le(-0)),
-  p("bytes 0..9", (w) => w.bytes(Uint8Array.from({ length: 10 }, (_, i) => i)), Buffer.from([0, 1, 2, 3, 4, 5, 6, 7, 8, 9])),
+  p(
+    "bytes 0..9",
+    (w) => w.bytes(Uint8Array.from({ length: 10 }, (_, i) => i)),
+    Buffer.from([0, 1, 2, 3, 4, 5, 6, 7, 8, 9]),
+  ),
   p("bytes empty", (w) => w.bytes(new Uint8Array(0)), Buffer.alloc(0)),
   p("uvarint32 0", (w) => w.uvarint32(0), x.leb128(0)),
   p("uvarint32 127", (w) => w.uvarint32(127), x.leb128(127)),
@@ -66,7 +70,11 @@ const primitives: Primitive[] = [
   p("uvarint64 number 2^32", (w) => w.uvarint64(2 ** 32), x.leb128(2 ** 32)),
   p("uvarint64 bigint 2^64-1", (w) => w.uvarint64(2n ** 64n - 1n), x.leb128(2n ** 64n - 1n)),
   p("uvarint64 bigint 2^35", (w) => w.uvarint64(2n ** 35n), x.leb128(2n ** 35n)),
-  p("zigzag64 number -(2^53-1)", (w) => w.zigzag64(-Number.MAX_SAFE_INTEGER), x.leb128(x.zigzag(-Number.MAX_SAFE_INTEGER))),
+  p(
+    "zigzag64 number -(2^53-1)",
+    (w) => w.zigzag64(-Number.MAX_SAFE_INTEGER),
+    x.leb128(x.zigzag(-Number.MAX_SAFE_INTEGER)),
+  ),
   p("zigzag64 number -2^32", (w) => w.zigzag64(-(2 ** 32)), x.leb128(x.zigzag(-(2 ** 32)))),
   p("zigzag64 bigint min", (w) => w.zigzag64(-(2n ** 63n)), x.leb128(x.zigzag(-(2n ** 63n)))),
   p("zigzag64 bigint max", (w) => w.zigzag64(2n ** 63n - 1n), x.leb128(x.zigzag(2n ** 63n - 1n))),
@@ -85,16 +93,44 @@ const primitives: Primitive[] = [
   p("reserve 8 + i64beAt number", (w) => w.i64beAt(w.reserve(8), -(2 ** 40)), x.i64be(-(2 ** 40))),
   p("reserve 8 + i64beAt bigint", (w) => w.i64beAt(w.reserve(8), -(2n ** 63n)), x.i64be(-(2n ** 63n))),
   p("reserve + body + length backfill", backfilledFrame, x.cat(x.u8(0x42), x.i32be(9), x.utf8("body\0"), x.i32be(-1))),
-  p("f64ColumnBE Float64Array", (w) => w.f64ColumnBE(new Float64Array([1.5, -0, NaN, 1e300])), x.cat(...[1.5, -0, NaN, 1e300].map(x.f64be))),
+  p(
+    "f64ColumnBE Float64Array",
+    (w) => w.f64ColumnBE(new Float64Array([1.5, -0, NaN, 1e300])),
+    x.cat(...[1.5, -0, NaN, 1e300].map(x.f64be)),
+  ),
   p("f64ColumnBE array", (w) => w.f64ColumnBE([2.25, -Infinity]), x.cat(x.f64be(2.25), x.f64be(-Infinity))),
-  p("f32ColumnBE Float32Array", (w) => w.f32ColumnBE(new Float32Array([0.5, -3, 1e-45])), x.cat(...[0.5, -3, 1e-45].map(x.f32be))),
+  p(
+    "f32ColumnBE Float32Array",
+    (w) => w.f32ColumnBE(new Float32Array([0.5, -3, 1e-45])),
+    x.cat(...[0.5, -3, 1e-45].map(x.f32be)),
+  ),
   p("f32ColumnBE array", (w) => w.f32ColumnBE([0.1, 7]), x.cat(x.f32be(0.1), x.f32be(7))),
-  p("i32ColumnBE Int32Array", (w) => w.i32ColumnBE(new Int32Array([1, -1, 2 ** 31 - 1, -(2 ** 31)])), x.cat(...[1, -1, 2 ** 31 - 1, -(2 ** 31)].map(x.i32be))),
+  p(
+    "i32ColumnBE Int32Array",
+    (w) => w.i32ColumnBE(new Int32Array([1, -1, 2 ** 31 - 1, -(2 ** 31)])),
+    x.cat(...[1, -1, 2 ** 31 - 1, -(2 ** 31)].map(x.i32be)),
+  ),
   p("i32ColumnBE array", (w) => w.i32ColumnBE([5, -6]), x.cat(x.i32be(5), x.i32be(-6))),
-  p("i64ColumnBE BigInt64Array", (w) => w.i64ColumnBE(new BigInt64Array([1n, -1n, 2n ** 63n - 1n])), x.cat(...[1n, -1n, 2n ** 63n - 1n].map(x.i64be))),
-  p("i64ColumnBE array", (w) => w.i64ColumnBE([-(2 ** 53) + 1, 2 ** 33]), x.cat(x.i64be(-(2 ** 53) + 1), x.i64be(2 ** 33))),
-  p("column from an offset view", (w) => w.i32ColumnBE(new Int32Array([9, 8, 7, 6]).subarray(1, 3)), x.cat(x.i32be(8), x.i32be(7))),
-  p("empty columns", (w) => w.f64ColumnBE(new Float64Array(0)).f32ColumnBE([]).i32ColumnBE(new Int32Array(0)).i64ColumnBE([]), Buffer.alloc(0)),
+  p(
+    "i64ColumnBE BigInt64Array",
+    (w) => w.i64ColumnBE(new BigInt64Array([1n, -1n, 2n ** 63n - 1n])),
+    x.cat(...[1n, -1n, 2n ** 63n - 1n].map(x.i64be)),
+  ),
+  p(
+    "i64ColumnBE array",
+    (w) => w.i64ColumnBE([-(2 ** 53) + 1, 2 ** 33]),
+    x.cat(x.i64be(-(2 ** 53) + 1), x.i64be(2 ** 33)),
+  ),
+  p(
+    "column from an offset view",
+    (w) => w.i32ColumnBE(new Int32Array([9, 8, 7, 6]).subarray(1, 3)),
+    x.cat(x.i32be(8), x.i32be(7)),
+  ),
+  p(
+    "empty columns",
+    (w) => w.f64ColumnBE(new Float64Array(0)).f32ColumnBE([]).i32ColumnBE(new Int32Array(0)).i64ColumnBE([]),
+    Buffer.alloc(0),
+  ),
 ];
 
 /** A Postgres-style message: code, int32 length backfilled after the body, then more data. */
@@ -124,10 +160,17 @@ for (const [setupName, make] of setups) {
         growth.afterWrite();
         assert.is(w.length, (i + 1) * prim.expected.length, `${prim.name}: pos after write ${i + 1}`);
       }
-      x.sameBytes(w.peek(), Buffer.concat(Array(REPEATS).fill(prim.expected)), `${prim.name} × ${REPEATS} (${setupName})`);
+      x.sameBytes(
+        w.peek(),
+        Buffer.concat(Array(REPEATS).fill(prim.expected)),
+        `${prim.name} × ${REPEATS} (${setupName})`,
+      );
       // Doubling: 40 writes need at most log2(40 × size) + 2 buffers, not one per write.
       const bound = Math.ceil(Math.log2(Math.max(2, w.length))) + 2;
-      assert.ok(growth.changes <= bound, `${prim.name}: ${growth.changes} buffer changes for ${w.length} bytes (bound ${bound})`);
+      assert.ok(
+        growth.changes <= bound,
+        `${prim.name}: ${growth.changes} buffer changes for ${w.length} bytes (bound ${bound})`,
+      );
       const owned = w.finish();
       x.sameBytes(owned.bytes, Buffer.concat(Array(REPEATS).fill(prim.expected)), `${prim.name}: finish()`);
       owned.release();

@@ -106,7 +106,10 @@ test("Writer.finish(): finished bytes stay intact while the writer goes on with 
   const frames = [];
   for (let i = 0; i < 10; i++) {
     w.i32be(i).bytes(Buffer.alloc(3000 * (i % 3), i));
-    frames.push({ owned: w.finish(), expected: Buffer.concat([Buffer.from([0, 0, 0, i]), Buffer.alloc(3000 * (i % 3), i)]) });
+    frames.push({
+      owned: w.finish(),
+      expected: Buffer.concat([Buffer.from([0, 0, 0, i]), Buffer.alloc(3000 * (i % 3), i)]),
+    });
   }
   const backings = new Set(frames.map((f) => f.owned.bytes.buffer));
   assert.is(backings.size, 10, "ten owned frames, ten distinct buffers");

@@ -39,7 +39,8 @@ function readFails(
   if (expected.needed !== undefined) assert.is(err.needed, expected.needed, `${expected.what}: needed`);
   if (expected.available !== undefined) assert.is(err.available, expected.available, `${expected.what}: available`);
   assert.ok(err.message.includes(expected.what) && err.message.includes(`offset ${expected.offset}`), err.message);
-  if (expected.detail !== undefined) assert.ok(err.message.includes(expected.detail), `"${err.message}" should say ${expected.detail}`);
+  if (expected.detail !== undefined)
+    assert.ok(err.message.includes(expected.detail), `"${err.message}" should say ${expected.detail}`);
   assert.is(r.pos, before, `${expected.what}: cursor unchanged after the error`);
 }
 
@@ -50,7 +51,12 @@ interface FixedRead {
   value: unknown;
 }
 
-const f = (what: string, read: FixedRead["read"], bytes: Buffer, value: unknown): FixedRead => ({ what, read, bytes, value });
+const f = (what: string, read: FixedRead["read"], bytes: Buffer, value: unknown): FixedRead => ({
+  what,
+  read,
+  bytes,
+  value,
+});
 
 const fixedReads: FixedRead[] = [
   f("uint8", (r, w) => r.u8(w), x.u8(200), 200),
@@ -125,7 +131,8 @@ test("varints: Buffer-independent LEB128 reads back, at every size", () => {
   for (const v of [0, -1, 1, -(2 ** 31), 2 ** 31 - 1]) assert.is(readerAt(x.leb128(x.zigzag(v))).zigzag32(), v);
   const u64 = [0n, 2n ** 32n, 2n ** 35n - 1n, 2n ** 56n, 2n ** 63n, 2n ** 64n - 1n];
   for (const v of u64) assert.is(readerAt(x.leb128(v)).uvarint64(), v);
-  for (const v of [-(2n ** 63n), 2n ** 63n - 1n, -1n, -(2n ** 32n)]) assert.is(readerAt(x.leb128(x.zigzag(v))).zigzag64(), v);
+  for (const v of [-(2n ** 63n), 2n ** 63n - 1n, -1n, -(2n ** 32n)])
+    assert.is(readerAt(x.leb128(x.zigzag(v))).zigzag64(), v);
 });
 
 test("varints: truncated input is a ReadError at the varint's start, cursor unchanged", () => {
@@ -148,7 +155,11 @@ test("varints: overlong or too-large encodings are ReadErrors, the largest valid
     [0x80, 0x80, 0x80, 0x80, 0x80, 0x80, 0x00], // 7 bytes
   ];
   for (const bytes of too32) {
-    readFails(readerAt(Buffer.from(bytes)), (r) => r.uvarint32(), { what: "uint32 varint", offset: 3, detail: "does not fit 32 bits" });
+    readFails(readerAt(Buffer.from(bytes)), (r) => r.uvarint32(), {
+      what: "uint32 varint",
+      offset: 3,
+      detail: "does not fit 32 bits",
+    });
   }
   assert.is(readerAt(Buffer.from([0xff, 0xff, 0xff, 0xff, 0x0f])).uvarint32(), 2 ** 32 - 1);
   const too64 = [
@@ -157,7 +168,11 @@ test("varints: overlong or too-large encodings are ReadErrors, the largest valid
     [...Array(12).fill(0xff)],
   ];
   for (const bytes of too64) {
-    readFails(readerAt(Buffer.from(bytes)), (r) => r.uvarint64(), { what: "uint64 varint", offset: 3, detail: "does not fit 64 bits" });
+    readFails(readerAt(Buffer.from(bytes)), (r) => r.uvarint64(), {
+      what: "uint64 varint",
+      offset: 3,
+      detail: "does not fit 64 bits",
+    });
   }
   assert.is(readerAt(Buffer.from([...Array(9).fill(0xff), 0x01])).uvarint64(), 2n ** 64n - 1n);
 });
@@ -180,20 +195,57 @@ test("length-prefixed slices: the body as a view; a short prefix or body is a Re
     const shortPrefix = prefix(3).subarray(0, prefixSize - 1);
     readFails(readerAt(shortPrefix), read, { what: "bytes length", offset: 3, available: prefixSize - 1 });
     readFails(readerAt(shortPrefix), (r) => read(r, "name"), { what: "name length", offset: 3 });
-    readFails(readerAt(x.cat(prefix(5), Buffer.from("abcd"))), read, { what: "bytes", offset: 3 + prefixSize, needed: 5, available: 4 });
+    readFails(readerAt(x.cat(prefix(5), Buffer.from("abcd"))), read, {
+      what: "bytes",
+      offset: 3 + prefixSize,
+      needed: 5,
+      available: 4,
+    });
   }
 });
 
 test("length-prefixed slices: huge lengths are ReadErrors, negative int32 lengths say so", () => {
-  readFails(readerAt(x.cat(x.i32be(0x7fffffff), Buffer.from("ab"))), (r) => r.bytesI32be(), { what: "bytes", offset: 7, needed: 0x7fffffff, available: 2 });
-  readFails(readerAt(x.cat(x.i32le(0x7fffffff))), (r) => r.bytesI32le(), { what: "bytes", offset: 7, needed: 0x7fffffff, available: 0 });
-  readFails(readerAt(x.cat(x.u16be(0xffff), Buffer.from("ab"))), (r) => r.bytesI16be(), { what: "bytes", offset: 5, needed: 0xffff, available: 2 });
-  readFails(readerAt(x.leb128(2 ** 32 - 1)), (r) => r.bytesVarint(), { what: "bytes", offset: 8, needed: 2 ** 32 - 1, available: 0 });
+  readFails(readerAt(x.cat(x.i32be(0x7fffffff), Buffer.from("ab"))), (r) => r.bytesI32be(), {
+    what: "bytes",
+    offset: 7,
+    needed: 0x7fffffff,
+    available: 2,
+  });
+  readFails(readerAt(x.cat(x.i32le(0x7fffffff))), (r) => r.bytesI32le(), {
+    what: "bytes",
+    offset: 7,
+    needed: 0x7fffffff,
+    available: 0,
+  });
+  readFails(readerAt(x.cat(x.u16be(0xffff), Buffer.from("ab"))), (r) => r.bytesI16be(), {
+    what: "bytes",
+    offset: 5,
+    needed: 0xffff,
+    available: 2,
+  });
+  readFails(readerAt(x.leb128(2 ** 32 - 1)), (r) => r.bytesVarint(), {
+    what: "bytes",
+    offset: 8,
+    needed: 2 ** 32 - 1,
+    available: 0,
+  });
   for (const n of [-1, -(2 ** 31)]) {
-    readFails(readerAt(x.cat(x.i32be(n), Buffer.alloc(8))), (r) => r.bytesI32be(), { what: "bytes length", offset: 3, detail: `negative length ${n}` });
-    readFails(readerAt(x.cat(x.i32le(n), Buffer.alloc(8))), (r) => r.strI32le(), { what: "string length", offset: 3, detail: `negative length ${n}` });
+    readFails(readerAt(x.cat(x.i32be(n), Buffer.alloc(8))), (r) => r.bytesI32be(), {
+      what: "bytes length",
+      offset: 3,
+      detail: `negative length ${n}`,
+    });
+    readFails(readerAt(x.cat(x.i32le(n), Buffer.alloc(8))), (r) => r.strI32le(), {
+      what: "string length",
+      offset: 3,
+      detail: `negative length ${n}`,
+    });
   }
-  readFails(readerAt(Buffer.from([0x80, 0x80, 0x80, 0x80, 0x10])), (r) => r.bytesVarint(), { what: "bytes length", offset: 3, detail: "32 bits" });
+  readFails(readerAt(Buffer.from([0x80, 0x80, 0x80, 0x80, 0x10])), (r) => r.bytesVarint(), {
+    what: "bytes length",
+    offset: 3,
+    detail: "32 bits",
+  });
 });
 
 test("strings: decode Buffer.from bytes; errors name the string read", () => {
@@ -203,8 +255,17 @@ test("strings: decode Buffer.from bytes; errors name the string read", () => {
   assert.is(readerAt(x.cat(x.i32le(body.length), body)).strI32le(), s.replace("\ud800", "\ufffd"));
   assert.is(readerAt(x.cat(x.u16be(body.length), body)).strI16be(), s.replace("\ud800", "\ufffd"));
   assert.is(readerAt(x.cat(x.leb128(body.length), body)).strVarint(), s.replace("\ud800", "\ufffd"));
-  readFails(readerAt(x.cat(x.i32be(9), Buffer.from("abc"))), (r) => r.strI32be(), { what: "string", offset: 7, needed: 9, available: 3 });
-  readFails(readerAt(x.cat(x.u16be(9))), (r) => r.strI16be("column name"), { what: "column name", offset: 5, needed: 9 });
+  readFails(readerAt(x.cat(x.i32be(9), Buffer.from("abc"))), (r) => r.strI32be(), {
+    what: "string",
+    offset: 7,
+    needed: 9,
+    available: 3,
+  });
+  readFails(readerAt(x.cat(x.u16be(9))), (r) => r.strI16be("column name"), {
+    what: "column name",
+    offset: 5,
+    needed: 9,
+  });
   readFails(readerAt(x.leb128(300)), (r) => r.strVarint(), { what: "string", offset: 5, needed: 300, available: 0 });
 });
 
@@ -235,8 +296,14 @@ test("columns: big-endian bytes from Buffer into aligned native arrays; short in
     ["int64 column", (r, n) => r.i64ColumnBE(n), 8],
   ];
   for (const [what, read, width] of columns) {
-    readFails(readerAt(Buffer.alloc(3 * width - 1)), (r) => read(r, 3), { what, offset: 3, needed: 3 * width, available: 3 * width - 1 });
-    for (const n of [-1, 1.5, NaN]) readFails(readerAt(Buffer.alloc(16)), (r) => read(r, n), { what, offset: 3, detail: "invalid count" });
+    readFails(readerAt(Buffer.alloc(3 * width - 1)), (r) => read(r, 3), {
+      what,
+      offset: 3,
+      needed: 3 * width,
+      available: 3 * width - 1,
+    });
+    for (const n of [-1, 1.5, NaN])
+      readFails(readerAt(Buffer.alloc(16)), (r) => read(r, n), { what, offset: 3, detail: "invalid count" });
   }
 });
 

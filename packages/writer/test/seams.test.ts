@@ -58,7 +58,10 @@ test("fill in place past length, then commit: the filled bytes become output", (
   w.commit(w.length); // a no-op commit is allowed
   assert.is(w.length, 4);
   for (const bad of [3, w.rawBytes.length + 1, 4.5, NaN]) {
-    assert.throws(() => w.commit(bad), (e: unknown) => e instanceof RangeError && /^commit: /.test((e as Error).message));
+    assert.throws(
+      () => w.commit(bad),
+      (e: unknown) => e instanceof RangeError && /^commit: /.test((e as Error).message),
+    );
     assert.is(w.length, 4, `length unchanged after commit(${bad})`);
   }
 });
@@ -71,7 +74,10 @@ test("truncate drops the bytes after a length (undo); later writes continue from
   w.u8(9);
   assert.is(hex(w), "0109");
   for (const bad of [-1, 3, 0.5]) {
-    assert.throws(() => w.truncate(bad), (e: unknown) => e instanceof RangeError && /^truncate: /.test((e as Error).message));
+    assert.throws(
+      () => w.truncate(bad),
+      (e: unknown) => e instanceof RangeError && /^truncate: /.test((e as Error).message),
+    );
     assert.is(hex(w), "0109");
   }
   w.truncate(0);
@@ -133,11 +139,21 @@ test("Reader.utf8(n): the next n bytes as a string, no view; bounds as every rea
   assert.is(r.utf8(6), "héllo");
   assert.is(r.pos, 6);
   assert.is(r.utf8(0), "");
-  assert.throws(() => r.utf8(100, "name"), (e: unknown) => e instanceof ReadError && e.what === "name" && e.offset === 6 && e.needed === 100);
-  assert.throws(() => r.utf8(-1), (e: unknown) => e instanceof ReadError && /invalid length -1/.test((e as Error).message));
+  assert.throws(
+    () => r.utf8(100, "name"),
+    (e: unknown) => e instanceof ReadError && e.what === "name" && e.offset === 6 && e.needed === 100,
+  );
+  assert.throws(
+    () => r.utf8(-1),
+    (e: unknown) => e instanceof ReadError && /invalid length -1/.test((e as Error).message),
+  );
   assert.is(r.pos, 6);
   assert.is(r.utf8(r.remaining), bytes.subarray(6).toString("utf8"));
-  assert.is(new Reader(Buffer.from([0x61, 0xff, 0x62])).utf8(3), "a\ufffdb", "invalid UTF-8 as U+FFFD, as Buffer#toString");
+  assert.is(
+    new Reader(Buffer.from([0x61, 0xff, 0x62])).utf8(3),
+    "a\ufffdb",
+    "invalid UTF-8 as U+FFFD, as Buffer#toString",
+  );
 });
 
 test("Reader length-prefixed strings: same strings and errors as the views they replaced", () => {
@@ -155,15 +171,35 @@ test("Reader length-prefixed strings: same strings and errors as the views they 
   assert.is(r.remaining, 0);
   // A multi-byte varint prefix whose body is cut short: the error names the body, the cursor stays at the prefix.
   const cut = new Reader(Buffer.concat([leb128(200n), Buffer.alloc(10)]));
-  assert.throws(() => cut.strVarint("label"), (e: unknown) => e instanceof ReadError && e.what === "label" && e.offset === 2 && e.needed === 200 && e.available === 10);
+  assert.throws(
+    () => cut.strVarint("label"),
+    (e: unknown) =>
+      e instanceof ReadError && e.what === "label" && e.offset === 2 && e.needed === 200 && e.available === 10,
+  );
   assert.is(cut.pos, 0);
   const badPrefix = new Reader(Buffer.from([0x80, 0x80]));
-  assert.throws(() => badPrefix.strVarint("label"), (e: unknown) => e instanceof ReadError && e.what === "label length");
+  assert.throws(
+    () => badPrefix.strVarint("label"),
+    (e: unknown) => e instanceof ReadError && e.what === "label length",
+  );
   assert.is(badPrefix.pos, 0);
 });
 
 test("Reader.zigzag64Number / zigzag64BE: int64 zigzag varints without BigInt", () => {
-  const values = [0n, 1n, -1n, 63n, -64n, 64n, 2n ** 31n, -(2n ** 31n) - 1n, 2n ** 32n + 5n, -(2n ** 40n), 2n ** 53n - 1n, -(2n ** 53n) + 1n];
+  const values = [
+    0n,
+    1n,
+    -1n,
+    63n,
+    -64n,
+    64n,
+    2n ** 31n,
+    -(2n ** 31n) - 1n,
+    2n ** 32n + 5n,
+    -(2n ** 40n),
+    2n ** 53n - 1n,
+    -(2n ** 53n) + 1n,
+  ];
   const beyond = [2n ** 53n, -(2n ** 53n), 2n ** 63n - 1n, -(2n ** 63n), 0x123456789abcdefn * 7n];
   for (const v of [...values, ...beyond]) {
     const bytes = Buffer.concat([Buffer.from([0x99]), leb128(zigzag(v)), Buffer.from([0x42])]);
@@ -181,15 +217,26 @@ test("Reader.zigzag64Number / zigzag64BE: int64 zigzag varints without BigInt", 
       assert.is(n.zigzag64Number(), Number(v), `zigzag64Number ${v}`);
       assert.is(n.u8(), 0x42);
     } else {
-      assert.throws(() => n.zigzag64Number("v"), (e: unknown) => e instanceof ReadError && e.what === "v" && e.offset === 1, `${v} is beyond a safe integer`);
+      assert.throws(
+        () => n.zigzag64Number("v"),
+        (e: unknown) => e instanceof ReadError && e.what === "v" && e.offset === 1,
+        `${v} is beyond a safe integer`,
+      );
       assert.is(n.pos, 1, "cursor stays at the varint");
     }
   }
   const r = new Reader(Buffer.from([0x02]));
-  assert.throws(() => r.zigzag64BE(Buffer.alloc(8), 1), (e: unknown) => e instanceof RangeError, "no 8 bytes at the offset");
+  assert.throws(
+    () => r.zigzag64BE(Buffer.alloc(8), 1),
+    (e: unknown) => e instanceof RangeError,
+    "no 8 bytes at the offset",
+  );
   assert.is(r.pos, 0);
   const cut = new Reader(Buffer.from([0x80, 0x80]));
-  assert.throws(() => cut.zigzag64Number(), (e: unknown) => e instanceof ReadError);
+  assert.throws(
+    () => cut.zigzag64Number(),
+    (e: unknown) => e instanceof ReadError,
+  );
   assert.is(cut.pos, 0);
 });
 

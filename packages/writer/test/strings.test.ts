@@ -48,7 +48,11 @@ function checkString(kind: StringKind, s: string, label: string): void {
       }
       kind.write(w, s);
       w.u8(AFTER);
-      sameBytes(w.peek(), cat(lead, expected, Buffer.from([AFTER])), `${kind.name} ${label} initialSize=${initialSize} lead=${lead.length}`);
+      sameBytes(
+        w.peek(),
+        cat(lead, expected, Buffer.from([AFTER])),
+        `${kind.name} ${label} initialSize=${initialSize} lead=${lead.length}`,
+      );
     }
   }
 }
@@ -64,7 +68,8 @@ const CHARS: [string, string][] = [
 for (const kind of kinds) {
   test(`${kind.name}: byte lengths ${BOUNDARY_BYTES.join(", ")} in 1- to 4-byte characters`, () => {
     for (const bytes of BOUNDARY_BYTES) {
-      for (const [charName, char] of CHARS) checkString(kind, stringOfBytes(bytes, char), `${bytes} bytes of ${charName}`);
+      for (const [charName, char] of CHARS)
+        checkString(kind, stringOfBytes(bytes, char), `${bytes} bytes of ${charName}`);
     }
   });
 }

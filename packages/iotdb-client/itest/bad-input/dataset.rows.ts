@@ -23,9 +23,17 @@ test.before(async () => {
   session = new Session(viaProxy(proxy));
   await session.open();
   await session.createDatabase(DATABASE);
-  await session.insertTablet({ schema: { target: `${DATABASE}.d`, columns: [{ name: "s", type: "INT32" }] }, timestamps: [1, 2, 3], values: [[10, 20, 30]] });
+  await session.insertTablet({
+    schema: { target: `${DATABASE}.d`, columns: [{ name: "s", type: "INT32" }] },
+    timestamps: [1, 2, 3],
+    values: [[10, 20, 30]],
+  });
   const times = Array.from({ length: MANY }, (_, i) => i + 1);
-  await session.insertTablet({ schema: { target: `${DATABASE}.many`, columns: [{ name: "s", type: "INT32" }] }, timestamps: times, values: [times] });
+  await session.insertTablet({
+    schema: { target: `${DATABASE}.many`, columns: [{ name: "s", type: "INT32" }] },
+    timestamps: times,
+    values: [times],
+  });
 });
 
 test.after(async () => {

@@ -12,7 +12,9 @@ function serverFromEnv(): { host: string; port: number } {
   const where = process.env[SERVER_ENV];
   const match = where === undefined ? null : /^(.+):(\d+)$/.exec(where);
   if (match === null) {
-    throw new Error(`the bad-input rows need a server: run \`node --import tsx packages/iotdb-client/itest/bad-input/run.ts\` (it sets ${SERVER_ENV}=host:port)`);
+    throw new Error(
+      `the bad-input rows need a server: run \`node --import tsx packages/iotdb-client/itest/bad-input/run.ts\` (it sets ${SERVER_ENV}=host:port)`,
+    );
   }
   return { host: match[1]!, port: Number(match[2]) };
 }
@@ -25,7 +27,14 @@ if (!(serverMaxFrameSize > 0)) throw new Error(`${MAX_FRAME_ENV} must be the ser
 
 /** Session options through `proxy`; the request-size limit is the test server's. */
 export function viaProxy(proxy: CountingProxy, extra: SessionOptions = {}): SessionOptions {
-  return { ...proxy.endpoint, zoneId: "UTC", connectTimeoutMs: 10_000, requestTimeoutMs: 60_000, maxRequestFrameSize: serverMaxFrameSize, ...extra };
+  return {
+    ...proxy.endpoint,
+    zoneId: "UTC",
+    connectTimeoutMs: 10_000,
+    requestTimeoutMs: 60_000,
+    maxRequestFrameSize: serverMaxFrameSize,
+    ...extra,
+  };
 }
 
 /**
@@ -36,13 +45,19 @@ export function viaProxy(proxy: CountingProxy, extra: SessionOptions = {}): Sess
  * passed through; no connection was opened; the probe still succeeds. Resolves with what the
  * call returned.
  */
-export async function checkRow(proxy: CountingProxy, row: BadInputRow, probe: () => Promise<unknown>, call: () => unknown): Promise<unknown> {
+export async function checkRow(
+  proxy: CountingProxy,
+  row: BadInputRow,
+  probe: () => Promise<unknown>,
+  call: () => unknown,
+): Promise<unknown> {
   const probeBytes = await bytesOf(proxy, probe);
   const before = proxy.sent;
   const connections = proxy.connections;
   let result: unknown;
   const outcome = await outcomeOf(async () => (result = await call()));
-  if (row.errorClass === "none") assert.not.ok(outcome.threw, `${row.id} is accepted, but it threw ${String(outcome.error)}`);
+  if (row.errorClass === "none")
+    assert.not.ok(outcome.threw, `${row.id} is accepted, but it threw ${String(outcome.error)}`);
   else assertRowError(row, outcome.error);
   await probe();
   const callBytes = proxy.sent - before - probeBytes;

@@ -23,7 +23,10 @@ function paddedPing(length: number): Buffer {
   return frame;
 }
 
-/** Sends `bytes` on a fresh connection: "reply" once a reply frame's header arrives, "closed" if the server closes first. */
+/**
+ * Sends `bytes` on a fresh connection: "reply" once a reply frame's header arrives, "closed" if the server closes
+ * first.
+ */
 function serverAnswer(bytes: Buffer): Promise<"reply" | "closed"> {
   return new Promise((resolve, reject) => {
     const socket = net.connect(server.port, server.host);

@@ -19,7 +19,10 @@ export function doubleTablet(target: string, rows: number): SessionTablet {
 /** The frame length a session's insertTablet of this tablet announces (the bytes after the length prefix). */
 export function insertFrameLength(tablet: SessionTablet): number {
   const writer = new Writer();
-  writeCallFrame(writer, insertTabletCall({ ...tablet, schema: { ...tablet.schema, model: "tree" } }), { sessionId: 1n, seqid: 1 });
+  writeCallFrame(writer, insertTabletCall({ ...tablet, schema: { ...tablet.schema, model: "tree" } }), {
+    sessionId: 1n,
+    seqid: 1,
+  });
   return writer.length - 4;
 }
 
@@ -29,7 +32,8 @@ export function rowsWithin(target: string, limit: number): number {
   const estimate = base + Math.floor((limit - insertFrameLength(doubleTablet(target, base))) / 16.125);
   let rows = estimate - (estimate % 8) - 64;
   while (insertFrameLength(doubleTablet(target, rows + 8)) <= limit) rows += 8;
-  if (insertFrameLength(doubleTablet(target, rows)) > limit) throw new Error(`no tablet of ${rows} rows fits ${limit} bytes`);
+  if (insertFrameLength(doubleTablet(target, rows)) > limit)
+    throw new Error(`no tablet of ${rows} rows fits ${limit} bytes`);
   return rows;
 }
 
@@ -37,6 +41,7 @@ export function rowsWithin(target: string, limit: number): number {
 export function oversizedTablet(target: string, limit: number): SessionTablet {
   const tablet = doubleTablet(target, rowsWithin(target, limit) + 8);
   const length = insertFrameLength(tablet);
-  if (length <= limit || length > limit + 129) throw new Error(`expected a frame just over ${limit} bytes, got ${length}`);
+  if (length <= limit || length > limit + 129)
+    throw new Error(`expected a frame just over ${limit} bytes, got ${length}`);
   return tablet;
 }

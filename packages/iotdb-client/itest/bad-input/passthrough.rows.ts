@@ -67,11 +67,22 @@ rowTest("X02", async (row) => {
 rowTest("X03", async (row) => {
   const name = longName("t", LONG);
   const rows: SessionTablet = {
-    schema: { target: name, columns: [{ name: "region", type: "STRING", category: "TAG" }, { name: "v", type: "INT32" }] },
+    schema: {
+      target: name,
+      columns: [
+        { name: "region", type: "STRING", category: "TAG" },
+        { name: "v", type: "INT32" },
+      ],
+    },
     timestamps: [1],
     values: [["north"], [3]],
   };
-  await checkRow(proxy, row, () => table.ping(), () => table.insert(rows));
+  await checkRow(
+    proxy,
+    row,
+    () => table.ping(),
+    () => table.insert(rows),
+  );
   assert.equal(await fields(`select region, v from ${name}`, table), [["north", 3]]);
 });
 

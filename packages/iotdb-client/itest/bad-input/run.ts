@@ -24,7 +24,9 @@ async function main(): Promise<number> {
   }
   let cluster: IoTDBCluster;
   try {
-    console.log(`starting the bad-input IoTDB server (1 ConfigNode + 1 DataNode on ${SERVER.basePort}, ${SERVER.dataDir}) ...`);
+    console.log(
+      `starting the bad-input IoTDB server (1 ConfigNode + 1 DataNode on ${SERVER.basePort}, ${SERVER.dataDir}) ...`,
+    );
     cluster = await startCluster({
       ...SERVER,
       dataNodes: 1,
@@ -41,7 +43,10 @@ async function main(): Promise<number> {
     return 1;
   }
   try {
-    return await runTests({ [SERVER_ENV]: `${cluster.nodes[0]!.host}:${cluster.nodes[0]!.port}`, [MAX_FRAME_ENV]: String(MAX_FRAME_SIZE) });
+    return await runTests({
+      [SERVER_ENV]: `${cluster.nodes[0]!.host}:${cluster.nodes[0]!.port}`,
+      [MAX_FRAME_ENV]: String(MAX_FRAME_SIZE),
+    });
   } finally {
     await cluster.stop().catch((e: unknown) => console.error(`stopping the bad-input server: ${String(e)}`));
   }

@@ -19,7 +19,13 @@ test.before(async () => {
   proxy = await CountingProxy.start(server);
   session = new TreeSession(viaProxy(proxy));
   await session.open();
-  pool = new SessionPool({ ...viaProxy(proxy), maxSize: 1, maxIdleMs: 600_000, healthCheckAfterIdleMs: 600_000, enableRedirection: false });
+  pool = new SessionPool({
+    ...viaProxy(proxy),
+    maxSize: 1,
+    maxIdleMs: 600_000,
+    healthCheckAfterIdleMs: 600_000,
+    enableRedirection: false,
+  });
   await pool.open();
 });
 
@@ -30,17 +36,29 @@ test.after(async () => {
 
 const s: TemplateMeasurement = { name: "s", dataType: "INT32" };
 /** Strings of "Aa"/"BB" blocks share one String.hashCode. */
-const equalHashes = Array.from({ length: 11 }, (_, i) => Array.from({ length: 4 }, (_, bit) => ((i >> bit) & 1 ? "BB" : "Aa")).join(""));
+const equalHashes = Array.from({ length: 11 }, (_, i) =>
+  Array.from({ length: 4 }, (_, bit) => ((i >> bit) & 1 ? "BB" : "Aa")).join(""),
+);
 
 function sessionRow(id: string, call: (s: Session) => unknown): void {
   rowTest(id, async (row) => {
-    await checkRow(proxy, row, () => session.ping(), () => call(session));
+    await checkRow(
+      proxy,
+      row,
+      () => session.ping(),
+      () => call(session),
+    );
   });
 }
 
 function poolRow(id: string, call: (p: SessionPool) => unknown): void {
   rowTest(id, async (row) => {
-    await checkRow(proxy, row, () => pool.executeNonQueryStatement("SHOW VERSION"), () => call(pool));
+    await checkRow(
+      proxy,
+      row,
+      () => pool.executeNonQueryStatement("SHOW VERSION"),
+      () => call(pool),
+    );
   });
 }
 
@@ -48,7 +66,9 @@ sessionRow("T01", (x) => x.createSchemaTemplate({ name: "t", measurements: [s, s
 sessionRow("T02", (x) => x.createSchemaTemplate({ name: "t", measurements: [{ name: "s", dataType: "VECTOR" }] }));
 sessionRow("T03", (x) => x.createSchemaTemplate({ name: "t", measurements: [{ ...s, encoding: "FOO" as never }] }));
 sessionRow("T04", (x) => x.createSchemaTemplate({ name: "t", measurements: [] }));
-sessionRow("T05", (x) => x.createSchemaTemplate({ name: "t", measurements: equalHashes.map((name) => ({ name, dataType: "INT32" })) }));
+sessionRow("T05", (x) =>
+  x.createSchemaTemplate({ name: "t", measurements: equalHashes.map((name) => ({ name, dataType: "INT32" })) }),
+);
 sessionRow("T06", (x) => x.addAlignedMeasurementsInTemplate("", [s]));
 sessionRow("T07", (x) => x.createTimeseriesUsingSchemaTemplate([]));
 sessionRow("T08", (x) => x.showMeasurementsInTemplate("t", 5 as never));
@@ -59,7 +79,12 @@ poolRow("T11", (p) => p.setTimeZone(8 as never));
 
 rowTest("X20", async (row) => {
   const zone = session.getTimeZone();
-  await checkRow(proxy, row, () => session.ping(), () => session.setTimeZone("Mars/Olympus_Mons"));
+  await checkRow(
+    proxy,
+    row,
+    () => session.ping(),
+    () => session.setTimeZone("Mars/Olympus_Mons"),
+  );
   assert.is(session.getTimeZone(), zone, "the refused zone is not taken");
 });
 

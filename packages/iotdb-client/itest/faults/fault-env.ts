@@ -20,7 +20,9 @@ export function faultServer(): FaultServer {
   const dir = process.env[FAULTS_DIR_ENV];
   const port = process.env[FAULTS_PORT_ENV];
   if (!dir || !port) {
-    throw new Error(`${FAULTS_DIR_ENV} / ${FAULTS_PORT_ENV} are not set: run the fault tests with itest/faults/run.ts, which starts their server`);
+    throw new Error(
+      `${FAULTS_DIR_ENV} / ${FAULTS_PORT_ENV} are not set: run the fault tests with itest/faults/run.ts, which starts their server`,
+    );
   }
   // A graceful stop gets 3 s, then SIGKILL: the tests want a stopped node, not a long shutdown.
   return { handle: attachCluster(dir, { stopGraceMs: 3_000 }), host: "127.0.0.1", port: Number(port) };
@@ -34,7 +36,9 @@ export function poolOptions<S>(server: FaultServer, extra: PoolOptions<S>): Pool
 export async function openCheckSession(server: FaultServer): Promise<Session> {
   const session = new Session({ host: server.host, port: server.port, zoneId: "UTC", requestTimeoutMs: 60_000 });
   await session.open().catch((e: Error) => {
-    throw new Error(`cannot open a session on the fault server ${server.host}:${server.port}: ${e.message}`, { cause: e });
+    throw new Error(`cannot open a session on the fault server ${server.host}:${server.port}: ${e.message}`, {
+      cause: e,
+    });
   });
   return session;
 }

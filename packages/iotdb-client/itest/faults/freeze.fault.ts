@@ -7,7 +7,16 @@
 import { test } from "uvu";
 import * as assert from "uvu/assert";
 import { PoolTimeoutError, SessionPool, TimeoutError } from "../../src/index.js";
-import { countByName, createFaultDatabase, faultServer, latency, openCheckSession, poolOptions, sleep, summary } from "./fault-env.js";
+import {
+  countByName,
+  createFaultDatabase,
+  faultServer,
+  latency,
+  openCheckSession,
+  poolOptions,
+  sleep,
+  summary,
+} from "./fault-env.js";
 import { WindowedWriters } from "./windowed-writers.js";
 
 const server = faultServer();
@@ -30,7 +39,12 @@ test.after(() => {
 
 test("SIGSTOP then SIGCONT: calls fail with TimeoutError within the timeout, the pool recovers, nothing acknowledged is lost", async () => {
   const pool = new SessionPool(
-    poolOptions(server, { maxSize: WRITERS + 2, minSize: WRITERS + 2, requestTimeoutMs: TIMEOUT_MS, connectTimeoutMs: TIMEOUT_MS }),
+    poolOptions(server, {
+      maxSize: WRITERS + 2,
+      minSize: WRITERS + 2,
+      requestTimeoutMs: TIMEOUT_MS,
+      connectTimeoutMs: TIMEOUT_MS,
+    }),
   );
   await pool.open();
   const writers = new WindowedWriters(pool, DB, WRITERS, ROWS, 0);
@@ -47,23 +61,45 @@ test("SIGSTOP then SIGCONT: calls fail with TimeoutError within the timeout, the
     const resumedAt = Date.now();
     const ackedAfterResume = await writers.waitForAcks(resumedAt, ACKS_AFTER_RESUME, 20_000);
     await writers.stop();
-    const firstAckMs = Math.min(...calls.calls.filter((c) => c.ok && c.startedAt > resumedAt).map((c) => c.settledAt!)) - resumedAt;
+    const firstAckMs =
+      Math.min(...calls.calls.filter((c) => c.ok && c.startedAt > resumedAt).map((c) => c.settledAt!)) - resumedAt;
 
     // Issued while frozen, early enough that the freeze outlasted their timeout.
-    const issuedFrozen = calls.calls.filter((c) => c.startedAt >= pausedAt && c.startedAt + TIMEOUT_MS + MARGIN_MS < resumedAt);
+    const issuedFrozen = calls.calls.filter(
+      (c) => c.startedAt >= pausedAt && c.startedAt + TIMEOUT_MS + MARGIN_MS < resumedAt,
+    );
     const inFlightAtPause = calls.calls.filter((c) => c.startedAt < pausedAt && c.settledAt! > pausedAt + MARGIN_MS);
     const latencies = issuedFrozen.map(latency);
-    for (const c of issuedFrozen) console.log(`    issued frozen: ${c.ok ? "acknowledged" : `${(c.error as Error).name} after ${latency(c)} ms: ${(c.error as Error).message}`}`);
+    for (const c of issuedFrozen)
+      console.log(
+        `    issued frozen: ${c.ok ? "acknowledged" : `${(c.error as Error).name} after ${latency(c)} ms: ${(c.error as Error).message}`}`,
+      );
     const met = [...inFlightAtPause, ...issuedFrozen];
-    assert.ok(issuedFrozen.length >= WRITERS, `every writer issued calls while the DataNode was frozen (${issuedFrozen.length})`);
+    assert.ok(
+      issuedFrozen.length >= WRITERS,
+      `every writer issued calls while the DataNode was frozen (${issuedFrozen.length})`,
+    );
     assert.equal(
-      met.filter((c) => !(c.error instanceof TimeoutError) || c.error instanceof PoolTimeoutError).map((c) => (c.ok ? "acknowledged" : String(c.error))),
+      met
+        .filter((c) => !(c.error instanceof TimeoutError) || c.error instanceof PoolTimeoutError)
+        .map((c) => (c.ok ? "acknowledged" : String(c.error))),
       [],
       "every call that met the frozen DataNode failed with a TimeoutError (a reply's, not a pool wait's)",
     );
-    for (const c of issuedFrozen) assert.ok(latency(c) >= TIMEOUT_MS - 50 && latency(c) <= TIMEOUT_MS + MARGIN_MS, `a call issued while frozen failed after ${latency(c)} ms`);
-    for (const c of inFlightAtPause) assert.ok(c.settledAt! - pausedAt <= TIMEOUT_MS + MARGIN_MS, `a call in flight at SIGSTOP failed ${c.settledAt! - pausedAt} ms after it`);
-    assert.ok(ackedAfterResume.every((n) => n >= ACKS_AFTER_RESUME), `every writer got ${ACKS_AFTER_RESUME} acknowledgements after SIGCONT (${ackedAfterResume.join(",")})`);
+    for (const c of issuedFrozen)
+      assert.ok(
+        latency(c) >= TIMEOUT_MS - 50 && latency(c) <= TIMEOUT_MS + MARGIN_MS,
+        `a call issued while frozen failed after ${latency(c)} ms`,
+      );
+    for (const c of inFlightAtPause)
+      assert.ok(
+        c.settledAt! - pausedAt <= TIMEOUT_MS + MARGIN_MS,
+        `a call in flight at SIGSTOP failed ${c.settledAt! - pausedAt} ms after it`,
+      );
+    assert.ok(
+      ackedAfterResume.every((n) => n >= ACKS_AFTER_RESUME),
+      `every writer got ${ACKS_AFTER_RESUME} acknowledgements after SIGCONT (${ackedAfterResume.join(",")})`,
+    );
     assert.equal(calls.pending().length, 0, "no call is pending");
 
     const session = await openCheckSession(server);

@@ -10,7 +10,17 @@
 import { test } from "uvu";
 import * as assert from "uvu/assert";
 import { SessionPool } from "../../src/index.js";
-import { countByName, createFaultDatabase, faultServer, isTyped, latency, openCheckSession, poolOptions, sleep, summary } from "./fault-env.js";
+import {
+  countByName,
+  createFaultDatabase,
+  faultServer,
+  isTyped,
+  latency,
+  openCheckSession,
+  poolOptions,
+  sleep,
+  summary,
+} from "./fault-env.js";
 import { WindowedWriters } from "./windowed-writers.js";
 
 const server = faultServer();
@@ -44,7 +54,11 @@ test("SIGKILL under 16 concurrent writers: every call settles typed, every ackno
     await server.handle.stopDataNode(0, "SIGKILL");
     const goneAt = Date.now();
     const stuck = await calls.settled(REQUEST_TIMEOUT_MS + MARGIN_MS);
-    assert.equal(stuck.length, 0, `${stuck.length} calls still pending ${REQUEST_TIMEOUT_MS + MARGIN_MS} ms after the kill`);
+    assert.equal(
+      stuck.length,
+      0,
+      `${stuck.length} calls still pending ${REQUEST_TIMEOUT_MS + MARGIN_MS} ms after the kill`,
+    );
     const inFlightSettledMs = Math.max(0, ...inFlightAtKill.map((c) => c.settledAt! - killAt));
 
     const restartBegan = Date.now();
@@ -53,15 +67,23 @@ test("SIGKILL under 16 concurrent writers: every call settles typed, every ackno
     const restartedAt = Date.now();
     const ackedAfterRestart = await writers.waitForAcks(restartedAt, ACKS_AFTER_RESTART, 30_000);
     await writers.stop();
-    const firstAckMs = Math.min(...calls.calls.filter((c) => c.ok && c.startedAt > restartedAt).map((c) => c.settledAt!)) - restartedAt;
+    const firstAckMs =
+      Math.min(...calls.calls.filter((c) => c.ok && c.startedAt > restartedAt).map((c) => c.settledAt!)) - restartedAt;
 
     assert.equal(calls.pending().length, 0, "no call is pending once the writers stopped");
     assert.ok(inFlightAtKill.length > 0, "calls were in flight when the DataNode was killed");
     const failed = calls.calls.filter((c) => !c.ok);
-    assert.equal(failed.filter((c) => !isTyped(c.error)).map((c) => String(c.error)), [], "every rejection is a ConnectionError, TimeoutError or IoTDBError");
+    assert.equal(
+      failed.filter((c) => !isTyped(c.error)).map((c) => String(c.error)),
+      [],
+      "every rejection is a ConnectionError, TimeoutError or IoTDBError",
+    );
     const maxRejectionMs = Math.max(0, ...failed.map(latency));
     assert.ok(maxRejectionMs <= REQUEST_TIMEOUT_MS + MARGIN_MS, `a rejected call took ${maxRejectionMs} ms`);
-    assert.ok(ackedAfterRestart.every((n) => n >= ACKS_AFTER_RESTART), `every writer got ${ACKS_AFTER_RESTART} acknowledgements after the restart (${ackedAfterRestart.join(",")})`);
+    assert.ok(
+      ackedAfterRestart.every((n) => n >= ACKS_AFTER_RESTART),
+      `every writer got ${ACKS_AFTER_RESTART} acknowledgements after the restart (${ackedAfterRestart.join(",")})`,
+    );
 
     const session = await openCheckSession(server);
     const stored = await writers.checkStored(session).finally(() => session.close());

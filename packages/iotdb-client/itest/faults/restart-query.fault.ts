@@ -29,7 +29,11 @@ test.before(async () => {
     await session.createDatabase(DB);
     for (let start = 0; start < ROWS; start += PER_TABLET) {
       const times = BigInt64Array.from({ length: PER_TABLET }, (_, i) => BigInt(start + i));
-      await session.insertTablet({ schema: { target: DEVICE, columns: [{ name: "s", type: "INT64" }] }, timestamps: times, values: [times] });
+      await session.insertTablet({
+        schema: { target: DEVICE, columns: [{ name: "s", type: "INT64" }] },
+        timestamps: times,
+        values: [times],
+      });
     }
   } finally {
     await session.close();
@@ -43,7 +47,10 @@ test.after(async () => {
 /** Sockets and timers alive in this process, by kind. */
 function resources(): { sockets: number; timers: number } {
   const info = process.getActiveResourcesInfo();
-  return { sockets: info.filter((r) => r === "TCPSocketWrap").length, timers: info.filter((r) => r === "Timeout").length };
+  return {
+    sockets: info.filter((r) => r === "TCPSocketWrap").length,
+    timers: info.filter((r) => r === "Timeout").length,
+  };
 }
 
 interface Reader {
@@ -96,7 +103,9 @@ function read(dataSet: SessionDataSet): Reader {
 
 async function within<T>(ms: number, what: string, p: Promise<T>): Promise<T> {
   let timer: NodeJS.Timeout | undefined;
-  const hung = new Promise<never>((_, reject) => (timer = setTimeout(() => reject(new Error(`${what}: no outcome within ${ms} ms (hung)`)), ms)));
+  const hung = new Promise<never>(
+    (_, reject) => (timer = setTimeout(() => reject(new Error(`${what}: no outcome within ${ms} ms (hung)`)), ms)),
+  );
   try {
     return await Promise.race([p, hung]);
   } finally {
@@ -130,35 +139,65 @@ test("a DataNode restarted under two streaming results: both fail with Connectio
     const stoppedAt = Date.now();
     fromPool.resume();
     fromSession.resume();
-    const [poolEnd, sessionEnd] = await within(HANG_MS, "reading on after the stop", Promise.all([fromPool.done, fromSession.done]));
+    const [poolEnd, sessionEnd] = await within(
+      HANG_MS,
+      "reading on after the stop",
+      Promise.all([fromPool.done, fromSession.done]),
+    );
     const afterFailure = resources();
     const statsAfterFailure = pool.stats().endpoints[0]!;
 
-    for (const [name, reader, end] of [["pool", fromPool, poolEnd], ["session", fromSession, sessionEnd]] as const) {
-      console.log(`  ${name}: ${reader.rows} of ${ROWS} rows, then ${String(end.error)} ${end.at - stoppedAt} ms after reading resumed`);
-      assert.instance(end.error, ConnectionError, `${name}: the read ends with a ConnectionError, not ${String(end.error)}`);
-      assert.ok(reader.rows >= READ_BEFORE_STOP && reader.rows < ROWS, `${name}: ${reader.rows} rows, fewer than the result's`);
+    for (const [name, reader, end] of [
+      ["pool", fromPool, poolEnd],
+      ["session", fromSession, sessionEnd],
+    ] as const) {
+      console.log(
+        `  ${name}: ${reader.rows} of ${ROWS} rows, then ${String(end.error)} ${end.at - stoppedAt} ms after reading resumed`,
+      );
+      assert.instance(
+        end.error,
+        ConnectionError,
+        `${name}: the read ends with a ConnectionError, not ${String(end.error)}`,
+      );
+      assert.ok(
+        reader.rows >= READ_BEFORE_STOP && reader.rows < ROWS,
+        `${name}: ${reader.rows} rows, fewer than the result's`,
+      );
       assert.ok(reader.inOrder, `${name}: the rows delivered are the result's first ones, in order`);
     }
-    console.log(`  resources: baseline ${JSON.stringify(baseline)}, after the failures ${JSON.stringify(afterFailure)}; pool ${JSON.stringify(statsAfterFailure)}`);
+    console.log(
+      `  resources: baseline ${JSON.stringify(baseline)}, after the failures ${JSON.stringify(afterFailure)}; pool ${JSON.stringify(statsAfterFailure)}`,
+    );
     assert.equal(
       { borrowed: statsAfterFailure.borrowed, size: statsAfterFailure.size },
       { borrowed: 0, size: 0 },
       "the pool's session came back and, broken, was discarded",
     );
-    assert.equal(afterFailure, { sockets: baseline.sockets - 2, timers: baseline.timers }, "both connections are gone, and no timer is left");
+    assert.equal(
+      afterFailure,
+      { sockets: baseline.sockets - 2, timers: baseline.timers },
+      "both connections are gone, and no timer is left",
+    );
 
     const restartBegan = Date.now();
     await server.handle.startDataNode(0);
     stopped = false;
     const restartMs = Date.now() - restartBegan;
     const again = await within(HANG_MS, "the pool's new query", pool.executeQueryStatement(QUERY).then(countRows));
-    const sessionAgain = await within(HANG_MS, "the session's new query", session.executeQueryStatement(QUERY, { fetchSize: FETCH_SIZE }).then(countRows));
+    const sessionAgain = await within(
+      HANG_MS,
+      "the session's new query",
+      session.executeQueryStatement(QUERY, { fetchSize: FETCH_SIZE }).then(countRows),
+    );
     assert.is(again, ROWS, "the same pool reads the whole result after the restart");
     assert.is(sessionAgain, ROWS, "the same session (reconnected) reads the whole result after the restart");
     const end = pool.stats().endpoints[0]!;
     assert.equal({ borrowed: end.borrowed, size: end.size }, { borrowed: 0, size: 1 }, "one new pooled session, idle");
-    assert.is(resources().sockets, baseline.sockets, "as many sockets as before the fault: the pool's new session and the session's new connection");
+    assert.is(
+      resources().sockets,
+      baseline.sockets,
+      "as many sockets as before the fault: the pool's new session and the session's new connection",
+    );
     summary(
       "restart while streaming",
       `pool and session readers stopped at ${READ_BEFORE_STOP} of ${ROWS} rows (fetchSize ${FETCH_SIZE}); after the DataNode stopped ` +

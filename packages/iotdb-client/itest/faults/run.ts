@@ -24,7 +24,9 @@ async function main(): Promise<number> {
   const started = Date.now();
   let cluster: IoTDBCluster;
   try {
-    console.log(`starting the fault-test IoTDB server (1 ConfigNode + 1 DataNode on ${SERVER.basePort}, ${SERVER.dataDir}) ...`);
+    console.log(
+      `starting the fault-test IoTDB server (1 ConfigNode + 1 DataNode on ${SERVER.basePort}, ${SERVER.dataDir}) ...`,
+    );
     cluster = await startCluster({
       ...SERVER,
       dataNodes: 1,
@@ -38,7 +40,10 @@ async function main(): Promise<number> {
     return 1;
   }
   try {
-    const { code, summaries } = await runTests({ [FAULTS_DIR_ENV]: SERVER.dataDir, [FAULTS_PORT_ENV]: String(SERVER.basePort) });
+    const { code, summaries } = await runTests({
+      [FAULTS_DIR_ENV]: SERVER.dataDir,
+      [FAULTS_PORT_ENV]: String(SERVER.basePort),
+    });
     console.log(`\n=== server faults (${((Date.now() - started) / 1000).toFixed(0)} s with the server's start)`);
     for (const line of summaries) console.log(line);
     if (summaries.length === 0) console.log("(no fault summary was printed)");
@@ -63,7 +68,8 @@ function runTests(env: Record<string, string>): Promise<{ code: number; summarie
     process.stdout.write(chunk);
     const lines = (partial + chunk.toString("utf8")).split("\n");
     partial = lines.pop()!;
-    for (const line of lines) if (line.includes(SUMMARY_PREFIX)) summaries.push(line.slice(line.indexOf(SUMMARY_PREFIX)));
+    for (const line of lines)
+      if (line.includes(SUMMARY_PREFIX)) summaries.push(line.slice(line.indexOf(SUMMARY_PREFIX)));
   });
   return new Promise((done) => child.on("close", (code) => done({ code: code ?? 1, summaries })));
 }

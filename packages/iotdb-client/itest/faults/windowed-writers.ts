@@ -76,20 +76,31 @@ export class WindowedWriters {
     for (const device of this.devices) {
       const perK = new Array<number>(requests).fill(0);
       const sql = `select count(s) from ${device} group by ([0, ${requests * this.rows}), ${this.rows}ms)`;
-      for await (const row of await session.executeQueryStatement(sql)) perK[Number(row.timestamp) / this.rows] = Number(row.fields[0] ?? 0);
+      for await (const row of await session.executeQueryStatement(sql))
+        perK[Number(row.timestamp) / this.rows] = Number(row.fields[0] ?? 0);
       const [total] = await (await session.executeQueryStatement(`select count(s) from ${device}`)).toRows();
-      assert.is(Number(total?.fields[0] ?? 0), perK.reduce((a, b) => a + b, 0), `${device}: every stored point lies in a request's window`);
+      assert.is(
+        Number(total?.fields[0] ?? 0),
+        perK.reduce((a, b) => a + b, 0),
+        `${device}: every stored point lies in a request's window`,
+      );
       stored.push(perK);
     }
     const storedOf = (c: TrackedCall<Req>) => stored[c.label.writer]![c.label.k]!;
     const calls = this.tracker.calls;
     const acked = calls.filter((c) => c.ok);
-    const lost = acked.filter((c) => storedOf(c) !== this.rows).map((c) => `w${c.label.writer} k${c.label.k}: ${storedOf(c)}/${this.rows}`);
+    const lost = acked
+      .filter((c) => storedOf(c) !== this.rows)
+      .map((c) => `w${c.label.writer} k${c.label.k}: ${storedOf(c)}/${this.rows}`);
     assert.equal(lost, [], "every acknowledged request is stored whole");
-    const partial = calls.filter((c) => storedOf(c) !== 0 && storedOf(c) !== this.rows).map((c) => `w${c.label.writer} k${c.label.k}`);
+    const partial = calls
+      .filter((c) => storedOf(c) !== 0 && storedOf(c) !== this.rows)
+      .map((c) => `w${c.label.writer} k${c.label.k}`);
     assert.equal(partial, [], "no request is stored in part");
     const sent = new Set(calls.map((c) => `${c.label.writer}/${c.label.k}`));
-    const strays = stored.flatMap((perK, w) => perK.flatMap((n, k) => (n > 0 && !sent.has(`${w}/${k}`) ? [`w${w} k${k}`] : [])));
+    const strays = stored.flatMap((perK, w) =>
+      perK.flatMap((n, k) => (n > 0 && !sent.has(`${w}/${k}`) ? [`w${w} k${k}`] : [])),
+    );
     assert.equal(strays, [], "nothing is stored that no call sent");
     const rejectedApplied = calls.filter((c) => !c.ok && storedOf(c) > 0);
     const storedPoints = stored.flat().reduce((a, b) => a + b, 0);
@@ -104,7 +115,11 @@ export class WindowedWriters {
       const k = this.nextK[w]!++;
       const times = BigInt64Array.from({ length: this.rows }, (_, i) => BigInt(k * this.rows + i));
       const call = await this.tracker.track({ writer: w, k }, () =>
-        this.pool.insertTablet({ schema: { target: this.devices[w]!, columns: [{ name: "s", type: "INT64" }] }, timestamps: times, values: [times] }),
+        this.pool.insertTablet({
+          schema: { target: this.devices[w]!, columns: [{ name: "s", type: "INT64" }] },
+          timestamps: times,
+          values: [times],
+        }),
       );
       if (!call.ok && this.backoffMs > 0) await sleep(this.backoffMs);
     }

@@ -34,23 +34,38 @@ test.after(async () => {
 test("SIGKILL under a batching writer: after close() every row is stored or reported failed, none pending", async () => {
   const pool = new SessionPool(poolOptions(server, { maxSize: 4, requestTimeoutMs: 5_000 }));
   // Retries for about 80 s: enough for the DataNode's restart.
-  const writer = pool.writer({ batchPoints: 2_000, highWaterMark: 100_000, flushIntervalMs: 100, maxRetries: 30, retryBaseMs: 100, retryMaxMs: 3_000 });
+  const writer = pool.writer({
+    batchPoints: 2_000,
+    highWaterMark: 100_000,
+    flushIntervalMs: 100,
+    maxRetries: 30,
+    retryBaseMs: 100,
+    retryMaxMs: 3_000,
+  });
   const failures: WriterFailure[] = [];
   writer.on("failed", (f) => failures.push(f));
   const devices = Array.from({ length: DEVICES }, (_, d) => `${DB}.d${d}`);
-  for (const device of devices) writer.defineDevice(device, { measurements: Array.from({ length: SENSORS }, (_, s) => `s${s}`), types: Array(SENSORS).fill("INT64") });
+  for (const device of devices)
+    writer.defineDevice(device, {
+      measurements: Array.from({ length: SENSORS }, (_, s) => `s${s}`),
+      types: Array(SENSORS).fill("INT64"),
+    });
   let rows = 0;
   let producing = true;
   // Row r of every device at time r: the times written per device are 0..rows-1.
   const producer = (async () => {
     while (producing) {
-      for (const device of devices) if (!writer.write(device, rows, [rows, rows, rows, rows, rows])) await writer.ready();
+      for (const device of devices)
+        if (!writer.write(device, rows, [rows, rows, rows, rows, rows])) await writer.ready();
       rows++;
       if (rows % 50 === 0) await sleep(1);
     }
   })();
   try {
-    assert.ok(await until(() => writer.metrics().written >= ACKED_BEFORE_KILL, 60_000), "rows were acknowledged before the kill");
+    assert.ok(
+      await until(() => writer.metrics().written >= ACKED_BEFORE_KILL, 60_000),
+      "rows were acknowledged before the kill",
+    );
     killed = true;
     await server.handle.stopDataNode(0, "SIGKILL");
     const killedAtRow = rows;
@@ -59,7 +74,10 @@ test("SIGKILL under a batching writer: after close() every row is stored or repo
     killed = false;
     const restartMs = Date.now() - restartBegan;
     const restartedAtRow = rows;
-    assert.ok(await until(() => rows >= restartedAtRow + ROWS_AFTER_RESTART, 120_000), "the producer went on after the restart");
+    assert.ok(
+      await until(() => rows >= restartedAtRow + ROWS_AFTER_RESTART, 120_000),
+      "the producer went on after the restart",
+    );
     producing = false;
     await producer;
     const result = await writer.close({ timeoutMs: 120_000 });
@@ -67,12 +85,18 @@ test("SIGKILL under a batching writer: after close() every row is stored or repo
 
     assert.is(result.pending, 0, "close() settled every row");
     assert.is(result.written + result.failed, rows * DEVICES, "every row acknowledged or reported failed");
-    assert.is(failures.reduce((n, f) => n + f.times.length, 0), result.failed, "every failed row reached the 'failed' listener");
+    assert.is(
+      failures.reduce((n, f) => n + f.times.length, 0),
+      result.failed,
+      "every failed row reached the 'failed' listener",
+    );
     assert.ok(metrics.retried > 0, "the writer met the dead DataNode and retried");
     assert.ok(rows > killedAtRow, "rows were written after the kill");
 
     const failedTimes = new Map<string, Set<number>>();
-    for (const f of failures) for (const t of f.times) (failedTimes.get(f.target) ?? failedTimes.set(f.target, new Set()).get(f.target)!).add(Number(t));
+    for (const f of failures)
+      for (const t of f.times)
+        (failedTimes.get(f.target) ?? failedTimes.set(f.target, new Set()).get(f.target)!).add(Number(t));
     const session = await openCheckSession(server);
     let missing = 0;
     let storedRows = 0;

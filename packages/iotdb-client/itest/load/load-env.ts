@@ -3,7 +3,9 @@
 export function loadServer(): { host: string; port: number } {
   const host = process.env.IOTDB_HOST;
   if (host === undefined || host === "") {
-    throw new Error("the load tests need a server: run `node --import tsx packages/iotdb-client/itest/load/run.ts` (starts one), or set IOTDB_HOST (and IOTDB_PORT)");
+    throw new Error(
+      "the load tests need a server: run `node --import tsx packages/iotdb-client/itest/load/run.ts` (starts one), or set IOTDB_HOST (and IOTDB_PORT)",
+    );
   }
   return { host, port: Number(process.env.IOTDB_PORT ?? 6667) };
 }
@@ -13,6 +15,7 @@ export function envInt(name: string, fallback: number): number {
   const raw = process.env[name];
   if (raw === undefined || raw === "") return fallback;
   const n = Number(raw);
-  if (!Number.isSafeInteger(n) || n <= 0) throw new Error(`${name} must be a positive integer, got ${JSON.stringify(raw)}`);
+  if (!Number.isSafeInteger(n) || n <= 0)
+    throw new Error(`${name} must be a positive integer, got ${JSON.stringify(raw)}`);
   return n;
 }

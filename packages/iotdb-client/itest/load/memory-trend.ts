@@ -90,7 +90,11 @@ export function leastSquaresSlope(points: readonly { t: number; v: number }[]): 
 
 const slope = (bytesPerSecond: number): Slope => ({ bytesPerSecond, mbPerHour: (bytesPerSecond * 3600) / 1e6 });
 
-export function metricTrend(samples: readonly MemorySample[], metric: MemoryMetric, threshold: number | undefined): MetricTrend {
+export function metricTrend(
+  samples: readonly MemorySample[],
+  metric: MemoryMetric,
+  threshold: number | undefined,
+): MetricTrend {
   const points = samples.map((s) => ({ t: s.t, v: s[metric] }));
   const values = points.map((p) => p.v);
   const floor = floorPoints(points);

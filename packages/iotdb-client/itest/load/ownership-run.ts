@@ -4,7 +4,14 @@
 // tablets regenerated from the seed.
 import { type BufferPool, runConcurrent, type Session, SessionPool } from "../../src/index.js";
 import { loadServer } from "./load-env.js";
-import { pointCount, type SeededTablet, seededTablet, type TabletShape, toSessionTablet, writerDevice } from "./seeded-tablets.js";
+import {
+  pointCount,
+  type SeededTablet,
+  seededTablet,
+  type TabletShape,
+  toSessionTablet,
+  writerDevice,
+} from "./seeded-tablets.js";
 import { verifyDevice } from "./verify-device.js";
 
 /** Tablets sent right after a bulk tablet on its session, without waiting for its reply. */
@@ -43,7 +50,14 @@ export interface OwnershipReport {
 
 export async function runOwnership(o: OwnershipRunOptions): Promise<OwnershipReport> {
   // One session per writer, no retries: a refused or broken insert must show, not be sent again.
-  const pool = new SessionPool({ ...o.writeTo, zoneId: "UTC", maxSize: o.writers, maxRetries: 0, requestTimeoutMs: o.requestTimeoutMs, framePool: o.framePool });
+  const pool = new SessionPool({
+    ...o.writeTo,
+    zoneId: "UTC",
+    maxSize: o.writers,
+    maxRetries: 0,
+    requestTimeoutMs: o.requestTimeoutMs,
+    framePool: o.framePool,
+  });
   // Read back straight from the server.
   const reader = new SessionPool({ ...loadServer(), zoneId: "UTC", maxSize: 4 });
   try {
@@ -76,7 +90,8 @@ export async function runOwnership(o: OwnershipRunOptions): Promise<OwnershipRep
         report.refusedTablets.add(`${writer}:${index}`);
         const name = (e as Error).name;
         report.refusedBy[name] = (report.refusedBy[name] ?? 0) + 1;
-        if (report.rejections.length < 5) report.rejections.push(`${tablet.device} #${index}: ${(e as Error).name}: ${(e as Error).message}`);
+        if (report.rejections.length < 5)
+          report.rejections.push(`${tablet.device} #${index}: ${(e as Error).name}: ${(e as Error).message}`);
       }
     };
     await Promise.all(
@@ -86,10 +101,13 @@ export async function runOwnership(o: OwnershipRunOptions): Promise<OwnershipRep
           // A bulk tablet leads a round: it and the next few go out pipelined on one borrowed
           // session, so they queue behind its pending write. Other tablets go one per call.
           const round = [first];
-          if (first.bulk) while (round.length < 1 + PIPELINED_AFTER_BULK && i + round.length < o.tabletsPerWriter) round.push(seededTablet(o.database, o.seed, writer, i + round.length, o.shape));
+          if (first.bulk)
+            while (round.length < 1 + PIPELINED_AFTER_BULK && i + round.length < o.tabletsPerWriter)
+              round.push(seededTablet(o.database, o.seed, writer, i + round.length, o.shape));
           const start = i;
           if (round.length === 1) await send(pool, first, writer, start);
-          else await pool.withSession((session) => Promise.all(round.map((t, k) => send(session, t, writer, start + k))));
+          else
+            await pool.withSession((session) => Promise.all(round.map((t, k) => send(session, t, writer, start + k))));
           i += round.length;
         }
       }),
@@ -99,7 +117,8 @@ export async function runOwnership(o: OwnershipRunOptions): Promise<OwnershipRep
     const verifyStart = performance.now();
     const verified = await runConcurrent(
       Array.from({ length: o.writers }, (_, w) => w),
-      (writer) => verifyDevice(reader, writerDevice(o.database, writer).device, tabletsOf(o, writer, report.refusedTablets)),
+      (writer) =>
+        verifyDevice(reader, writerDevice(o.database, writer).device, tabletsOf(o, writer, report.refusedTablets)),
       { concurrency: 4 },
     );
     for (const v of verified) {
@@ -118,7 +137,11 @@ export async function runOwnership(o: OwnershipRunOptions): Promise<OwnershipRep
 }
 
 function* tabletsOf(o: OwnershipRunOptions, writer: number, refused: Set<string>) {
-  for (let i = 0; i < o.tabletsPerWriter; i++) yield { tablet: seededTablet(o.database, o.seed, writer, i, o.shape), acknowledged: !refused.has(`${writer}:${i}`) };
+  for (let i = 0; i < o.tabletsPerWriter; i++)
+    yield {
+      tablet: seededTablet(o.database, o.seed, writer, i, o.shape),
+      acknowledged: !refused.has(`${writer}:${i}`),
+    };
 }
 
 export function formatReport(label: string, r: OwnershipReport): string {

@@ -22,13 +22,23 @@ async function main(): Promise<number> {
   }
   const started = Date.now();
   if (process.env.IOTDB_HOST) {
-    console.log(`iotdb-client load tests against IOTDB_HOST=${process.env.IOTDB_HOST}:${process.env.IOTDB_PORT ?? 6667} (no server started)`);
+    console.log(
+      `iotdb-client load tests against IOTDB_HOST=${process.env.IOTDB_HOST}:${process.env.IOTDB_PORT ?? 6667} (no server started)`,
+    );
     return report(await runTests({}), started);
   }
   let cluster: IoTDBCluster;
   try {
-    console.log(`starting the load-test IoTDB server (1 ConfigNode + 1 DataNode on ${SERVER.basePort}, ${SERVER.dataDir}) ...`);
-    cluster = await startCluster({ ...SERVER, dataNodes: 1, fresh: true, stopGraceMs: 10_000, log: (m) => console.log(`[load server] ${m}`) });
+    console.log(
+      `starting the load-test IoTDB server (1 ConfigNode + 1 DataNode on ${SERVER.basePort}, ${SERVER.dataDir}) ...`,
+    );
+    cluster = await startCluster({
+      ...SERVER,
+      dataNodes: 1,
+      fresh: true,
+      stopGraceMs: 10_000,
+      log: (m) => console.log(`[load server] ${m}`),
+    });
   } catch (error) {
     console.error(`\nFAILED: the IoTDB server for the load tests could not be started:\n${String(error)}`);
     return 1;
@@ -41,7 +51,9 @@ async function main(): Promise<number> {
 }
 
 function report({ code, summaries }: { code: number; summaries: string[] }, started: number): number {
-  console.log(`\n=== iotdb-client load tests (${((Date.now() - started) / 1000).toFixed(0)} s with the server's start)`);
+  console.log(
+    `\n=== iotdb-client load tests (${((Date.now() - started) / 1000).toFixed(0)} s with the server's start)`,
+  );
   for (const line of summaries) console.log(line);
   if (summaries.length === 0) console.log("(no summary was printed)");
   return code;
@@ -61,7 +73,9 @@ function runTests(env: Record<string, string>): Promise<{ code: number; summarie
     process.stdout.write(chunk);
     const lines = (partial + chunk.toString("utf8")).split("\n");
     partial = lines.pop()!;
-    for (const line of lines) if (line.includes(SUMMARY_PREFIX)) summaries.push(line.slice(line.indexOf(SUMMARY_PREFIX) + SUMMARY_PREFIX.length + 1));
+    for (const line of lines)
+      if (line.includes(SUMMARY_PREFIX))
+        summaries.push(line.slice(line.indexOf(SUMMARY_PREFIX) + SUMMARY_PREFIX.length + 1));
   });
   return new Promise((done) => child.on("close", (code) => done({ code: code ?? 1, summaries })));
 }

@@ -5,7 +5,18 @@
 import { formatDate, type ColumnValues, type SessionTablet, type TSDataTypeName } from "../../src/index.js";
 import { SeededRandom } from "./seeded-random.js";
 
-const LOAD_TYPES: readonly TSDataTypeName[] = ["BOOLEAN", "INT32", "INT64", "FLOAT", "DOUBLE", "TEXT", "STRING", "BLOB", "DATE", "TIMESTAMP"];
+const LOAD_TYPES: readonly TSDataTypeName[] = [
+  "BOOLEAN",
+  "INT32",
+  "INT64",
+  "FLOAT",
+  "DOUBLE",
+  "TEXT",
+  "STRING",
+  "BLOB",
+  "DATE",
+  "TIMESTAMP",
+];
 /** Measurements per type on a device: a tablet takes some of these, so tablets of one device differ in columns. */
 const SLOTS_PER_TYPE = 2;
 const NULL_RATES = [0, 0, 0.05, 0.3, 0.9, 1];
@@ -46,7 +57,13 @@ export function writerDevice(database: string, writer: number): { device: string
   return { device: `${database}.w${writer}`, aligned: writer % 2 === 1 };
 }
 
-export function seededTablet(database: string, seed: number, writer: number, index: number, shape: TabletShape): SeededTablet {
+export function seededTablet(
+  database: string,
+  seed: number,
+  writer: number,
+  index: number,
+  shape: TabletShape,
+): SeededTablet {
   const random = new SeededRandom(SeededRandom.derive(seed, writer, index));
   const { device, aligned } = writerDevice(database, writer);
   const bulk = random.chance(shape.bulkChance);
@@ -110,7 +127,13 @@ export function pointCount(t: SeededTablet): number {
   return n;
 }
 
-function columnValues(random: SeededRandom, type: TSDataTypeName, rows: number, nulls: Uint8Array, maxLength: number): ColumnValues {
+function columnValues(
+  random: SeededRandom,
+  type: TSDataTypeName,
+  rows: number,
+  nulls: Uint8Array,
+  maxLength: number,
+): ColumnValues {
   switch (type) {
     case "BOOLEAN": {
       // Any byte under a null cell: the encoder must mask it, not check it.

@@ -21,7 +21,8 @@ const QUERY_EVERY_MS = 200;
 const COUNT_EVERY_MS = 2000;
 
 const gc = (globalThis as { gc?: () => void }).gc;
-if (typeof gc !== "function") throw new Error("soak-child.ts needs node --expose-gc (its samples are taken after a full GC)");
+if (typeof gc !== "function")
+  throw new Error("soak-child.ts needs node --expose-gc (its samples are taken after a full GC)");
 const seconds = envInt("SOAK_SECONDS", 60);
 const warmupSeconds = envInt("SOAK_WARMUP_SECONDS", 15);
 const leakBytes = Number(process.env.SOAK_LEAK_BYTES_PER_INSERT ?? 0);
@@ -114,7 +115,10 @@ async function queryRecent(): Promise<void> {
   await paced(QUERY_EVERY_MS, async () => {
     const writer = n % WRITERS;
     const stopEarly = n++ % 3 === 2;
-    const dataSet = await pool.executeQueryStatement(`select seq, v, note, ok from ${database}.d${writer} where time > ${lastTime[writer]! - 2000}`, { fetchSize: 256 });
+    const dataSet = await pool.executeQueryStatement(
+      `select seq, v, note, ok from ${database}.d${writer} where time > ${lastTime[writer]! - 2000}`,
+      { fetchSize: 256 },
+    );
     let rows = 0;
     for await (const row of dataSet) {
       if (typeof row.fields[0] !== "bigint") throw new Error(`seq of row ${row.timestamp} is ${String(row.fields[0])}`);
@@ -138,14 +142,28 @@ async function countRows(): Promise<void> {
 function sample(t: number): MemorySample {
   gc!();
   const m = process.memoryUsage();
-  return { t, rss: m.rss, heapUsed: m.heapUsed, heapTotal: m.heapTotal, external: m.external, arrayBuffers: m.arrayBuffers };
+  return {
+    t,
+    rss: m.rss,
+    heapUsed: m.heapUsed,
+    heapTotal: m.heapTotal,
+    external: m.external,
+    arrayBuffers: m.arrayBuffers,
+  };
 }
 
 async function main(): Promise<void> {
   await pool.createDatabase(database);
   // One tablet per device first, so the count query never runs before its series exist.
-  await Promise.all(Array.from({ length: WRITERS }, (_, w) => pool.insertTablet(tablet(new SeededRandom(1000 + w), w))));
-  const work = [...Array.from({ length: WRITERS }, (_, w) => writeTablets(w)), writeRecords(), queryRecent(), countRows()];
+  await Promise.all(
+    Array.from({ length: WRITERS }, (_, w) => pool.insertTablet(tablet(new SeededRandom(1000 + w), w))),
+  );
+  const work = [
+    ...Array.from({ length: WRITERS }, (_, w) => writeTablets(w)),
+    writeRecords(),
+    queryRecent(),
+    countRows(),
+  ];
   await sleep(warmupSeconds * 1000);
   const samples: MemorySample[] = [];
   const countsAtStart = { ...counts };
@@ -159,12 +177,26 @@ async function main(): Promise<void> {
   await pool.deleteDatabase(database);
   await pool.close();
   const thresholds = leakThresholds(seconds);
-  const trends = Object.fromEntries((Object.keys(thresholds) as MemoryMetric[]).map((metric) => [metric, metricTrend(samples, metric, thresholds[metric])]));
-  const sampled = Object.fromEntries(Object.entries(counts).map(([k, v]) => [k, v - countsAtStart[k as keyof typeof counts]]));
+  const trends = Object.fromEntries(
+    (Object.keys(thresholds) as MemoryMetric[]).map((metric) => [
+      metric,
+      metricTrend(samples, metric, thresholds[metric]),
+    ]),
+  );
+  const sampled = Object.fromEntries(
+    Object.entries(counts).map(([k, v]) => [k, v - countsAtStart[k as keyof typeof counts]]),
+  );
   const result = {
     when: new Date().toISOString(),
     node: process.version,
-    config: { seconds, warmupSeconds, leakBytesPerInsert: leakBytes, writers: WRITERS, tabletsPerSecond: TABLETS_PER_SECOND * WRITERS, queryEveryMs: QUERY_EVERY_MS },
+    config: {
+      seconds,
+      warmupSeconds,
+      leakBytesPerInsert: leakBytes,
+      writers: WRITERS,
+      tabletsPerSecond: TABLETS_PER_SECOND * WRITERS,
+      queryEveryMs: QUERY_EVERY_MS,
+    },
     counts,
     countsWhileSampled: sampled,
     errors,

@@ -23,13 +23,28 @@ interface SoakResult {
   leak: boolean;
 }
 
-async function runSoak(name: string, env: Record<string, string>, seconds: number, warmupSeconds: number): Promise<SoakResult> {
+async function runSoak(
+  name: string,
+  env: Record<string, string>,
+  seconds: number,
+  warmupSeconds: number,
+): Promise<SoakResult> {
   mkdirSync(RESULTS_DIR, { recursive: true });
   const out = resolve(RESULTS_DIR, `${name}.json`);
-  const child = spawn(process.execPath, ["--expose-gc", "--import", "tsx", resolve(import.meta.dirname, "soak-child.ts")], {
-    env: { ...process.env, ...env, SOAK_SECONDS: String(seconds), SOAK_WARMUP_SECONDS: String(warmupSeconds), SOAK_OUT: out },
-    stdio: ["ignore", "inherit", "inherit"],
-  });
+  const child = spawn(
+    process.execPath,
+    ["--expose-gc", "--import", "tsx", resolve(import.meta.dirname, "soak-child.ts")],
+    {
+      env: {
+        ...process.env,
+        ...env,
+        SOAK_SECONDS: String(seconds),
+        SOAK_WARMUP_SECONDS: String(warmupSeconds),
+        SOAK_OUT: out,
+      },
+      stdio: ["ignore", "inherit", "inherit"],
+    },
+  );
   const limitMs = (seconds + warmupSeconds + 120) * 1000;
   const timer = setTimeout(() => child.kill("SIGKILL"), limitMs);
   const code = await new Promise<number | null>((done) => child.on("close", done));
@@ -66,10 +81,16 @@ test("soak: steady mixed writes and queries, every frame buffer back, no memory 
     `${SUMMARY_PREFIX} soak ${r.config.seconds} s: ${r.countsWhileSampled.tablets} tablets + ${r.countsWhileSampled.queries} queries, heapUsed floor slope ${kb(heap.floorAll.bytesPerSecond).trim()} KB/s (${heap.floorAll.mbPerHour.toFixed(1)} MB/h), RSS slope ${kb(rss.all.bytesPerSecond).trim()} KB/s (${rss.all.mbPerHour.toFixed(1)} MB/h), 2nd half ${kb(rss.secondHalf.bytesPerSecond).trim()} KB/s, leak: ${r.leak ? "YES" : "no"}`,
   );
   assert.equal(r.errors, [], "no request failed");
-  assert.ok(r.countsWhileSampled.tablets > 0 && r.countsWhileSampled.queries > 0 && r.countsWhileSampled.rowsRead > 0, "work went on while memory was sampled");
+  assert.ok(
+    r.countsWhileSampled.tablets > 0 && r.countsWhileSampled.queries > 0 && r.countsWhileSampled.rowsRead > 0,
+    "work went on while memory was sampled",
+  );
   assert.is(r.framePool.outstanding, 0, "every frame buffer went back to the pool");
   for (const [metric, t] of Object.entries(r.trends)) {
-    assert.not.ok(t.leak, `${metric} grows: floor slopes ${t.floorAll.bytesPerSecond.toFixed(0)} and ${t.floorSecondHalf.bytesPerSecond.toFixed(0)} B/s (second half) both over ${t.threshold} B/s`);
+    assert.not.ok(
+      t.leak,
+      `${metric} grows: floor slopes ${t.floorAll.bytesPerSecond.toFixed(0)} and ${t.floorSecondHalf.bytesPerSecond.toFixed(0)} B/s (second half) both over ${t.threshold} B/s`,
+    );
   }
 });
 

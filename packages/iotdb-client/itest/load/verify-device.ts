@@ -18,7 +18,11 @@ export interface VerifyCounts {
 
 const MAX_EXAMPLES = 5;
 
-export async function verifyDevice(pool: SessionPool, device: string, tablets: Iterable<{ tablet: SeededTablet; acknowledged: boolean }>): Promise<VerifyCounts> {
+export async function verifyDevice(
+  pool: SessionPool,
+  device: string,
+  tablets: Iterable<{ tablet: SeededTablet; acknowledged: boolean }>,
+): Promise<VerifyCounts> {
   const counts: VerifyCounts = { cellsVerified: 0, pointsVerified: 0, mismatches: 0, examples: [] };
   const miss = (what: string, n = 1) => {
     counts.mismatches += n;
@@ -38,7 +42,8 @@ export async function verifyDevice(pool: SessionPool, device: string, tablets: I
       // For each result column, the tablet column it comes from (-1: not in this tablet, so null).
       const source = names.map((n) => tablet.columns.findIndex((c) => c.name === n));
       tablet.columns.forEach((c, i) => {
-        if (!names.includes(c.name) && tablet.nulls[i]!.includes(0)) miss(`measurement ${c.name} is missing from the result`, tablet.nulls[i]!.filter((b) => b === 0).length);
+        if (!names.includes(c.name) && tablet.nulls[i]!.includes(0))
+          miss(`measurement ${c.name} is missing from the result`, tablet.nulls[i]!.filter((b) => b === 0).length);
       });
       for (let r = 0; r < tablet.times.length; r++) {
         if (!rowHasValue(tablet, r)) continue;
@@ -74,12 +79,14 @@ export async function verifyDevice(pool: SessionPool, device: string, tablets: I
 /** Exact equality as stored: NaN equals NaN (Java keeps no NaN payload), -0 is not 0, bytes by content. */
 function sameValue(expected: unknown, actual: unknown): boolean {
   if (expected instanceof Uint8Array) return actual instanceof Uint8Array && Buffer.compare(expected, actual) === 0;
-  if (typeof expected === "number" && typeof actual === "number") return Object.is(expected, actual) || (Number.isNaN(expected) && Number.isNaN(actual));
+  if (typeof expected === "number" && typeof actual === "number")
+    return Object.is(expected, actual) || (Number.isNaN(expected) && Number.isNaN(actual));
   return expected === actual;
 }
 
 function show(v: unknown): string {
-  if (v instanceof Uint8Array) return `bytes(${v.length}):${Buffer.from(v.buffer, v.byteOffset, Math.min(v.length, 16)).toString("hex")}`;
+  if (v instanceof Uint8Array)
+    return `bytes(${v.length}):${Buffer.from(v.buffer, v.byteOffset, Math.min(v.length, 16)).toString("hex")}`;
   if (typeof v === "string") return JSON.stringify(v.length > 40 ? `${v.slice(0, 40)}...` : v);
   if (typeof v === "bigint") return `${v}n`;
   return Object.is(v, -0) ? "-0" : String(v);

@@ -23,7 +23,8 @@ import type * as Arrow from "apache-arrow";
 
 type ArrowModule = typeof Arrow;
 
-const INSTALL_HINT = "dataSet.toArrow() and arrowBatches() need the optional package apache-arrow, which is not installed: npm install apache-arrow";
+const INSTALL_HINT =
+  "dataSet.toArrow() and arrowBatches() need the optional package apache-arrow, which is not installed: npm install apache-arrow";
 
 let loading: Promise<ArrowModule> | undefined;
 
@@ -47,11 +48,20 @@ function importArrow(): Promise<unknown> {
 /** The package itself is not there (not a failure inside it, which is rethrown as it is). */
 function isMissing(error: unknown): boolean {
   const code = (error as { code?: unknown } | undefined)?.code;
-  return (code === "ERR_MODULE_NOT_FOUND" || code === "MODULE_NOT_FOUND") && String((error as Error).message).includes("apache-arrow");
+  return (
+    (code === "ERR_MODULE_NOT_FOUND" || code === "MODULE_NOT_FOUND") &&
+    String((error as Error).message).includes("apache-arrow")
+  );
 }
 
-/** The result's blocks as RecordBatches, one per block with rows; ending early ends the blocks (which closes the query). */
-export async function* arrowBatches(blocks: AsyncIterable<ResultBlock>, schema: ResultSchema, precision: TimestampPrecision): AsyncGenerator<Arrow.RecordBatch, void, undefined> {
+/**
+ * The result's blocks as RecordBatches, one per block with rows; ending early ends the blocks (which closes the query).
+ */
+export async function* arrowBatches(
+  blocks: AsyncIterable<ResultBlock>,
+  schema: ResultSchema,
+  precision: TimestampPrecision,
+): AsyncGenerator<Arrow.RecordBatch, void, undefined> {
   const arrow = await loadArrow();
   const arrowSchema = schemaOf(arrow, schema, precision);
   for await (const block of blocks) {
@@ -60,7 +70,11 @@ export async function* arrowBatches(blocks: AsyncIterable<ResultBlock>, schema: 
 }
 
 /** Every remaining block as one Table (its batches are the blocks' RecordBatches). */
-export async function arrowTable(blocks: AsyncIterable<ResultBlock>, schema: ResultSchema, precision: TimestampPrecision): Promise<Arrow.Table> {
+export async function arrowTable(
+  blocks: AsyncIterable<ResultBlock>,
+  schema: ResultSchema,
+  precision: TimestampPrecision,
+): Promise<Arrow.Table> {
   const arrow = await loadArrow();
   const batches: Arrow.RecordBatch[] = [];
   for await (const batch of arrowBatches(blocks, schema, precision)) batches.push(batch);
@@ -128,7 +142,10 @@ function recordBatch(arrow: ArrowModule, schema: Arrow.Schema, block: ResultBloc
 }
 
 /** Arrow's validity bitmap (LSB-first, 1 = valid) from the codec's null bytes (1 = null); none without a null. */
-function validity(nulls: Uint8Array | undefined, length: number): { nullCount: number; nullBitmap: Uint8Array | undefined } {
+function validity(
+  nulls: Uint8Array | undefined,
+  length: number,
+): { nullCount: number; nullBitmap: Uint8Array | undefined } {
   if (nulls === undefined) return { nullCount: 0, nullBitmap: undefined };
   const bitmap = new Uint8Array((length + 7) >>> 3);
   let nullCount = 0;

@@ -11,7 +11,9 @@ import type { ResultBlock } from "@zerowire/iotdb-codec";
 export type Interruption = "closed" | Error;
 
 export class BlockStream {
-  /** A block was asked for: from then on close() ends the reading (before, the block stream says why it cannot start). */
+  /**
+   * A block was asked for: from then on close() ends the reading (before, the block stream says why it cannot start).
+   */
   private started = false;
   /** The stream has ended (last block read, failed, or ended early): nothing more comes. */
   done = false;
@@ -33,7 +35,10 @@ export class BlockStream {
     return why instanceof Error ? this.fail(why) : this.end();
   }
 
-  /** The next block, or undefined at the end. A failure of the stream (fetch, decode) is rethrown; the stream has closed the query by then. */
+  /**
+   * The next block, or undefined at the end. A failure of the stream (fetch, decode) is rethrown; the stream has closed
+   * the query by then.
+   */
   next(): Promise<ResultBlock | undefined> {
     this.started = true;
     return this.blocks.next().then(
@@ -55,7 +60,10 @@ export class BlockStream {
     await this.blocks.return();
   }
 
-  /** A read that failed: the stream is ended (the query closed), then the read fails with that error (not one from closing). */
+  /**
+   * A read that failed: the stream is ended (the query closed), then the read fails with that error (not one from
+   * closing).
+   */
   fail(error: unknown): Promise<never> {
     const rethrow = (): never => {
       throw error;

@@ -13,7 +13,10 @@ export interface ColumnarColumnOf<T extends TSDataTypeName, V> {
   readonly nulls: Uint8Array | undefined;
 }
 
-/** One whole result column: BOOLEAN 0/1 bytes, INT32 and DATE (yyyymmdd) Int32Array, INT64 and TIMESTAMP BigInt64Array, FLOAT Float32Array, DOUBLE Float64Array, TEXT/STRING strings, BLOB Buffers. */
+/**
+ * One whole result column: BOOLEAN 0/1 bytes, INT32 and DATE (yyyymmdd) Int32Array, INT64 and TIMESTAMP BigInt64Array,
+ * FLOAT Float32Array, DOUBLE Float64Array, TEXT/STRING strings, BLOB Buffers.
+ */
 export type ColumnarColumn =
   | ColumnarColumnOf<"BOOLEAN", Uint8Array>
   | ColumnarColumnOf<"INT32" | "DATE", Int32Array>
@@ -43,12 +46,21 @@ const EMPTY: Record<string, () => Values> = {
   DOUBLE: () => new Float64Array(0),
 };
 
-export function concatBlocks(columnNames: readonly string[], columnTypes: readonly TSDataTypeName[], blocks: readonly ResultBlock[]): ColumnarResult {
+export function concatBlocks(
+  columnNames: readonly string[],
+  columnTypes: readonly TSDataTypeName[],
+  blocks: readonly ResultBlock[],
+): ColumnarResult {
   const rowCount = blocks.reduce((n, b) => n + b.rowCount, 0);
   const columns = columnNames.map((name, c) => {
     const type = columnTypes[c]!;
     const parts = blocks.map((b) => b.columns[c]!.values);
-    return { name, type, values: parts.length === 0 ? (EMPTY[type]?.() ?? []) : concatValues(parts, rowCount), nulls: concatNulls(blocks, c, rowCount) } as ColumnarColumn;
+    return {
+      name,
+      type,
+      values: parts.length === 0 ? (EMPTY[type]?.() ?? []) : concatValues(parts, rowCount),
+      nulls: concatNulls(blocks, c, rowCount),
+    } as ColumnarColumn;
   });
   return { columnNames, columnTypes, rowCount, columns };
 }

@@ -8,7 +8,20 @@
 // wasNull). Values match the rows' fields: getObject is exactly the field a RowRecord holds.
 // Speed (bench client fetch-5000x10-iterator): a getter is a mask test and one typed-array load;
 // nextInBlock() (not in Java) moves within the fetched block without next()'s microtask per row.
-import { type CellReader, type CellValue, formatDate, type Int64Mode, type Int64Of, type ResultBlock, type ResultSchema, type RowOptions, shortestFloat32, TSDataType, type TimestampPrecision, typeName } from "@zerowire/iotdb-codec";
+import {
+  type CellReader,
+  type CellValue,
+  formatDate,
+  type Int64Mode,
+  type Int64Of,
+  type ResultBlock,
+  type ResultSchema,
+  type RowOptions,
+  shortestFloat32,
+  TSDataType,
+  type TimestampPrecision,
+  typeName,
+} from "@zerowire/iotdb-codec";
 import { HI_WORD, isSafeInt64Words, LO_WORD } from "@zerowire/writer/seams";
 import { DataSetError } from "../errors.js";
 import type { BlockStream } from "./block-stream.js";
@@ -53,7 +66,10 @@ function readsOf(type: TSDataType | undefined): number {
 const TRUE = Promise.resolve(true);
 const FALSE = Promise.resolve(false);
 
-/** How a DataIterator reads: the int64 and float32 modes of rows(), the session's zone and precision for getString of TIMESTAMP cells. */
+/**
+ * How a DataIterator reads: the int64 and float32 modes of rows(), the session's zone and precision for getString of
+ * TIMESTAMP cells.
+ */
 export interface DataIteratorSettings<M extends Int64Mode> {
   read: Required<RowOptions<M>>;
   zoneId: string;
@@ -75,14 +91,18 @@ export class DataIterator<M extends Int64Mode = "bigint"> {
   private values: ArrayLike<unknown>[] = [];
   /** Per column: the current block's null flags, undefined when none is null. */
   private nulls: (Uint8Array | undefined)[] = [];
-  /** Per column in int64 "number" mode: the current block's INT64 / TIMESTAMP values as int32 words, made on first use. */
+  /**
+   * Per column in int64 "number" mode: the current block's INT64 / TIMESTAMP values as int32 words, made on first use.
+   */
   private words: (Int32Array | undefined)[] = [];
   /** Per column: its TSDataType, TIMESTAMP for "Time". */
   private readonly kinds: Uint8Array;
   /** The current row in block; -1 before the block's first. */
   private position = -1;
   private rowCount = 0;
-  /** Per-column cell readers of the current block, made on first use (getObject, int64 "number", float32 "shortest"). */
+  /**
+   * Per-column cell readers of the current block, made on first use (getObject, int64 "number", float32 "shortest").
+   */
   private readonly readers: (CellReader | undefined)[];
   private fetching: Promise<void> | undefined;
   private readonly reads: Uint8Array;
@@ -203,7 +223,8 @@ export class DataIterator<M extends Int64Mode = "bigint"> {
     const nulls = this.nulls[c];
     if (nulls !== undefined && nulls[i] === 1) return null;
     const kind = this.kinds[c];
-    if (kind === TSDataType.INT64 || kind === TSDataType.TIMESTAMP) return Number(BigInt.asIntN(32, (this.values[c] as BigInt64Array)[i]!));
+    if (kind === TSDataType.INT64 || kind === TSDataType.TIMESTAMP)
+      return Number(BigInt.asIntN(32, (this.values[c] as BigInt64Array)[i]!));
     return (this.values[c] as Int32Array)[i]!;
   }
 
@@ -212,7 +233,9 @@ export class DataIterator<M extends Int64Mode = "bigint"> {
     return this.long(this.at(column, LONG, "getLong"));
   }
 
-  /** The same as getLong (Java turns it into a java.sql.Timestamp; here it stays the time in the session's precision). */
+  /**
+   * The same as getLong (Java turns it into a java.sql.Timestamp; here it stays the time in the session's precision).
+   */
   getTimestamp(column: ColumnRef): Int64Of<M> | null {
     return this.long(this.at(column, LONG, "getTimestamp"));
   }
@@ -268,7 +291,10 @@ export class DataIterator<M extends Int64Mode = "bigint"> {
     return formatDate((this.values[c] as Int32Array)[i]!);
   }
 
-  /** Any cell as Java's getString writes it (see the README for FLOAT, DOUBLE, TIMESTAMP and BLOB); "Time" as its number. */
+  /**
+   * Any cell as Java's getString writes it (see the README for FLOAT, DOUBLE, TIMESTAMP and BLOB); "Time" as its
+   * number.
+   */
   getString(column: ColumnRef): string | null {
     const c = this.at(column, ANY, "getString");
     const i = this.position;
@@ -286,7 +312,11 @@ export class DataIterator<M extends Int64Mode = "bigint"> {
       case TSDataType.INT64:
         return String((values as BigInt64Array)[i]);
       case TSDataType.TIMESTAMP:
-        return javaDatetimeText((values as BigInt64Array)[i]!, this.settings.timestampPrecision, zoneOffsets(this.settings.zoneId));
+        return javaDatetimeText(
+          (values as BigInt64Array)[i]!,
+          this.settings.timestampPrecision,
+          zoneOffsets(this.settings.zoneId),
+        );
       case TSDataType.FLOAT:
         return javaFloatText((values as Float32Array)[i]!);
       case TSDataType.DOUBLE:
@@ -335,19 +365,26 @@ export class DataIterator<M extends Int64Mode = "bigint"> {
   private refuse(column: ColumnRef, c: number, reads: number, getter: string): never {
     if (typeof column === "number") this.columnAtIndex(column);
     if ((this.reads[c]! & reads) === 0) {
-      throw new DataSetError(`${getter}: column ${JSON.stringify(this.columnNames[c])} (index ${c + 1}) is ${c === this.timeColumn ? "the time column" : this.typeNames[c]}, which ${getter} does not read`);
+      throw new DataSetError(
+        `${getter}: column ${JSON.stringify(this.columnNames[c])} (index ${c + 1}) is ${c === this.timeColumn ? "the time column" : this.typeNames[c]}, which ${getter} does not read`,
+      );
     }
     throw new DataSetError(`${getter}: there is no current row; call next() and read while it resolves true`);
   }
 
   private columnAtIndex(index: number): number {
     if (Number.isInteger(index) && index >= 1 && index <= this.columnNames.length) return index - 1;
-    throw new DataSetError(`column index ${index} is out of range: columns are numbered 1 to ${this.columnNames.length}, as in Java`);
+    throw new DataSetError(
+      `column index ${index} is out of range: columns are numbered 1 to ${this.columnNames.length}, as in Java`,
+    );
   }
 
   private columnOf(name: string): number {
     const c = this.indexByName.get(name);
-    if (c === undefined) throw new DataSetError(`no column named ${JSON.stringify(name)}; the columns are ${JSON.stringify(this.columnNames)}`);
+    if (c === undefined)
+      throw new DataSetError(
+        `no column named ${JSON.stringify(name)}; the columns are ${JSON.stringify(this.columnNames)}`,
+      );
     return c;
   }
 

@@ -117,7 +117,10 @@ const ZERO_OFFSET = new Set(["Z", "UTC", "GMT", "UT"]);
 const zones = new Map<string, ZoneOffsets>();
 const DATE_LIMIT_MS = 8.64e15;
 
-/** The offsets of a Java zone id: fixed ids parsed here, region ids (Asia/Shanghai) through Intl. Throws DataSetError for an id neither knows. */
+/**
+ * The offsets of a Java zone id: fixed ids parsed here, region ids (Asia/Shanghai) through Intl. Throws DataSetError
+ * for an id neither knows.
+ */
 export function zoneOffsets(zoneId: string): ZoneOffsets {
   let zone = zones.get(zoneId);
   if (zone === undefined) {
@@ -131,14 +134,17 @@ function parseZone(zoneId: string): ZoneOffsets {
   if (ZERO_OFFSET.has(zoneId)) return { offsetSeconds: () => 0 };
   const fixed = FIXED_OFFSET.exec(zoneId);
   if (fixed !== null) {
-    const seconds = (Number(fixed[2]) * 3600 + Number(fixed[3] ?? 0) * 60 + Number(fixed[4] ?? 0)) * (fixed[1] === "-" ? -1 : 1);
+    const seconds =
+      (Number(fixed[2]) * 3600 + Number(fixed[3] ?? 0) * 60 + Number(fixed[4] ?? 0)) * (fixed[1] === "-" ? -1 : 1);
     return { offsetSeconds: () => seconds };
   }
   let format: Intl.DateTimeFormat;
   try {
     format = new Intl.DateTimeFormat("en-US", { timeZone: zoneId, timeZoneName: "longOffset" });
   } catch {
-    throw new DataSetError(`getString: cannot format a TIMESTAMP in the session's zone ${JSON.stringify(zoneId)}: not a zone this Node.js knows`);
+    throw new DataSetError(
+      `getString: cannot format a TIMESTAMP in the session's zone ${JSON.stringify(zoneId)}: not a zone this Node.js knows`,
+    );
   }
   return {
     offsetSeconds: (epochSecond) => {

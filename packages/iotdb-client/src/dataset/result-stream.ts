@@ -20,7 +20,9 @@ export class ResultStream extends Readable {
     private readonly chunksOf: (block: ResultBlock) => Iterator<unknown>,
     private readonly signal: AbortSignal | undefined,
     highWaterMark: number,
-    /** The data set's close(): a stream destroyed before its first read has no running block stream to close the query. */
+    /**
+     * The data set's close(): a stream destroyed before its first read has no running block stream to close the query.
+     */
     private readonly closeDataSet: () => Promise<void>,
   ) {
     super({ objectMode: true, highWaterMark });
@@ -36,7 +38,9 @@ export class ResultStream extends Readable {
     if (!this.fetching) this.pump();
   }
 
-  /** Pushes chunks until Node's buffer is full (push() false), fetching the next block when the current one is used up. */
+  /**
+   * Pushes chunks until Node's buffer is full (push() false), fetching the next block when the current one is used up.
+   */
   private pump(): void {
     for (;;) {
       if (this.destroyed) return;

@@ -7,7 +7,16 @@
 // fetch and close alike. A read's AbortSignal (its own, else the query's) stops it between rows
 // and stops waiting for a fetch; the query is then closed on the server and the session stays usable.
 import type { Readable } from "node:stream";
-import { type Float32Mode, type Int64Mode, type TSDataTypeName, type TimestampPrecision, ResultBlock, ResultSetDecoder, type RowOptions, type RowRecord } from "@zerowire/iotdb-codec";
+import {
+  type Float32Mode,
+  type Int64Mode,
+  type TSDataTypeName,
+  type TimestampPrecision,
+  type ResultBlock,
+  ResultSetDecoder,
+  type RowOptions,
+  type RowRecord,
+} from "@zerowire/iotdb-codec";
 import type Int64 from "node-int64";
 import { abortable, abortError, type CallOptions, signalOf } from "../abort.js";
 import type { Connection } from "../connection.js";
@@ -188,7 +197,8 @@ export class SessionDataSet<M extends Int64Mode = "bigint"> implements AsyncIter
   stream<Q extends Int64Mode = M>(options: ResultStreamOptions<Q> = {}): Readable {
     const signal = this.signalOf(options);
     const read = this.readOptions(options);
-    if (options.as !== undefined && options.as !== "rows" && options.as !== "blocks") throw new OptionError("as", `stream: options.as must be "rows" or "blocks", got ${shown(options.as)}`);
+    if (options.as !== undefined && options.as !== "rows" && options.as !== "blocks")
+      throw new OptionError("as", `stream: options.as must be "rows" or "blocks", got ${shown(options.as)}`);
     const blocks = options.as === "blocks";
     const highWaterMark = options.highWaterMark ?? (blocks ? 1 : 1024);
     const chunksOf = blocks ? (block: ResultBlock) => [block].values() : (block: ResultBlock) => block.rows(read);
@@ -202,7 +212,9 @@ export class SessionDataSet<M extends Int64Mode = "bigint"> implements AsyncIter
   iterator<Q extends Int64Mode = M>(options: RowReadOptions<Q> = {}): DataIterator<Q> {
     const h = this.handle;
     const settings = { read: this.readOptions(options), zoneId: h.zoneId, timestampPrecision: h.timestampPrecision };
-    return new DataIterator<Q>(this.blockStream(this.signalOf(options)), this.decoder.schema, settings, () => this.close());
+    return new DataIterator<Q>(this.blockStream(this.signalOf(options)), this.decoder.schema, settings, () =>
+      this.close(),
+    );
   }
 
   /** Java's hasNext(): whether a row is ready for next(); false at the end (the query is then closed). */
@@ -265,7 +277,10 @@ export class SessionDataSet<M extends Int64Mode = "bigint"> implements AsyncIter
     return rows;
   }
 
-  /** Every remaining block joined into one typed column per result column (for results that fit in memory); FLOAT columns as blocks() gives them. */
+  /**
+   * Every remaining block joined into one typed column per result column (for results that fit in memory); FLOAT
+   * columns as blocks() gives them.
+   */
   async toColumnar(options: CallOptions = {}): Promise<ColumnarResult> {
     const blocks: ResultBlock[] = [];
     for await (const block of this.blocks(options)) blocks.push(block);
@@ -281,7 +296,10 @@ export class SessionDataSet<M extends Int64Mode = "bigint"> implements AsyncIter
     return arrowTable(this.blocks(), this.decoder.schema, this.handle.timestampPrecision);
   }
 
-  /** The result one Apache Arrow RecordBatch per block, fetched as it is read; ending early closes the query. Needs apache-arrow, as toArrow(). */
+  /**
+   * The result one Apache Arrow RecordBatch per block, fetched as it is read; ending early closes the query. Needs
+   * apache-arrow, as toArrow().
+   */
   arrowBatches(): AsyncGenerator<RecordBatch, void, undefined> {
     return arrowBatches(this.blocks(), this.decoder.schema, this.handle.timestampPrecision);
   }
@@ -310,12 +328,18 @@ export class SessionDataSet<M extends Int64Mode = "bigint"> implements AsyncIter
     return signalOf(options, "reading a SessionDataSet") ?? this.handle.signal;
   }
 
-  /** Why a read under `signal` must stop, checked between rows: the data set's close(), its session's connection gone, the signal aborted. */
+  /**
+   * Why a read under `signal` must stop, checked between rows: the data set's close(), its session's connection gone,
+   * the signal aborted.
+   */
   private interruption(signal: AbortSignal | undefined): () => Interruption | undefined {
     const connection = this.handle.connection;
     return () => {
       if (this.closing !== undefined) return "closed";
-      if (connection.closed) return new ConnectionError("the session's connection closed (session.close(), a timeout or a broken connection) while its result was read: the rows not yet read are lost");
+      if (connection.closed)
+        return new ConnectionError(
+          "the session's connection closed (session.close(), a timeout or a broken connection) while its result was read: the rows not yet read are lost",
+        );
       if (signal?.aborted === true) return abortError(signal, "reading the result");
       return undefined;
     };
@@ -329,7 +353,11 @@ export class SessionDataSet<M extends Int64Mode = "bigint"> implements AsyncIter
   private takeFirstBatch(): Batch {
     const batch = this.firstBatch;
     if (batch === undefined) {
-      throw new DataSetError(this.closing ? "this SessionDataSet is closed" : "this SessionDataSet is already being read; a result can be read once");
+      throw new DataSetError(
+        this.closing
+          ? "this SessionDataSet is closed"
+          : "this SessionDataSet is already being read; a result can be read once",
+      );
     }
     this.firstBatch = undefined;
     return batch;
@@ -340,7 +368,9 @@ export class SessionDataSet<M extends Int64Mode = "bigint"> implements AsyncIter
     const h = this.handle;
     const context = { attributes: operationAttributes("fetchResults", h.connection.endpoint, h.database) };
     if (h.statement) context.attributes["db.query.text"] = h.statement;
-    return fetchChannel.trace(context, () => this.fetchBatchUntraced().then((batch) => (noteBlocks(context, batch.blocks), batch)));
+    return fetchChannel.trace(context, () =>
+      this.fetchBatchUntraced().then((batch) => (noteBlocks(context, batch.blocks), batch)),
+    );
   }
 
   private async fetchBatchUntraced(): Promise<Batch> {

@@ -27,7 +27,8 @@ export interface DeliveryContext {
 
 export async function deliver(batches: readonly Batch[], ctx: DeliveryContext): Promise<BatchOutcome[]> {
   const outcome = await attempt(batches, ctx);
-  if (outcome === "written" || outcome === "abandoned" || batches.length === 1 || isTransient(outcome.error)) return batches.map(() => outcome);
+  if (outcome === "written" || outcome === "abandoned" || batches.length === 1 || isTransient(outcome.error))
+    return batches.map(() => outcome);
   // One request, several targets, a permanent failure: which of them failed?
   const outcomes: BatchOutcome[] = [];
   for (const batch of batches) outcomes.push(ctx.stopped() ? "abandoned" : await attempt([batch], ctx));

@@ -45,7 +45,10 @@ export abstract class BatchWriter extends EventEmitter {
   private readonly timer: NodeJS.Timeout | undefined;
   private bufferedPoints = 0;
   private bufferedBytes = 0;
-  /** Of bufferedPoints, those of targets in flight: they cannot go before their request settles, so they do not make a batch full. */
+  /**
+   * Of bufferedPoints, those of targets in flight: they cannot go before their request settles, so they do not make a
+   * batch full.
+   */
   private blockedPoints = 0;
   private inFlightPoints = 0;
   private inFlightRows = 0;
@@ -191,7 +194,10 @@ export abstract class BatchWriter extends EventEmitter {
    * 19,802).
    */
   private isFull(): boolean {
-    return this.bufferedPoints - this.blockedPoints >= this.options.batchPoints || this.bufferedBytes >= this.options.batchBytes;
+    return (
+      this.bufferedPoints - this.blockedPoints >= this.options.batchPoints ||
+      this.bufferedBytes >= this.options.batchBytes
+    );
   }
 
   /** Starts requests while there is room in flight and something to send. */
@@ -255,7 +261,11 @@ export abstract class BatchWriter extends EventEmitter {
       stopped: () => this.stopped,
     }).then(
       (outcomes) => this.settle(batches, outcomes),
-      (error: unknown) => this.settle(batches, batches.map(() => ({ error }))),
+      (error: unknown) =>
+        this.settle(
+          batches,
+          batches.map(() => ({ error })),
+        ),
     );
     this.inFlight.add(request);
     void request.finally(() => {
@@ -266,7 +276,10 @@ export abstract class BatchWriter extends EventEmitter {
     });
   }
 
-  /** Counts the outcomes and frees the targets first, then reports failures (a listener that throws cannot stop the bookkeeping). */
+  /**
+   * Counts the outcomes and frees the targets first, then reports failures (a listener that throws cannot stop the
+   * bookkeeping).
+   */
   private settle(batches: readonly Batch[], outcomes: readonly BatchOutcome[]): void {
     const failures: WriterFailure[] = [];
     batches.forEach((batch, i) => {
@@ -276,7 +289,11 @@ export abstract class BatchWriter extends EventEmitter {
       if (outcome === "written") this.written += batch.rows;
       else if (outcome !== "abandoned") {
         this.failed += batch.rows;
-        failures.push({ target: batch.target, times: batch.tablet.timestamps as WriterFailure["times"], error: outcome.error });
+        failures.push({
+          target: batch.target,
+          times: batch.tablet.timestamps as WriterFailure["times"],
+          error: outcome.error,
+        });
       }
       const buffer = this.buffers.get(batch.target);
       if (buffer !== undefined) {

@@ -30,7 +30,9 @@ export class TableBatchWriter extends BatchWriter {
     super(tableSink(pool), options);
   }
 
-  /** Declares a table: its columns, types and categories (TAG / ATTRIBUTE / FIELD), in the order write() gives values. */
+  /**
+   * Declares a table: its columns, types and categories (TAG / ATTRIBUTE / FIELD), in the order write() gives values.
+   */
   defineTable(table: string, definition: TableDefinition): this {
     this.define(tableSchema(table, definition));
     return this;

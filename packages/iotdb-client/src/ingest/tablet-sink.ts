@@ -25,7 +25,8 @@ export function treeSink(pool: TreeInserts): TabletSink {
   return {
     maxTablets: Number.POSITIVE_INFINITY,
     groupOf: (schema) => (schema.aligned === true ? "aligned" : "non-aligned"),
-    send: (tablets) => (tablets[0]!.schema.aligned === true ? pool.insertAlignedTablets(tablets) : pool.insertTablets(tablets)),
+    send: (tablets) =>
+      tablets[0]!.schema.aligned === true ? pool.insertAlignedTablets(tablets) : pool.insertTablets(tablets),
   };
 }
 

@@ -23,7 +23,9 @@ export class TargetBuffer {
   readonly columns: number;
   private readonly builder: TabletBuilder;
   private readonly fixedRowBytes: number;
-  /** The TEXT/STRING/BLOB columns (counted by length per row; none for an all-numeric target, bench ingest-write-cost). */
+  /**
+   * The TEXT/STRING/BLOB columns (counted by length per row; none for an all-numeric target, bench ingest-write-cost).
+   */
   private readonly varColumns: readonly number[];
   /** Rows ever accepted for this target (the row number errors name). */
   private accepted = 0;
@@ -45,7 +47,9 @@ export class TargetBuffer {
     this.builder = new TabletBuilder({ ...schema, model: schema.model ?? "tree" });
     this.columns = schema.columns.length;
     // Per column: bytes of a value of a fixed-width type, 0 for TEXT/STRING/BLOB (counted by length).
-    const widths = schema.columns.map((c) => VALUE_BYTES[typeof c.type === "number" ? c.type : TSDataType[c.type]] ?? 0);
+    const widths = schema.columns.map(
+      (c) => VALUE_BYTES[typeof c.type === "number" ? c.type : TSDataType[c.type]] ?? 0,
+    );
     this.fixedRowBytes = 8 + widths.reduce((a, b) => a + b, 0);
     this.varColumns = widths.flatMap((w, c) => (w === 0 ? [c] : []));
   }
@@ -54,7 +58,10 @@ export class TargetBuffer {
     return this.builder.rowCount;
   }
 
-  /** Keeps the row, or throws an EncodeError naming target, column and row with nothing kept. Returns its estimated bytes. */
+  /**
+   * Keeps the row, or throws an EncodeError naming target, column and row with nothing kept. Returns its estimated
+   * bytes.
+   */
   add(time: number | bigint | Date, values: readonly Cell[]): number {
     try {
       this.builder.addRow(time, values);
@@ -75,7 +82,13 @@ export class TargetBuffer {
 
   /** Everything buffered, as one batch; the buffer is empty afterwards. */
   take(): Batch {
-    const batch: Batch = { target: this.target, tablet: this.builder.build(), rows: this.builder.rowCount, points: this.points, settled: this.settled };
+    const batch: Batch = {
+      target: this.target,
+      tablet: this.builder.build(),
+      rows: this.builder.rowCount,
+      points: this.points,
+      settled: this.settled,
+    };
     this.builder.reset();
     this.points = 0;
     this.bytes = 0;
@@ -88,7 +101,8 @@ export class TargetBuffer {
   private named(error: unknown, time: unknown): unknown {
     if (!(error instanceof EncodeError)) return error;
     const row = this.accepted;
-    const own = error.column === undefined ? `row ${error.row}: ` : `column ${JSON.stringify(error.column)} row ${error.row}: `;
+    const own =
+      error.column === undefined ? `row ${error.row}: ` : `column ${JSON.stringify(error.column)} row ${error.row}: `;
     const problem = error.message.startsWith(own) ? error.message.slice(own.length) : error.message;
     const column = error.column === undefined ? "" : `, column ${JSON.stringify(error.column)}`;
     const at = typeof time === "number" || typeof time === "bigint" ? ` (time ${time})` : "";

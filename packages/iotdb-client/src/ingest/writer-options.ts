@@ -19,9 +19,14 @@ export interface BatchWriterOptions {
   flushIntervalMs?: number;
   /** Most requests of this writer in flight at once. Default 4. */
   maxInFlight?: number;
-  /** Past this many held points (buffered + in flight), write() returns false until 'drain'. Default 10 x batchPoints. */
+  /**
+   * Past this many held points (buffered + in flight), write() returns false until 'drain'. Default 10 x batchPoints.
+   */
   highWaterMark?: number;
-  /** A write that would hold more points than this throws a WriterFullError (nothing of it kept). Default 4 x highWaterMark. */
+  /**
+   * A write that would hold more points than this throws a WriterFullError (nothing of it kept). Default 4 x
+   * highWaterMark.
+   */
   maxBufferedPoints?: number;
   /** Retries of a request that failed transiently (connection, timeout, a retryable status). Default 10. */
   maxRetries?: number;
@@ -54,7 +59,11 @@ export function resolveWriterOptions(options: BatchWriterOptions = {}): Resolved
     flushIntervalMs: integerOption("flushIntervalMs", o.flushIntervalMs, 0),
     maxInFlight: integerOption("maxInFlight", o.maxInFlight, 1),
     highWaterMark,
-    maxBufferedPoints: integerOption("maxBufferedPoints", options.maxBufferedPoints ?? 4 * highWaterMark, highWaterMark),
+    maxBufferedPoints: integerOption(
+      "maxBufferedPoints",
+      options.maxBufferedPoints ?? 4 * highWaterMark,
+      highWaterMark,
+    ),
     maxRetries: integerOption("maxRetries", o.maxRetries, 0),
     retryBaseMs: integerOption("retryBaseMs", o.retryBaseMs, 0),
     retryMaxMs: integerOption("retryMaxMs", o.retryMaxMs, 0),

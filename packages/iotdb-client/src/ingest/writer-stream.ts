@@ -24,7 +24,8 @@ export function writerStream(writer: RowSink): Writable {
     write(row: WriterRow, _encoding, callback) {
       let below: boolean;
       try {
-        if (row === null || typeof row !== "object") throw new TypeError(`expected a row { target, time, values }, got ${String(row)}`);
+        if (row === null || typeof row !== "object")
+          throw new TypeError(`expected a row { target, time, values }, got ${String(row)}`);
         below = writer.write(row.target, row.time, row.values);
       } catch (error) {
         callback(error as Error);

@@ -9,10 +9,26 @@ import type { Int64Mode } from "@zerowire/iotdb-codec";
 import { abortable, abortError, type CallOptions, signalOf } from "../abort.js";
 import type { SessionDataSet } from "../dataset/session-data-set.js";
 import { acquireChannel, operationAttributes, redirectChannel, retryChannel } from "../diagnostics.js";
-import { ConnectionError, EncodeError, IoTDBError, OptionError, type QueryTimeoutError, type EndPoint, type Status, TimeoutError, timedOut } from "../errors.js";
+import {
+  ConnectionError,
+  EncodeError,
+  IoTDBError,
+  OptionError,
+  type QueryTimeoutError,
+  type EndPoint,
+  type Status,
+  TimeoutError,
+  timedOut,
+} from "../errors.js";
 import { booleanOption, shown } from "../options.js";
 import type { BaseSession } from "../session/base-session.js";
-import { checkedFetchSize, checkedQueryTimeout, SESSION_DEFAULTS, type SessionOptions, systemZoneId } from "../session/session-options.js";
+import {
+  checkedFetchSize,
+  checkedQueryTimeout,
+  SESSION_DEFAULTS,
+  type SessionOptions,
+  systemZoneId,
+} from "../session/session-options.js";
 import type { StatementOperations } from "../session/operations.js";
 import { queryRedirectOf } from "../session/query-redirects.js";
 import { type ConcurrentOptions, type ItemOutcome, runConcurrent } from "./concurrent.js";
@@ -34,7 +50,10 @@ export interface PoolRequest {
 
 /** A request the pool sent, once it settled: how long it took and how it ended. */
 export interface PoolRequestEnd extends PoolRequest {
-  /** From sending (the session in hand) to the outcome, in ms; a query's ends when its data set is there, not when it is read. */
+  /**
+   * From sending (the session in hand) to the outcome, in ms; a query's ends when its data set is there, not when it is
+   * read.
+   */
   durationMs: number;
   /** Why it failed (it may then be retried: a retry is another request); undefined when it succeeded. */
   error: unknown;
@@ -69,7 +88,9 @@ interface InsertQueue<S> {
   leasing: number;
   /** Inserts queued so far: a member's ticket, which tells the lease it waited for. */
   queued: number;
-  /** Rejects the inserts that waited waitTimeoutMs (each lease's own timer covers only those queued before it started). */
+  /**
+   * Rejects the inserts that waited waitTimeoutMs (each lease's own timer covers only those queued before it started).
+   */
   expiry: NodeJS.Timeout | undefined;
 }
 
@@ -103,16 +124,22 @@ interface Call<S, R> {
   keep?(result: R, release: () => void): void;
 }
 
-/** How every pool sends the statements: a query holds its session until its data set closes; a non-query runs on any session, not retried. */
+/**
+ * How every pool sends the statements: a query holds its session until its data set closes; a non-query runs on any
+ * session, not retried.
+ */
 const STATEMENT_ROUTES: OperationRoutes<StatementOperations<Int64Mode>, BaseSession<Int64Mode>> = {
   executeQueryStatement: { via: "query", options: 1 },
   executeNonQueryStatement: { via: "any", options: 1 },
 };
 
 /** The statements every pool offers (documented in StatementOperations). */
-export interface BasePool<S extends BaseSession<Int64Mode>, M extends Int64Mode = "bigint"> extends StatementOperations<M> {}
+// biome-ignore lint/correctness/noUnusedVariables: a merged declaration repeats the class's type parameters, S included
+export interface BasePool<S extends BaseSession<Int64Mode>, M extends Int64Mode = "bigint">
+  extends StatementOperations<M> {}
 
 /** S: the session class; M: the int64 mode of its sessions, which types query results. */
+// biome-ignore lint/suspicious/noUnsafeDeclarationMerging: the interface above declares the operations the class defines from its route table (session/operations.ts)
 export abstract class BasePool<S extends BaseSession<Int64Mode>, M extends Int64Mode = "bigint"> {
   static {
     this.defineOperations(STATEMENT_ROUTES);
@@ -179,15 +206,24 @@ export abstract class BasePool<S extends BaseSession<Int64Mode>, M extends Int64
     options: Partial<ConcurrentOptions> = {},
   ): Promise<ItemOutcome<R>[]> {
     const concurrency = options.concurrency ?? this.options.maxSize;
-    return runConcurrent(items, (item, index) => this.withSession((s) => fn(s, item, index)), { concurrency, stopOnError: options.stopOnError });
+    return runConcurrent(items, (item, index) => this.withSession((s) => fn(s, item, index)), {
+      concurrency,
+      stopOnError: options.stopOnError,
+    });
   }
 
-  /** Calls `listener` for every request the pool sends, with the DataNode it goes to, as it is sent (it must not throw). Duration and outcome: onRequestEnd. */
+  /**
+   * Calls `listener` for every request the pool sends, with the DataNode it goes to, as it is sent (it must not throw).
+   * Duration and outcome: onRequestEnd.
+   */
   onRequest(listener: (request: PoolRequest) => void): void {
     this.requestListeners.push(listener);
   }
 
-  /** Calls `listener` for every request the pool sent once it settled: the onRequest fields, its duration and its error, if any (it must not throw). */
+  /**
+   * Calls `listener` for every request the pool sent once it settled: the onRequest fields, its duration and its error,
+   * if any (it must not throw).
+   */
   onRequestEnd(listener: (request: PoolRequestEnd) => void): void {
     this.requestEndListeners.push(listener);
   }
@@ -247,18 +283,29 @@ export abstract class BasePool<S extends BaseSession<Int64Mode>, M extends Int64
     return this.options.maxSize;
   }
 
-  /** A snapshot per DataNode (sessions idle, borrowed, opening, callers waiting, requests, failures, down) and the number of device routes learned. */
+  /**
+   * A snapshot per DataNode (sessions idle, borrowed, opening, callers waiting, requests, failures, down) and the
+   * number of device routes learned.
+   */
   stats(): PoolStats {
     const endpoints = [...this.options.endpoints];
-    for (const entry of this.pools.values()) if (!endpoints.some((e) => endpointKey(e) === endpointKey(entry.endpoint))) endpoints.push(entry.endpoint);
+    for (const entry of this.pools.values())
+      if (!endpoints.some((e) => endpointKey(e) === endpointKey(entry.endpoint))) endpoints.push(entry.endpoint);
     return {
       endpoints: endpoints.map((endpoint) => {
         const entry = this.pools.get(endpointKey(endpoint));
         const sessions = entry?.sessions.stats() ?? { size: 0, idle: 0, borrowed: 0, opening: 0, waiting: 0 };
         // Inserts waiting to go out merged count as waiting callers; the leases awaited for them do not.
         const queue = this.queues.get(endpointKey(endpoint));
-        if (queue !== undefined) sessions.waiting = Math.max(0, sessions.waiting - queue.leasing) + queue.waiting.length;
-        return { endpoint, ...sessions, requests: entry?.requests ?? 0, failures: entry?.failures ?? 0, down: this.health.isDown(endpoint) };
+        if (queue !== undefined)
+          sessions.waiting = Math.max(0, sessions.waiting - queue.leasing) + queue.waiting.length;
+        return {
+          endpoint,
+          ...sessions,
+          requests: entry?.requests ?? 0,
+          failures: entry?.failures ?? 0,
+          down: this.health.isDown(endpoint),
+        };
       }),
       routes: this.routes.size,
     };
@@ -279,7 +326,9 @@ export abstract class BasePool<S extends BaseSession<Int64Mode>, M extends Int64
   close(options: PoolCloseOptions = {}): Promise<void> {
     const timeoutMs = options?.timeoutMs;
     if (timeoutMs !== undefined && (typeof timeoutMs !== "number" || !(timeoutMs >= 0))) {
-      return Promise.reject(new OptionError("timeoutMs", `close: timeoutMs must be a number >= 0, got ${shown(timeoutMs)}`));
+      return Promise.reject(
+        new OptionError("timeoutMs", `close: timeoutMs must be a number >= 0, got ${shown(timeoutMs)}`),
+      );
     }
     this.closing ??= (async () => {
       await this.settled(timeoutMs);
@@ -290,7 +339,9 @@ export abstract class BasePool<S extends BaseSession<Int64Mode>, M extends Int64
     return this.closing;
   }
 
-  /** The time zone the pool's sessions open with: the zoneId option or the last setTimeZone, else this machine's zone. */
+  /**
+   * The time zone the pool's sessions open with: the zoneId option or the last setTimeZone, else this machine's zone.
+   */
   protected get sessionZone(): string {
     return this.#sessionOptions.zoneId ?? systemZoneId();
   }
@@ -313,7 +364,10 @@ export abstract class BasePool<S extends BaseSession<Int64Mode>, M extends Int64
    * whether the session may serve again). The default DataNode's, as for any call; counted as a
    * request of `method`.
    */
-  protected async borrow(method: string, signal?: AbortSignal): Promise<{ session: S; release(error?: unknown): void }> {
+  protected async borrow(
+    method: string,
+    signal?: AbortSignal,
+  ): Promise<{ session: S; release(error?: unknown): void }> {
     if (this.closing !== undefined) throw closedPoolError();
     const lease = this.idleLease(undefined) ?? (await this.lease(undefined, signal));
     this.count(lease, method, undefined);
@@ -325,7 +379,11 @@ export abstract class BasePool<S extends BaseSession<Int64Mode>, M extends Int64
    * DataNode cannot be reached, retried on the others (the route forgotten), as Java's Session
    * falls back to its default connection; a redirect hint in the answer teaches the device's route.
    */
-  protected queryRouted<Q extends Int64Mode>(method: string, device: string | undefined, op: (session: S) => Promise<SessionDataSet<Q>>): Promise<SessionDataSet<Q>> {
+  protected queryRouted<Q extends Int64Mode>(
+    method: string,
+    device: string | undefined,
+    op: (session: S) => Promise<SessionDataSet<Q>>,
+  ): Promise<SessionDataSet<Q>> {
     return this.run({
       method,
       devices: device === undefined ? [] : [device],
@@ -334,7 +392,8 @@ export abstract class BasePool<S extends BaseSession<Int64Mode>, M extends Int64
       op: async (session) => {
         const dataSet = await op(session);
         const hint = queryRedirectOf(dataSet);
-        if (device !== undefined && hint !== undefined && this.options.enableRedirection && !this.health.isDown(hint)) this.learnRoute(device, hint, method);
+        if (device !== undefined && hint !== undefined && this.options.enableRedirection && !this.health.isDown(hint))
+          this.learnRoute(device, hint, method);
         return dataSet;
       },
       keep: (dataSet, release) => dataSet.onClose(release),
@@ -346,7 +405,9 @@ export abstract class BasePool<S extends BaseSession<Int64Mode>, M extends Int64
    * operation as the route says, calling the session's method of that name (operation-routes.ts).
    */
   protected static defineOperations<T extends BaseSession<Int64Mode>>(
-    this: abstract new (...args: never[]) => BasePool<T, Int64Mode>,
+    this: abstract new (
+      ...args: never[]
+    ) => BasePool<T, Int64Mode>,
     routes: Readonly<Record<string, OperationRoute<T, readonly unknown[]>>>,
   ): void {
     for (const [method, route] of Object.entries(routes)) {
@@ -356,13 +417,23 @@ export abstract class BasePool<S extends BaseSession<Int64Mode>, M extends Int64
     }
   }
 
-  /** A call on any session; not retried. `signal` aborts the wait for a session (the op gets it through its own options). */
+  /**
+   * A call on any session; not retried. `signal` aborts the wait for a session (the op gets it through its own
+   * options).
+   */
   protected call<R>(method: string, op: (session: S) => Promise<R>, signal?: AbortSignal): Promise<R> {
     return this.run({ method, retry: false, signal, op });
   }
 
-  /** A query: retried when its connection fails before the data set exists; the session is held until the data set closes. */
-  protected query<Q extends Int64Mode>(method: string, op: (session: S) => Promise<SessionDataSet<Q>>, signal?: AbortSignal): Promise<SessionDataSet<Q>> {
+  /**
+   * A query: retried when its connection fails before the data set exists; the session is held until the data set
+   * closes.
+   */
+  protected query<Q extends Int64Mode>(
+    method: string,
+    op: (session: S) => Promise<SessionDataSet<Q>>,
+    signal?: AbortSignal,
+  ): Promise<SessionDataSet<Q>> {
     return this.run({ method, retry: true, signal, op, keep: (dataSet, release) => dataSet.onClose(release) });
   }
 
@@ -387,11 +458,27 @@ export abstract class BasePool<S extends BaseSession<Int64Mode>, M extends Int64
     const target = first === undefined ? undefined : () => this.routeOf(first);
     const learning = (session: S) => op(session).then((status) => this.learn(method, status, devices));
     // Input without a device is sent alone: the session refuses it as it would without a pool.
-    if (merge === undefined || first === undefined || !this.options.groupCommit) return this.runAbortable({ method, devices: first === undefined ? [] : [first], target, retry: true, signal, op: learning });
+    if (merge === undefined || first === undefined || !this.options.groupCommit)
+      return this.runAbortable({
+        method,
+        devices: first === undefined ? [] : [first],
+        target,
+        retry: true,
+        signal,
+        op: learning,
+      });
     const { kind, item } = merge;
     const sent = kind.isSent(item) ? [first] : [];
     const touches = [kind.deviceOf(item) ?? first];
-    return this.accept({ method, op: learning, devices: sent, touches, target, signal, merge: { kind, items: [item], points: pointsOf(kind, item), single: true } });
+    return this.accept({
+      method,
+      op: learning,
+      devices: sent,
+      touches,
+      target,
+      signal,
+      merge: { kind, items: [item], points: pointsOf(kind, item), single: true },
+    });
   }
 
   /**
@@ -400,7 +487,12 @@ export abstract class BasePool<S extends BaseSession<Int64Mode>, M extends Int64
    * split, 200/400 with one sub-status per item. If a part fails, the others may have been
    * written; the first failure is thrown once every part settled.
    */
-  protected async insertGrouped<I>(method: string, items: readonly I[], kind: MergeKind<S, I>, options: CallOptions | undefined): Promise<Status> {
+  protected async insertGrouped<I>(
+    method: string,
+    items: readonly I[],
+    kind: MergeKind<S, I>,
+    options: CallOptions | undefined,
+  ): Promise<Status> {
     const { deviceOf, isSent } = kind;
     const signal = signalOf(options, method);
     // Not an array: the session rejects it (EncodeError) before anything is sent.
@@ -413,13 +505,24 @@ export abstract class BasePool<S extends BaseSession<Int64Mode>, M extends Int64
         const devices = sent.map((item) => deviceOf(item) ?? "");
         const routed = target === undefined ? undefined : () => target;
         const op = async (session: S) => {
-          const status = await kind.send(session, part).catch((error: unknown) => Promise.reject(partlyStored(error, method, part.length)));
+          const status = await kind
+            .send(session, part)
+            .catch((error: unknown) => Promise.reject(partlyStored(error, method, part.length)));
           return this.learn(method, status, { count: sent.length, device: (i) => devices[i]! });
         };
-        if (!this.options.groupCommit || part.some((item) => deviceOf(item) === undefined)) return this.runAbortable({ method, devices, target: routed, retry: true, signal, op });
+        if (!this.options.groupCommit || part.some((item) => deviceOf(item) === undefined))
+          return this.runAbortable({ method, devices, target: routed, retry: true, signal, op });
         const touches = [...new Set(part.map((item) => deviceOf(item)!))];
         const points = part.reduce((n, item) => n + pointsOf(kind, item), 0);
-        return this.accept({ method, devices, target: routed, op, touches, signal, merge: { kind, items: part, points, single: false } });
+        return this.accept({
+          method,
+          devices,
+          target: routed,
+          op,
+          touches,
+          signal,
+          merge: { kind, items: part, points, single: false },
+        });
       }),
     );
     const failure = parts.find((p) => p.status === "rejected");
@@ -430,7 +533,11 @@ export abstract class BasePool<S extends BaseSession<Int64Mode>, M extends Int64
   }
 
   /** One operation sent as its route says (defineOperations). */
-  private send(method: string, route: OperationRoute<S, readonly unknown[]>, args: readonly unknown[]): Promise<unknown> {
+  private send(
+    method: string,
+    route: OperationRoute<S, readonly unknown[]>,
+    args: readonly unknown[],
+  ): Promise<unknown> {
     const all = <R>(session: S) => forward<R>(session, method, args);
     switch (route.via) {
       case "any":
@@ -441,7 +548,13 @@ export abstract class BasePool<S extends BaseSession<Int64Mode>, M extends Int64
         return this.queryRouted(method, route.device(args), all<SessionDataSet<Int64Mode>>);
       case "insert": {
         const before = args.slice(0, route.options);
-        return this.insertRouted(method, route.devices(args), (s) => forward<Status>(s, method, before), route.merge?.(args), optionsAt(args, route.options));
+        return this.insertRouted(
+          method,
+          route.devices(args),
+          (s) => forward<Status>(s, method, before),
+          route.merge?.(args),
+          optionsAt(args, route.options),
+        );
       }
       case "split-insert":
         // Not an array: insertGrouped sends it as it is, for the session to refuse.
@@ -449,7 +562,10 @@ export abstract class BasePool<S extends BaseSession<Int64Mode>, M extends Int64
     }
   }
 
-  private groupByRoute<I>(items: readonly I[], deviceOf: (item: I) => string | undefined): { target: EndPoint | undefined; indices: number[] }[] {
+  private groupByRoute<I>(
+    items: readonly I[],
+    deviceOf: (item: I) => string | undefined,
+  ): { target: EndPoint | undefined; indices: number[] }[] {
     // Items without a usable route go to the default DataNode, together with those routed there.
     const home = endpointKey(this.health.order(this.options.endpoints)[0]!);
     const groups = new Map<string, { target: EndPoint | undefined; indices: number[] }>();
@@ -476,7 +592,10 @@ export abstract class BasePool<S extends BaseSession<Int64Mode>, M extends Int64
     return status;
   }
 
-  /** Runs the call on a leased session, retrying where the call allows it (a call made after close() started is refused). */
+  /**
+   * Runs the call on a leased session, retrying where the call allows it (a call made after close() started is
+   * refused).
+   */
   private async run<R>(call: Call<S, R>): Promise<R> {
     if (this.closing !== undefined) throw closedPoolError();
     this.unsettled++;
@@ -498,7 +617,9 @@ export abstract class BasePool<S extends BaseSession<Int64Mode>, M extends Int64
   private async attempts<R>(call: Call<S, R>): Promise<R> {
     for (let attempt = 0; ; attempt++) {
       const target = call.target?.();
-      const lease = acquireChannel.active ? await this.tracedLease(call.method, target, call.signal) : (this.idleLease(target) ?? (await this.leaseUnlessForced(target, call.signal)));
+      const lease = acquireChannel.active
+        ? await this.tracedLease(call.method, target, call.signal)
+        : (this.idleLease(target) ?? (await this.leaseUnlessForced(target, call.signal)));
       const started = this.requestEndListeners.length > 0 ? performance.now() : -1;
       let result: R;
       try {
@@ -509,7 +630,12 @@ export abstract class BasePool<S extends BaseSession<Int64Mode>, M extends Int64
         lease.release(error);
         if (isUnreachable(error)) this.endpointFailed(lease.endpoint);
         if (!call.retry || attempt >= this.options.maxRetries || !this.mayRetry(error)) throw error;
-        if (retryChannel.active) retryChannel.publish({ attributes: operationAttributes(call.method, lease.endpoint, this.#sessionOptions.database), attempt, error });
+        if (retryChannel.active)
+          retryChannel.publish({
+            attributes: operationAttributes(call.method, lease.endpoint, this.#sessionOptions.database),
+            attempt,
+            error,
+          });
         // A broken connection is retried at once (on another DataNode when one is up); a
         // needRetry answer after the interval, as Java does.
         if (error instanceof IoTDBError) await sleep(this.options.retryIntervalMs);
@@ -534,7 +660,9 @@ export abstract class BasePool<S extends BaseSession<Int64Mode>, M extends Int64
   // ---- group commit (group-commit.ts says why and how) ---------------------
 
   /** A new insert that may merge: refused once close() started, else submitted and counted until it settles. */
-  private accept(call: Omit<Member<S>, "attempt" | "ticket" | "queuedAt" | "sent" | "resolve" | "reject">): Promise<Status> {
+  private accept(
+    call: Omit<Member<S>, "attempt" | "ticket" | "queuedAt" | "sent" | "resolve" | "reject">,
+  ): Promise<Status> {
     if (this.closing !== undefined) return Promise.reject(closedPoolError());
     const signal = call.signal;
     if (signal?.aborted === true) return Promise.reject(abortError(signal, call.method));
@@ -598,7 +726,11 @@ export abstract class BasePool<S extends BaseSession<Int64Mode>, M extends Int64
       const lease = this.idleLease(target);
       if (lease !== undefined) {
         // The session was idle: its iotdb:pool:acquire ends at once (as tracedLease's idle case does).
-        if (acquireChannel.active) void acquireChannel.trace({ attributes: operationAttributes(member.method, lease.endpoint, this.#sessionOptions.database) }, async () => lease);
+        if (acquireChannel.active)
+          void acquireChannel.trace(
+            { attributes: operationAttributes(member.method, lease.endpoint, this.#sessionOptions.database) },
+            async () => lease,
+          );
         return void this.sendBatch(lease, [member]);
       }
     }
@@ -643,7 +775,10 @@ export abstract class BasePool<S extends BaseSession<Int64Mode>, M extends Int64
     // One lease is awaited per queue; more only while the DataNode's pool would open a session for
     // each at once (below maxSize), so a burst opens sessions as it would without group commit.
     const sessions = this.pools.get(key)?.sessions;
-    if (queue.leasing === 0 || (queue.leasing < queue.waiting.length && sessions !== undefined && sessions.size < this.options.maxSize)) {
+    if (
+      queue.leasing === 0 ||
+      (queue.leasing < queue.waiting.length && sessions !== undefined && sessions.size < this.options.maxSize)
+    ) {
       void this.leaseForQueue(queue, target);
     }
   }
@@ -662,7 +797,10 @@ export abstract class BasePool<S extends BaseSession<Int64Mode>, M extends Int64
       // inserts that waited for it would have failed waiting alone. Later ones wait anew.
       for (let i = 0; i < queue.waiting.length; ) {
         const m = queue.waiting[i]!;
-        if (m.ticket < before) queue.waiting.splice(i, 1)[0]!.reject(error instanceof PoolTimeoutError ? queueTimeout(m, error.message, error.waitedMs) : error);
+        if (m.ticket < before)
+          queue.waiting
+            .splice(i, 1)[0]!
+            .reject(error instanceof PoolTimeoutError ? queueTimeout(m, error.message, error.waitedMs) : error);
         else i++;
       }
       if (queue.waiting.length > 0 && queue.leasing === 0) void this.leaseForQueue(queue, target);
@@ -692,7 +830,13 @@ export abstract class BasePool<S extends BaseSession<Int64Mode>, M extends Int64
         // Timers may fire a fraction of a ms before performance.now() reaches the deadline.
         if (m.queuedAt + ms <= now + 1) {
           queue.waiting.splice(i, 1);
-          m.reject(queueTimeout(m, `pool of ${key}: no session became free within ${ms} ms (maxSize ${this.options.maxSize}, all in use)`, ms));
+          m.reject(
+            queueTimeout(
+              m,
+              `pool of ${key}: no session became free within ${ms} ms (maxSize ${this.options.maxSize}, all in use)`,
+              ms,
+            ),
+          );
         } else {
           next = Math.min(next, m.queuedAt + ms);
           i++;
@@ -732,7 +876,8 @@ export abstract class BasePool<S extends BaseSession<Int64Mode>, M extends Int64
       lease.release(error);
       if (isUnreachable(error)) this.endpointFailed(lease.endpoint);
       if (only === undefined && !isRetryable(error)) {
-        // Refused as a whole (the server names only its first failed part: docs/iotdb-wire-format.md §7.1), or refused by the
+        // Refused as a whole (the server names only its first failed part: docs/iotdb-wire-format.md §7.1), or refused
+        // by the
         // codec before sending: each caller's part again, alone, for its own outcome.
         for (const m of batch) m.merge = undefined;
         this.requeue(batch);
@@ -744,7 +889,11 @@ export abstract class BasePool<S extends BaseSession<Int64Mode>, M extends Int64
     if (started >= 0) this.ended(lease.endpoint, method, devices, started, undefined);
     lease.release();
     if (only !== undefined) return only.resolve(status);
-    this.learn(kind!.method, status, kind!.written !== undefined ? kind!.written(items!) : { count: devices.length, device: (i) => devices[i]! });
+    this.learn(
+      kind!.method,
+      status,
+      kind!.written !== undefined ? kind!.written(items!) : { count: devices.length, device: (i) => devices[i]! },
+    );
     const statuses = memberStatuses(batch, status);
     batch.forEach((m, i) => m.resolve(statuses[i]!));
   }
@@ -759,7 +908,12 @@ export abstract class BasePool<S extends BaseSession<Int64Mode>, M extends Int64
     if (again.length === 0) return;
     for (const m of again) {
       // One iotdb:retry per caller tried again, as run() publishes one per call.
-      if (retryChannel.active) retryChannel.publish({ attributes: operationAttributes(m.method, endpoint, this.#sessionOptions.database), attempt: m.attempt, error });
+      if (retryChannel.active)
+        retryChannel.publish({
+          attributes: operationAttributes(m.method, endpoint, this.#sessionOptions.database),
+          attempt: m.attempt,
+          error,
+        });
       m.attempt++;
     }
     if (error instanceof IoTDBError) await sleep(this.options.retryIntervalMs);
@@ -784,9 +938,14 @@ export abstract class BasePool<S extends BaseSession<Int64Mode>, M extends Int64
     this.onSettled = undefined;
   }
 
-  /** close()'s deadline passed: inserts still waiting are rejected as not sent, and so is every call that waits for a session from now on. */
+  /**
+   * close()'s deadline passed: inserts still waiting are rejected as not sent, and so is every call that waits for a
+   * session from now on.
+   */
   private abandonWaiting(timeoutMs: number): void {
-    this.forced = new PoolClosedError(`the pool was closed before this call was sent (close() deadline of ${timeoutMs} ms passed): nothing of it was written`);
+    this.forced = new PoolClosedError(
+      `the pool was closed before this call was sent (close() deadline of ${timeoutMs} ms passed): nothing of it was written`,
+    );
     for (const queue of this.queues.values()) {
       clearTimeout(queue.expiry);
       queue.expiry = undefined;
@@ -807,7 +966,8 @@ export abstract class BasePool<S extends BaseSession<Int64Mode>, M extends Int64
 
   /** idleLease() or lease() as one iotdb:pool:acquire operation, on the DataNode the session came from. */
   private tracedLease(method: string, target: EndPoint | undefined, signal?: AbortSignal): Promise<Lease<S>> {
-    const first = target !== undefined && !this.health.isDown(target) ? target : this.health.order(this.options.endpoints)[0]!;
+    const first =
+      target !== undefined && !this.health.isDown(target) ? target : this.health.order(this.options.endpoints)[0]!;
     const context = { attributes: operationAttributes(method, first, this.#sessionOptions.database) };
     return acquireChannel.trace(context, async () => {
       const lease = this.idleLease(target) ?? (await this.leaseUnlessForced(target, signal));
@@ -818,21 +978,42 @@ export abstract class BasePool<S extends BaseSession<Int64Mode>, M extends Int64
   }
 
   /** Tells the onRequestEnd listeners that a request sent at `started` (performance.now()) settled. */
-  private ended(endpoint: EndPoint, method: string, devices: readonly string[] | undefined, started: number, error: unknown): void {
-    const end: PoolRequestEnd = { endpoint, method, devices: devices ?? [], durationMs: performance.now() - started, error };
+  private ended(
+    endpoint: EndPoint,
+    method: string,
+    devices: readonly string[] | undefined,
+    started: number,
+    error: unknown,
+  ): void {
+    const end: PoolRequestEnd = {
+      endpoint,
+      method,
+      devices: devices ?? [],
+      durationMs: performance.now() - started,
+      error,
+    };
     for (const listener of this.requestEndListeners) listener(end);
   }
 
   /** Sends `device`'s calls to `endpoint` from now on (iotdb:redirect tells subscribers). */
   private learnRoute(device: string, endpoint: EndPoint, method: string): void {
     this.routes.learn(device, endpoint);
-    if (redirectChannel.active) redirectChannel.publish({ attributes: operationAttributes(method, endpoint, this.#sessionOptions.database), device, target: endpoint });
+    if (redirectChannel.active)
+      redirectChannel.publish({
+        attributes: operationAttributes(method, endpoint, this.#sessionOptions.database),
+        device,
+        target: endpoint,
+      });
   }
 
-  /** lease() when the DataNode it would try first has a session ready at once (the busy pool's usual case), without awaiting. */
+  /**
+   * lease() when the DataNode it would try first has a session ready at once (the busy pool's usual case), without
+   * awaiting.
+   */
   private idleLease(target: EndPoint | undefined): Lease<S> | undefined {
     if (this.forced !== undefined) return undefined;
-    const endpoint = target !== undefined && !this.health.isDown(target) ? target : this.health.order(this.options.endpoints)[0]!;
+    const endpoint =
+      target !== undefined && !this.health.isDown(target) ? target : this.health.order(this.options.endpoints)[0]!;
     const entry = this.pools.get(endpointKey(endpoint));
     const session = entry?.sessions.tryAcquire();
     return session === undefined ? undefined : this.leaseOf(entry!, session, endpoint);
@@ -867,7 +1048,10 @@ export abstract class BasePool<S extends BaseSession<Int64Mode>, M extends Int64
     }
     // Every DataNode tried was there but silent (e.g. frozen): the caller's timeout ran out, and says so.
     if (timeouts.length > 0 && timeouts.length === failures.length) {
-      throw new TimeoutError(`no DataNode answered in time (${failures.join("; ")})`, Math.max(...timeouts.map((t) => t.timeoutMs)));
+      throw new TimeoutError(
+        `no DataNode answered in time (${failures.join("; ")})`,
+        Math.max(...timeouts.map((t) => t.timeoutMs)),
+      );
     }
     throw new ConnectionError(`no DataNode could be reached (${failures.join("; ")})`);
   }
@@ -898,15 +1082,22 @@ export abstract class BasePool<S extends BaseSession<Int64Mode>, M extends Int64
           if (this.options.allowExitOnIdle) session.unref();
           // Settings changed (setFetchSize, setQueryTimeout) while this session was opening.
           if (options.fetchSize !== this.#sessionOptions.fetchSize) session.setFetchSize(this.getFetchSize());
-          if (options.queryTimeoutMs !== this.#sessionOptions.queryTimeoutMs) session.setQueryTimeout(this.getQueryTimeout());
+          if (options.queryTimeoutMs !== this.#sessionOptions.queryTimeoutMs)
+            session.setQueryTimeout(this.getQueryTimeout());
           this.health.markUp(endpoint);
           return session;
         },
         destroy: (session) => session.close(),
         check: (session) => session.ping(),
-        isBroken: (session) => this.broken.has(session) || !session.isOpen || !this.canReuse(session) || this.inOldZone(session),
+        isBroken: (session) =>
+          this.broken.has(session) || !session.isOpen || !this.canReuse(session) || this.inOldZone(session),
       },
-      { maxSize: o.maxSize, waitTimeoutMs: o.waitTimeoutMs, maxIdleMs: o.maxIdleMs, checkAfterIdleMs: o.healthCheckAfterIdleMs },
+      {
+        maxSize: o.maxSize,
+        waitTimeoutMs: o.waitTimeoutMs,
+        maxIdleMs: o.maxIdleMs,
+        checkAfterIdleMs: o.healthCheckAfterIdleMs,
+      },
       `pool of ${key}`,
     );
     entry = { endpoint: { host: endpoint.host, port: endpoint.port }, sessions, requests: 0, failures: 0 };
@@ -954,9 +1145,10 @@ export abstract class BasePool<S extends BaseSession<Int64Mode>, M extends Int64
   }
 }
 
-
-
-/** A request that timed out (by the client's clock or the server's), as opposed to a wait for a pooled session (PoolTimeoutError). */
+/**
+ * A request that timed out (by the client's clock or the server's), as opposed to a wait for a pooled session
+ * (PoolTimeoutError).
+ */
 function requestTimedOut(error: unknown): error is TimeoutError | QueryTimeoutError {
   return timedOut(error) && !(error instanceof PoolTimeoutError);
 }
@@ -970,9 +1162,19 @@ function isRetryable(error: unknown): boolean {
   return isUnreachable(error) || (error instanceof IoTDBError && error.status.needRetry === true);
 }
 
-/** A refusal or bad input leaves the session fine; a lost connection ends it; anything else gets it checked before reuse. */
+/**
+ * A refusal or bad input leaves the session fine; a lost connection ends it; anything else gets it checked before
+ * reuse.
+ */
 function releaseState(error: unknown): ReleaseState {
-  if (error === undefined || error instanceof IoTDBError || error instanceof EncodeError || error instanceof RangeError || error instanceof PoolTimeoutError) return "ok";
+  if (
+    error === undefined ||
+    error instanceof IoTDBError ||
+    error instanceof EncodeError ||
+    error instanceof RangeError ||
+    error instanceof PoolTimeoutError
+  )
+    return "ok";
   return isUnreachable(error) ? "discard" : "suspect";
 }
 
@@ -981,7 +1183,8 @@ function releaseState(error: unknown): ReleaseState {
  * ones and named only the first (docs/iotdb-wire-format.md §7.1), which the message says.
  */
 function partlyStored(error: unknown, method: string, items: number): unknown {
-  if (!(error instanceof IoTDBError) || items < 2 || error.subStatus.length > 0 || error.status.needRetry === true) return error;
+  if (!(error instanceof IoTDBError) || items < 2 || error.subStatus.length > 0 || error.status.needRetry === true)
+    return error;
   return new IoTDBError(
     error.status,
     `${method} of ${items} items refused as a whole, but the server stores all parts of a batch except those that fail and names only the first failure, ` +
@@ -994,7 +1197,10 @@ function queueTimeout(member: { method: string; sent: boolean }, reason: string,
   const outcome = member.sent
     ? "was not sent again (an earlier request carrying it failed, so it may have been written)"
     : "was not sent: nothing of it was written";
-  return new PoolTimeoutError(`${reason}: this ${member.method} waited in the group-commit queue and ${outcome}`, waitedMs);
+  return new PoolTimeoutError(
+    `${reason}: this ${member.method} waited in the group-commit queue and ${outcome}`,
+    waitedMs,
+  );
 }
 
 /** What a call made after close() started gets. */
@@ -1004,7 +1210,10 @@ function closedPoolError(): PoolClosedError {
 
 /** A retry that close()'s deadline stopped: not sent again, and what the earlier attempt got. */
 function notSentAfter(forced: PoolClosedError, error: unknown): PoolClosedError {
-  return new PoolClosedError(`${forced.message}; an earlier attempt failed: ${(error as Error)?.message ?? String(error)}`, { cause: error });
+  return new PoolClosedError(
+    `${forced.message}; an earlier attempt failed: ${(error as Error)?.message ?? String(error)}`,
+    { cause: error },
+  );
 }
 
 /** What an item counts toward the merged request's size cap; malformed input counts 1 (it fails alone anyway). */
@@ -1022,7 +1231,12 @@ function sleep(ms: number): Promise<void> {
 }
 
 /** One status for a split insert: 400 when a part carried hints, one sub-status per input item. */
-function mergeParts<I>(items: readonly I[], groups: readonly { indices: readonly number[] }[], statuses: readonly Status[], isSent: (item: I) => boolean): Status {
+function mergeParts<I>(
+  items: readonly I[],
+  groups: readonly { indices: readonly number[] }[],
+  statuses: readonly Status[],
+  isSent: (item: I) => boolean,
+): Status {
   const subStatus: Status[] = items.map(() => ({ code: 200 }));
   groups.forEach((group, g) => {
     const sentIndices = group.indices.filter((i) => isSent(items[i]!));

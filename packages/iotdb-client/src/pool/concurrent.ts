@@ -20,7 +20,8 @@ export async function runConcurrent<T, R>(
   options: ConcurrentOptions,
 ): Promise<ItemOutcome<R>[]> {
   const { concurrency, stopOnError = false } = options;
-  if (!Number.isInteger(concurrency) || concurrency < 1) throw new RangeError(`concurrency must be a positive integer, got ${concurrency}`);
+  if (!Number.isInteger(concurrency) || concurrency < 1)
+    throw new RangeError(`concurrency must be a positive integer, got ${concurrency}`);
   if (!Array.isArray(items)) throw new TypeError("runConcurrent: items must be an array");
   const outcomes: ItemOutcome<R>[] = items.map((_, index) => ({ index, status: "skipped" }));
   let next = 0;

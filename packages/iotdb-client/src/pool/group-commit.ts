@@ -33,7 +33,9 @@ export interface MergeKind<S, I> {
   points(item: I): number;
   /** A merged request may not hold two items of one device (insertTablets: one tablet per device, as Java's Map). */
   readonly uniqueDevices: boolean;
-  /** Whether `item` may join a request that starts with `first` (table tablets: same table and columns); default yes. */
+  /**
+   * Whether `item` may join a request that starts with `first` (table tablets: same table and columns); default yes.
+   */
   compatible?(first: I, item: I): boolean;
   /**
    * The devices the merged request wrote, one per sub-status of the answer, when they are not the
@@ -54,7 +56,14 @@ export interface Member<S> {
   readonly touches: readonly string[];
   readonly target: (() => EndPoint | undefined) | undefined;
   /** How it merges; undefined: always sent alone. */
-  merge: { readonly kind: MergeKind<S, unknown>; readonly items: readonly unknown[]; readonly points: number; readonly single: boolean } | undefined;
+  merge:
+    | {
+        readonly kind: MergeKind<S, unknown>;
+        readonly items: readonly unknown[];
+        readonly points: number;
+        readonly single: boolean;
+      }
+    | undefined;
   attempt: number;
   /** Its place in its DataNode's queue. */
   ticket: number;
@@ -130,7 +139,8 @@ export function memberStatuses<S>(batch: readonly Member<S>[], status: Status): 
     const count = m.devices.length;
     const own = perItem ? sub.slice(offset, offset + count) : undefined;
     offset += count;
-    if (own === undefined) return status.message === undefined ? { code: status.code } : { code: status.code, message: status.message };
+    if (own === undefined)
+      return status.message === undefined ? { code: status.code } : { code: status.code, message: status.message };
     if (m.merge!.single) return own[0] ?? { code: 200 };
     return { code: own.some((s) => s.code === 400) ? 400 : 200, subStatus: own };
   });

@@ -11,9 +11,15 @@ import type { WrittenDevices } from "./redirect-hints.js";
 
 /** How a pool sends one operation whose arguments are A, on sessions S. */
 export type OperationRoute<S, A extends readonly unknown[]> =
-  /** On any session, not retried; `options` is the index of the operation's CallOptions, if it takes them (its signal aborts the wait for a session). */
+  /**
+   * On any session, not retried; `options` is the index of the operation's CallOptions, if it takes them (its signal
+   * aborts the wait for a session).
+   */
   | { readonly via: "any"; readonly options?: number }
-  /** A query: retried while its data set does not exist; the session stays with the data set until it closes. `options`: the index of its QueryOptions. */
+  /**
+   * A query: retried while its data set does not exist; the session stays with the data set until it closes. `options`:
+   * the index of its QueryOptions.
+   */
   | { readonly via: "query"; readonly options: number }
   /** A query of one device, sent where the device lives and learning the answer's redirect hint. */
   | { readonly via: "device-query"; device(args: A): string | undefined }
@@ -27,7 +33,9 @@ export type OperationRoute<S, A extends readonly unknown[]> =
       devices(args: A): WrittenDevices | undefined;
       merge?(args: A): { kind: MergeKind<S, unknown>; item: unknown };
     }
-  /** An insert of many items (the first argument; options the second), split by the items' routes and merged per kind. */
+  /**
+   * An insert of many items (the first argument; options the second), split by the items' routes and merged per kind.
+   */
   | { readonly via: "split-insert"; readonly kind: MergeKind<S, unknown> };
 
 type ArgsOf<F> = F extends (...args: infer A) => unknown ? A : never;

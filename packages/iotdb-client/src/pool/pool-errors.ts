@@ -22,7 +22,10 @@ export class PoolTimeoutError extends TimeoutError {
   }
 }
 
-/** The pool was closed before the call was sent (a call made after close(), or still waiting at close()'s deadline): nothing of it was written. */
+/**
+ * The pool was closed before the call was sent (a call made after close(), or still waiting at close()'s deadline):
+ * nothing of it was written.
+ */
 export class PoolClosedError extends ConnectionError {
   override readonly name = "PoolClosedError";
   override readonly code = "ERR_IOTDB_POOL_CLOSED";

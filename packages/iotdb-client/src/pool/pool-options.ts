@@ -8,7 +8,8 @@ import { badOption, booleanOption, integerOption, resolveEndpoints } from "../op
 import { resolveSessionOptions, SESSION_DEFAULTS, type SessionOptions } from "../session/session-options.js";
 
 /** S: the session class; M: the int64 mode, inferred from `int64` ("bigint" when left out). */
-export interface PoolOptions<S = never, M extends Int64Mode = "bigint"> extends Omit<SessionOptions<M>, "autoReconnect"> {
+export interface PoolOptions<S = never, M extends Int64Mode = "bigint">
+  extends Omit<SessionOptions<M>, "autoReconnect"> {
   /**
    * DataNodes as "host:port" or { host, port }. New sessions go to the first one not marked down;
    * the others are for failover. Default: [host:port].
@@ -24,7 +25,9 @@ export interface PoolOptions<S = never, M extends Int64Mode = "bigint"> extends 
   maxIdleMs?: number;
   /** A session idle this long is pinged before reuse. Default 30,000 ms. */
   healthCheckAfterIdleMs?: number;
-  /** How long a DataNode that failed to connect or broke a connection is tried only after the others. Default 10,000 ms. */
+  /**
+   * How long a DataNode that failed to connect or broke a connection is tried only after the others. Default 10,000 ms.
+   */
   endpointDownMs?: number;
   /**
    * Retries of an insert or query whose connection broke or timed out (on another DataNode when
@@ -115,18 +118,30 @@ export function resolvePoolOptions<S>(options: PoolOptions<S, Int64Mode>): Resol
     createSession,
     ...session
   } = options;
-  const endpoints = resolveEndpoints({ nodeUrls, host, port }, { host: SESSION_DEFAULTS.host, port: SESSION_DEFAULTS.port });
+  const endpoints = resolveEndpoints(
+    { nodeUrls, host, port },
+    { host: SESSION_DEFAULTS.host, port: SESSION_DEFAULTS.port },
+  );
   integerOption("maxSize", maxSize, 1);
   integerOption("minSize", minSize, 0);
   if (minSize > maxSize) throw new OptionError("minSize", `minSize (${minSize}) must not exceed maxSize (${maxSize})`);
   integerOption("maxRetries", maxRetries, 0);
   integerOption("maxRoutes", maxRoutes, 1);
-  for (const [name, ms] of Object.entries({ waitTimeoutMs, maxIdleMs, healthCheckAfterIdleMs, endpointDownMs, retryIntervalMs, closeGraceMs })) integerOption(name, ms, 0);
+  for (const [name, ms] of Object.entries({
+    waitTimeoutMs,
+    maxIdleMs,
+    healthCheckAfterIdleMs,
+    endpointDownMs,
+    retryIntervalMs,
+    closeGraceMs,
+  }))
+    integerOption(name, ms, 0);
   booleanOption("enableRedirection", enableRedirection);
   booleanOption("allowExitOnIdle", allowExitOnIdle);
   booleanOption("groupCommit", groupCommit);
   integerOption("groupCommitMaxPoints", groupCommitMaxPoints, 1);
-  if (createSession !== undefined && typeof createSession !== "function") throw badOption("createSession", "a function", createSession);
+  if (createSession !== undefined && typeof createSession !== "function")
+    throw badOption("createSession", "a function", createSession);
   // Every session's options, checked once here as each session will check them (at the first endpoint).
   resolveSessionOptions({ ...session, ...endpoints[0] });
   return {

@@ -11,7 +11,11 @@ import type { TableSession } from "../session/table-session.js";
 import { defineMethod, forward } from "./operation-routes.js";
 
 /** Every operation of a TableSession, each forwarded to the held session. */
-const OPERATIONS: Record<keyof TableOperations, true> = { insert: true, executeQueryStatement: true, executeNonQueryStatement: true };
+const OPERATIONS: Record<keyof TableOperations, true> = {
+  insert: true,
+  executeQueryStatement: true,
+  executeNonQueryStatement: true,
+};
 
 /** The table operations of a PooledTableSession (documented in {@link TableOperations}), run on the held session. */
 export interface PooledTableSession<M extends Int64Mode = "bigint"> extends TableOperations<M> {}
@@ -23,6 +27,7 @@ export interface PooledTableSession<M extends Int64Mode = "bigint"> extends Tabl
  * makes the pool close the session when it comes back. M: the pool's int64 mode, which types
  * query results.
  */
+// biome-ignore lint/suspicious/noUnsafeDeclarationMerging: the interface above declares the operations the class defines from its route table (session/operations.ts)
 export class PooledTableSession<M extends Int64Mode = "bigint"> {
   static {
     for (const method of Object.keys(OPERATIONS)) {
@@ -62,7 +67,8 @@ export class PooledTableSession<M extends Int64Mode = "bigint"> {
 
   private use<R>(fn: (session: TableSession<M>) => Promise<R>): Promise<R> {
     const session = this.#session;
-    if (session === undefined) return Promise.reject(new ConnectionError("this pooled session was closed (given back to its pool)"));
+    if (session === undefined)
+      return Promise.reject(new ConnectionError("this pooled session was closed (given back to its pool)"));
     return fn(session).catch((error: unknown) => {
       if (error instanceof ConnectionError) this.#failure = error;
       throw error;

@@ -5,7 +5,9 @@
 // endpoint 0.0.0.0 means "no better node" and is ignored, as in Java.
 import type { EndPoint, Status } from "../errors.js";
 
-/** The devices a request wrote, one per item the server answers for (records sent, tablets, table rows), in wire order. */
+/**
+ * The devices a request wrote, one per item the server answers for (records sent, tablets, table rows), in wire order.
+ */
 export interface WrittenDevices {
   readonly count: number;
   device(index: number): string;

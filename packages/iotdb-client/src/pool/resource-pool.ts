@@ -75,10 +75,19 @@ export class ResourcePool<T> {
   }
 
   stats(): ResourceStats {
-    return { size: this.size, idle: this.idle.length, borrowed: this.borrowed.size, opening: this.opening, waiting: this.waiters.length };
+    return {
+      size: this.size,
+      idle: this.idle.length,
+      borrowed: this.borrowed.size,
+      opening: this.opening,
+      waiting: this.waiters.length,
+    };
   }
 
-  /** An item for exclusive use until release(); waits in line when maxSize are out. Aborting `signal` leaves the line with an AbortError. */
+  /**
+   * An item for exclusive use until release(); waits in line when maxSize are out. Aborting `signal` leaves the line
+   * with an AbortError.
+   */
   acquire(signal?: AbortSignal): Promise<T> {
     if (this.closed) return Promise.reject(this.closedError());
     if (signal?.aborted === true) return Promise.reject(abortError(signal, `${this.label}: waiting for a session`));
@@ -110,7 +119,13 @@ export class ResourcePool<T> {
   tryAcquire(): T | undefined {
     if (this.closed || this.waiters.length > 0) return undefined;
     const entry = this.idle[this.idle.length - 1];
-    if (entry === undefined || entry.suspect || Date.now() - entry.since >= this.limits.checkAfterIdleMs || this.hooks.isBroken(entry.item)) return undefined;
+    if (
+      entry === undefined ||
+      entry.suspect ||
+      Date.now() - entry.since >= this.limits.checkAfterIdleMs ||
+      this.hooks.isBroken(entry.item)
+    )
+      return undefined;
     this.idle.pop();
     this.borrowed.add(entry.item);
     return entry.item;
@@ -150,7 +165,10 @@ export class ResourcePool<T> {
     }
   }
 
-  /** Opens idle items until the pool holds `count` (at most maxSize); rejects with the first failure, keeping what opened. */
+  /**
+   * Opens idle items until the pool holds `count` (at most maxSize); rejects with the first failure, keeping what
+   * opened.
+   */
   async fill(count: number): Promise<void> {
     const missing = Math.min(count, this.limits.maxSize) - this.size;
     const opened = await Promise.allSettled(Array.from({ length: Math.max(0, missing) }, () => this.openIdle()));
@@ -190,7 +208,8 @@ export class ResourcePool<T> {
           continue;
         }
         const waiter = this.waiters.shift()!;
-        if (entry.suspect || Date.now() - entry.since >= this.limits.checkAfterIdleMs) this.checkFor(waiter, entry.item);
+        if (entry.suspect || Date.now() - entry.since >= this.limits.checkAfterIdleMs)
+          this.checkFor(waiter, entry.item);
         else this.hand(waiter, entry.item);
       } else if (this.size < this.limits.maxSize) {
         this.openFor(this.waiters.shift()!);
@@ -273,7 +292,10 @@ export class ResourcePool<T> {
     this.dispatch();
   }
 
-  /** A waiter gives up (aborted): out of the line; an item being opened or checked for it goes to the next waiter or idles (hand()). */
+  /**
+   * A waiter gives up (aborted): out of the line; an item being opened or checked for it goes to the next waiter or
+   * idles (hand()).
+   */
   private leave(waiter: Waiter<T>, error: Error): void {
     if (waiter.settled) return;
     const index = this.waiters.indexOf(waiter);
@@ -287,7 +309,12 @@ export class ResourcePool<T> {
     const index = this.waiters.indexOf(waiter);
     if (index >= 0) this.waiters.splice(index, 1);
     const ms = this.limits.waitTimeoutMs;
-    waiter.reject(new PoolTimeoutError(`${this.label}: no session became free within ${ms} ms (maxSize ${this.limits.maxSize}, all in use)`, ms));
+    waiter.reject(
+      new PoolTimeoutError(
+        `${this.label}: no session became free within ${ms} ms (maxSize ${this.limits.maxSize}, all in use)`,
+        ms,
+      ),
+    );
   }
 
   private fail(waiter: Waiter<T>, error: Error): void {

@@ -32,9 +32,13 @@ function targetOf(tablet: SessionTablet): string | undefined {
 
 const deviceOfTablet = (tablet: SessionTablet) => named(targetOf(tablet));
 const deviceOfRecord = (record: InsertRecord | StringRecord) => named(record?.deviceId);
-const recordDevice = (record: InsertRecord | StringRecord): string | undefined => (typeof record?.deviceId === "string" ? record.deviceId : undefined);
+const recordDevice = (record: InsertRecord | StringRecord): string | undefined =>
+  typeof record?.deviceId === "string" ? record.deviceId : undefined;
 
-/** The codec leaves out a record whose values are all null (and sends one without measurements); sub-statuses count only the records sent. */
+/**
+ * The codec leaves out a record whose values are all null (and sends one without measurements); sub-statuses count only
+ * the records sent.
+ */
 function isSentRecord(record: InsertRecord | StringRecord): boolean {
   const values: unknown = record?.values;
   return !Array.isArray(values) || values.length === 0 || values.some((v) => v !== null && v !== undefined);
@@ -49,12 +53,20 @@ function tabletPoints(tablet: SessionTablet): number {
   return tablet.timestamps.length * tablet.schema.columns.length;
 }
 
-/** How each kind of tree insert merges (group commit): records into one insertRecords, tablets into one insertTablets. */
-function recordKind<R extends InsertRecord | StringRecord>(method: string, send: (s: Session<Int64Mode>, records: readonly R[]) => Promise<Status>): MergeKind<Session<Int64Mode>, R> {
+/**
+ * How each kind of tree insert merges (group commit): records into one insertRecords, tablets into one insertTablets.
+ */
+function recordKind<R extends InsertRecord | StringRecord>(
+  method: string,
+  send: (s: Session<Int64Mode>, records: readonly R[]) => Promise<Status>,
+): MergeKind<Session<Int64Mode>, R> {
   return { method, send, deviceOf: recordDevice, isSent: isSentRecord, points: recordPoints, uniqueDevices: false };
 }
 
-function tabletKind(method: string, send: (s: Session<Int64Mode>, tablets: readonly SessionTablet[]) => Promise<Status>): MergeKind<Session<Int64Mode>, SessionTablet> {
+function tabletKind(
+  method: string,
+  send: (s: Session<Int64Mode>, tablets: readonly SessionTablet[]) => Promise<Status>,
+): MergeKind<Session<Int64Mode>, SessionTablet> {
   // One tablet per device in a request, as Java's insertTablets(Map<device, Tablet>).
   return { method, send, deviceOf: targetOf, isSent: () => true, points: tabletPoints, uniqueDevices: true };
 }
@@ -62,22 +74,31 @@ function tabletKind(method: string, send: (s: Session<Int64Mode>, tablets: reado
 const RECORDS = recordKind<InsertRecord>("insertRecords", (s, r) => s.insertRecords(r));
 const ALIGNED_RECORDS = recordKind<InsertRecord>("insertAlignedRecords", (s, r) => s.insertAlignedRecords(r));
 const STRING_RECORDS = recordKind<StringRecord>("insertStringRecords", (s, r) => s.insertStringRecords(r));
-const ALIGNED_STRING_RECORDS = recordKind<StringRecord>("insertAlignedStringRecords", (s, r) => s.insertAlignedStringRecords(r));
+const ALIGNED_STRING_RECORDS = recordKind<StringRecord>("insertAlignedStringRecords", (s, r) =>
+  s.insertAlignedStringRecords(r),
+);
 const TABLETS = tabletKind("insertTablets", (s, t) => s.insertTablets(t));
 const ALIGNED_TABLETS = tabletKind("insertAlignedTablets", (s, t) => s.insertAlignedTablets(t));
 
 type Route<A extends readonly unknown[]> = OperationRoute<Session<Int64Mode>, A>;
 
 /** A single-record insert: routed by its device, merged with others of `kind`. */
-const oneRecord = <R extends InsertRecord | StringRecord>(kind: MergeKind<Session<Int64Mode>, R>): Route<readonly [R, CallOptions?]> => ({
+const oneRecord = <R extends InsertRecord | StringRecord>(
+  kind: MergeKind<Session<Int64Mode>, R>,
+): Route<readonly [R, CallOptions?]> => ({
   via: "insert",
   options: 1,
   devices: ([record]) => deviceOfRecord(record),
   merge: ([record]) => ({ kind, item: record }),
 });
 
-/** A tablet insert: routed by its device, merged with others of `kind` (of ALIGNED_TABLETS when the schema says aligned). */
-const oneTablet = (kind: MergeKind<Session<Int64Mode>, SessionTablet>): Route<readonly [SessionTablet, CallOptions?]> => ({
+/**
+ * A tablet insert: routed by its device, merged with others of `kind` (of ALIGNED_TABLETS when the schema says
+ * aligned).
+ */
+const oneTablet = (
+  kind: MergeKind<Session<Int64Mode>, SessionTablet>,
+): Route<readonly [SessionTablet, CallOptions?]> => ({
   via: "insert",
   options: 1,
   devices: ([tablet]) => deviceOfTablet(tablet),
@@ -85,7 +106,11 @@ const oneTablet = (kind: MergeKind<Session<Int64Mode>, SessionTablet>): Route<re
 });
 
 /** Records of one device (deviceId first): routed by it, always sent alone. */
-const ONE_DEVICE: Route<readonly [string, ...unknown[]]> = { via: "insert", options: 2, devices: ([deviceId]) => named(deviceId) };
+const ONE_DEVICE: Route<readonly [string, ...unknown[]]> = {
+  via: "insert",
+  options: 2,
+  devices: ([deviceId]) => named(deviceId),
+};
 const ANY: Route<readonly unknown[]> = { via: "any" };
 
 /**
@@ -113,7 +138,10 @@ const TREE_ROUTES: OperationRoutes<Omit<TreeOperations<Int64Mode>, keyof Stateme
   executeRawDataQuery: { via: "query", options: 3 },
   executeLastDataQuery: { via: "query", options: 2 },
   executeFastLastDataQueryForOnePrefixPath: { via: "query", options: 1 },
-  executeLastDataQueryForOneDevice: { via: "device-query", device: ([, device]) => (typeof device === "string" ? device : undefined) },
+  executeLastDataQueryForOneDevice: {
+    via: "device-query",
+    device: ([, device]) => (typeof device === "string" ? device : undefined),
+  },
   executeAggregationQuery: { via: "query", options: 2 },
   deleteData: ANY,
   createDatabase: ANY,
@@ -156,6 +184,7 @@ export interface SessionPool<M extends Int64Mode = "bigint"> extends TreeOperati
  * DataNodes); deletes, schema and template calls run on any session and are not retried.
  * M: the int64 mode of the pool's sessions ("bigint" unless `int64: "number"`), which types query results.
  */
+// biome-ignore lint/suspicious/noUnsafeDeclarationMerging: the interface above declares the operations the class defines from its route table (session/operations.ts)
 export class SessionPool<M extends Int64Mode = "bigint"> extends BasePool<Session<M>, M> {
   static {
     this.defineOperations(TREE_ROUTES);
@@ -166,7 +195,10 @@ export class SessionPool<M extends Int64Mode = "bigint"> extends BasePool<Sessio
     super(options, (o) => new Session(o as SessionOptions<M>));
   }
 
-  /** A batching writer over this pool: rows one at a time, sent as large insertTablets (see the README, "Ingesting a stream of rows"). */
+  /**
+   * A batching writer over this pool: rows one at a time, sent as large insertTablets (see the README, "Ingesting a
+   * stream of rows").
+   */
   writer(options?: BatchWriterOptions): TreeBatchWriter {
     return new TreeBatchWriter(this, options);
   }
@@ -191,4 +223,3 @@ export class SessionPool<M extends Int64Mode = "bigint"> extends BasePool<Sessio
     return this.sessionZone;
   }
 }
-

@@ -13,7 +13,9 @@ export function tableRowDevices(tablet: SessionTablet): WrittenDevices | undefin
   try {
     const { schema, timestamps, values, nulls } = tablet;
     if (typeof schema.target !== "string" || !Array.isArray(schema.columns)) return undefined;
-    const tags = schema.columns.flatMap((c, i) => (c.category === "TAG" || c.category === ColumnCategory.TAG ? [i] : []));
+    const tags = schema.columns.flatMap((c, i) =>
+      c.category === "TAG" || c.category === ColumnCategory.TAG ? [i] : [],
+    );
     const order = wireOrder(timestamps);
     const count = timestamps.length;
     return {
@@ -31,7 +33,8 @@ export function tableRowDevices(tablet: SessionTablet): WrittenDevices | undefin
 
 function tagText(value: unknown): string {
   if (value === null || value === undefined) return NULL_TAG;
-  if (value instanceof Uint8Array) return Buffer.from(value.buffer, value.byteOffset, value.byteLength).toString("utf8");
+  if (value instanceof Uint8Array)
+    return Buffer.from(value.buffer, value.byteOffset, value.byteLength).toString("utf8");
   return String(value);
 }
 

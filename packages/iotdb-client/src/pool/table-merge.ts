@@ -31,7 +31,8 @@ function wellFormed(t: SessionTablet): boolean {
       typeof t.schema.target === "string" &&
       t.values.length === columns &&
       t.values.every((v) => v.length === rows) &&
-      (t.nulls === undefined || (t.nulls.length <= columns && t.nulls.every((m) => m === null || m === undefined || m.length === rows)))
+      (t.nulls === undefined ||
+        (t.nulls.length <= columns && t.nulls.every((m) => m === null || m === undefined || m.length === rows)))
     );
   } catch {
     return false;
@@ -42,8 +43,16 @@ function wellFormed(t: SessionTablet): boolean {
 export function concatTablets(tablets: readonly SessionTablet[]): SessionTablet {
   const first = tablets[0]!;
   const columns = first.schema.columns;
-  const timestamps = concatColumn(tablets.map((t) => t.timestamps as ColumnValues), false) as SessionTablet["timestamps"];
-  const values = columns.map((column, c) => concatColumn(tablets.map((t) => t.values[c]!), column.type === "BOOLEAN" || column.type === 0));
+  const timestamps = concatColumn(
+    tablets.map((t) => t.timestamps as ColumnValues),
+    false,
+  ) as SessionTablet["timestamps"];
+  const values = columns.map((column, c) =>
+    concatColumn(
+      tablets.map((t) => t.values[c]!),
+      column.type === "BOOLEAN" || column.type === 0,
+    ),
+  );
   const merged: SessionTablet = { schema: first.schema, timestamps, values };
   if (tablets.some((t) => t.nulls !== undefined)) merged.nulls = columns.map((_, c) => concatNulls(tablets, c));
   if (first.bitmapSection !== undefined) merged.bitmapSection = first.bitmapSection;
@@ -75,7 +84,8 @@ function concatNulls(tablets: readonly SessionTablet[], column: number): NullMas
   const mask: boolean[] = [];
   for (const t of tablets) {
     const own = t.nulls?.[column];
-    for (let row = 0; row < t.timestamps.length; row++) mask.push(own !== null && own !== undefined && Boolean(own[row]));
+    for (let row = 0; row < t.timestamps.length; row++)
+      mask.push(own !== null && own !== undefined && Boolean(own[row]));
   }
   return mask;
 }

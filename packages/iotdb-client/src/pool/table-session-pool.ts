@@ -42,9 +42,20 @@ const TABLE_TABLETS: MergeKind<TableSession<Int64Mode>, SessionTablet> = {
   written: (tablets) => tableRowDevices(mergedTablet(tablets)),
 };
 
-/** How TableSessionPool sends insert: routed by its first row's device, merged with waiting tablets of the same table shape. */
-const TABLE_ROUTES: OperationRoutes<Omit<TableOperations<Int64Mode>, keyof StatementOperations>, TableSession<Int64Mode>> = {
-  insert: { via: "insert", options: 1, devices: ([tablet]) => tableRowDevices(tablet), merge: ([tablet]) => ({ kind: TABLE_TABLETS, item: tablet }) },
+/**
+ * How TableSessionPool sends insert: routed by its first row's device, merged with waiting tablets of the same table
+ * shape.
+ */
+const TABLE_ROUTES: OperationRoutes<
+  Omit<TableOperations<Int64Mode>, keyof StatementOperations>,
+  TableSession<Int64Mode>
+> = {
+  insert: {
+    via: "insert",
+    options: 1,
+    devices: ([tablet]) => tableRowDevices(tablet),
+    merge: ([tablet]) => ({ kind: TABLE_TABLETS, item: tablet }),
+  },
 };
 
 /** The table operations of a TableSessionPool (documented in {@link TableOperations}), sent as its class says. */
@@ -59,6 +70,7 @@ export interface TableSessionPool<M extends Int64Mode = "bigint"> extends TableO
  * on any session, not retried. M: the int64 mode of the pool's sessions ("bigint" unless
  * `int64: "number"`), which types query results.
  */
+// biome-ignore lint/suspicious/noUnsafeDeclarationMerging: the interface above declares the operations the class defines from its route table (session/operations.ts)
 export class TableSessionPool<M extends Int64Mode = "bigint"> extends BasePool<TableSession<M>, M> {
   static {
     this.defineOperations(TABLE_ROUTES);
@@ -73,7 +85,10 @@ export class TableSessionPool<M extends Int64Mode = "bigint"> extends BasePool<T
     this.database = options.database;
   }
 
-  /** A batching writer over this pool: rows one at a time, one tablet per table per request (see the README, "Ingesting a stream of rows"). */
+  /**
+   * A batching writer over this pool: rows one at a time, one tablet per table per request (see the README, "Ingesting
+   * a stream of rows").
+   */
   writer(options?: BatchWriterOptions): TableBatchWriter {
     return new TableBatchWriter(this, options);
   }

@@ -3,21 +3,52 @@
 // frames, and running statements and queries. A pool can open one against any endpoint, watch
 // it with onBroken(), and route inserts per device through the insert methods' returned status.
 import { BufferPool, Writer } from "@zerowire/writer";
-import { type Float32Mode, type InsertCall, type Int64Mode, type RecordsCallOptions, writeCallFrame } from "@zerowire/iotdb-codec";
+import {
+  type Float32Mode,
+  type InsertCall,
+  type Int64Mode,
+  type RecordsCallOptions,
+  writeCallFrame,
+} from "@zerowire/iotdb-codec";
 import type Int64 from "node-int64";
 import { abortable, abortError, type CallOptions, signalOf } from "../abort.js";
 import { Connection } from "../connection.js";
-import { insertChannel, type IoTDBTraceAttributes, type IoTDBTraceContext, noteBlocks, openChannel, type OperationChannel, operationAttributes, queryChannel } from "../diagnostics.js";
+import {
+  insertChannel,
+  type IoTDBTraceAttributes,
+  type IoTDBTraceContext,
+  noteBlocks,
+  openChannel,
+  type OperationChannel,
+  operationAttributes,
+  queryChannel,
+} from "../diagnostics.js";
 import { SessionDataSet } from "../dataset/session-data-set.js";
 import { ConnectionError, EncodeError, TimeoutError, timedOut, type EndPoint, type Status } from "../errors.js";
-import { TSCloseOperationReq, TSCloseSessionReq, TSExecuteStatementReq, TSProtocolVersion, TSSetTimeZoneReq, type TSExecuteStatementResp } from "../gen/client_types.js";
+import {
+  TSCloseOperationReq,
+  TSCloseSessionReq,
+  TSExecuteStatementReq,
+  TSProtocolVersion,
+  TSSetTimeZoneReq,
+  type TSExecuteStatementResp,
+} from "../gen/client_types.js";
 import { verifyStatus } from "../status.js";
 import { fromInt64, toInt64 } from "../thrift/int64.js";
 import type { RpcArgs, RpcMethod, RpcResult } from "../thrift/rpc-signatures.js";
 import { checkedReadModes } from "../options.js";
 import { openSessionRequest } from "./open-request.js";
 import type { StatementOperations } from "./operations.js";
-import { checkedFetchSize, checkedQueryTimeout, checkedZoneId, resolveSessionOptions, type ResolvedSessionOptions, type SessionCredentials, type SessionOptions, type SqlDialect } from "./session-options.js";
+import {
+  checkedFetchSize,
+  checkedQueryTimeout,
+  checkedZoneId,
+  resolveSessionOptions,
+  type ResolvedSessionOptions,
+  type SessionCredentials,
+  type SessionOptions,
+  type SqlDialect,
+} from "./session-options.js";
 
 /**
  * Per-query settings; each defaults to the session's. `signal` aborts the query call and, unless
@@ -59,7 +90,10 @@ export const framePool = new BufferPool();
 /** Extra client-side wait beyond the server's query timeout, so the server's own timeout error arrives first. */
 const QUERY_TIMEOUT_MARGIN_MS = 10_000;
 
-/** M: how INT64/TIMESTAMP values come back ("bigint" unless the options say int64: "number"); it types rows and data sets. */
+/**
+ * M: how INT64/TIMESTAMP values come back ("bigint" unless the options say int64: "number"); it types rows and data
+ * sets.
+ */
 export abstract class BaseSession<M extends Int64Mode = "bigint"> implements StatementOperations<M> {
   protected readonly options: ResolvedSessionOptions;
   // An ES private field: util.inspect (even with showHidden), JSON.stringify and property walks
@@ -87,7 +121,10 @@ export abstract class BaseSession<M extends Int64Mode = "bigint"> implements Sta
     this.#credentials = credentials;
     this.writer = new Writer({ pool: options.framePool ?? framePool });
     this.currentDatabase = this.options.database;
-    this.unopenedInsertOptions = { maxValueBytes: this.options.maxValueBytes, autoConvertRecords: this.options.autoConvertRecords };
+    this.unopenedInsertOptions = {
+      maxValueBytes: this.options.maxValueBytes,
+      autoConvertRecords: this.options.autoConvertRecords,
+    };
   }
 
   /**
@@ -118,7 +155,9 @@ export abstract class BaseSession<M extends Int64Mode = "bigint"> implements Sta
     this.state = undefined;
     if (state === undefined || state.connection.closed) return;
     try {
-      const status = await state.connection.call("closeSession", [new TSCloseSessionReq({ sessionId: state.sessionId })]);
+      const status = await state.connection.call("closeSession", [
+        new TSCloseSessionReq({ sessionId: state.sessionId }),
+      ]);
       verifyStatus(status, "closeSession");
     } finally {
       state.connection.close();
@@ -182,7 +221,9 @@ export abstract class BaseSession<M extends Int64Mode = "bigint"> implements Sta
    */
   async setTimeZone(zoneId: string): Promise<void> {
     checkedZoneId(zoneId);
-    const status = await this.rpc("setTimeZone", (s) => [new TSSetTimeZoneReq({ sessionId: s.sessionId, timeZone: zoneId })]);
+    const status = await this.rpc("setTimeZone", (s) => [
+      new TSSetTimeZoneReq({ sessionId: s.sessionId, timeZone: zoneId }),
+    ]);
     verifyStatus(status, "setTimeZone");
     this.options.zoneId = zoneId;
   }
@@ -237,14 +278,27 @@ export abstract class BaseSession<M extends Int64Mode = "bigint"> implements Sta
     return status;
   }
 
-  async executeQueryStatement<Q extends Int64Mode = M>(sql: string, options: QueryOptions<Q> = {}): Promise<SessionDataSet<Q>> {
+  async executeQueryStatement<Q extends Int64Mode = M>(
+    sql: string,
+    options: QueryOptions<Q> = {},
+  ): Promise<SessionDataSet<Q>> {
     sqlText(sql, "executeQueryStatement");
     return this.runQuery("executeQueryStatementV2", sql, options, (s, fetchSize, timeout) => [
-      new TSExecuteStatementReq({ sessionId: s.sessionId, statement: sql, statementId: s.statementId, fetchSize, timeout, enableRedirectQuery: true }),
+      new TSExecuteStatementReq({
+        sessionId: s.sessionId,
+        statement: sql,
+        statementId: s.statementId,
+        fetchSize,
+        timeout,
+        enableRedirectQuery: true,
+      }),
     ]);
   }
 
-  /** The options the codec's insert calls take: maxValueBytes, the server's precision for Date times, autoConvertRecords. */
+  /**
+   * The options the codec's insert calls take: maxValueBytes, the server's precision for Date times,
+   * autoConvertRecords.
+   */
   protected get insertOptions(): RecordsCallOptions {
     return this.state?.insertOptions ?? this.unopenedInsertOptions;
   }
@@ -264,7 +318,8 @@ export abstract class BaseSession<M extends Int64Mode = "bigint"> implements Sta
       if (options !== undefined) return this.sendInsertAbortable(build, options);
       const call = build();
       const open = this.state;
-      if (!call.needsSending || open === undefined || open.connection.closed) return this.sendInsertWhenReady(call, undefined);
+      if (!call.needsSending || open === undefined || open.connection.closed)
+        return this.sendInsertWhenReady(call, undefined);
       return this.writeInsert(open, call);
     } catch (e) {
       return Promise.reject(e);
@@ -280,7 +335,8 @@ export abstract class BaseSession<M extends Int64Mode = "bigint"> implements Sta
     const call = build();
     if (signal?.aborted === true) return Promise.reject(abortError(signal, call.method));
     const open = this.state;
-    if (!call.needsSending || open === undefined || open.connection.closed) return this.sendInsertWhenReady(call, signal);
+    if (!call.needsSending || open === undefined || open.connection.closed)
+      return this.sendInsertWhenReady(call, signal);
     return abortable(this.writeInsert(open, call), signal, call.method);
   }
 
@@ -296,11 +352,18 @@ export abstract class BaseSession<M extends Int64Mode = "bigint"> implements Sta
   }
 
   private writeInsert(state: OpenState, call: InsertCall): Promise<Status> {
-    if (insertChannel.active) return this.traced(insertChannel, call.method, undefined, (context) => this.writeInsertFrame(state, call, context.attributes));
+    if (insertChannel.active)
+      return this.traced(insertChannel, call.method, undefined, (context) =>
+        this.writeInsertFrame(state, call, context.attributes),
+      );
     return this.writeInsertFrame(state, call, undefined);
   }
 
-  private writeInsertFrame(state: OpenState, call: InsertCall, traced: IoTDBTraceAttributes | undefined): Promise<Status> {
+  private writeInsertFrame(
+    state: OpenState,
+    call: InsertCall,
+    traced: IoTDBTraceAttributes | undefined,
+  ): Promise<Status> {
     const connection = state.connection;
     const seqid = connection.nextSeqid();
     // Written straight into a pooled buffer; the connection releases it once the socket took it.
@@ -315,14 +378,25 @@ export abstract class BaseSession<M extends Int64Mode = "bigint"> implements Sta
     return connection.sendInsert(call.method, seqid, frame);
   }
 
-  /** `fn` as one operation of `channel` (its caller checked that the channel is active), on this session's endpoint and database. */
-  private traced<R>(channel: OperationChannel, operation: string, query: string | undefined, fn: (context: IoTDBTraceContext) => Promise<R>): Promise<R> {
+  /**
+   * `fn` as one operation of `channel` (its caller checked that the channel is active), on this session's endpoint and
+   * database.
+   */
+  private traced<R>(
+    channel: OperationChannel,
+    operation: string,
+    query: string | undefined,
+    fn: (context: IoTDBTraceContext) => Promise<R>,
+  ): Promise<R> {
     const attributes = operationAttributes(operation, this.endpoint, this.currentDatabase);
     if (query) attributes["db.query.text"] = query;
     return channel.trace({ attributes }, fn);
   }
 
-  /** @internal One query RPC; the data set keeps the connection and ids it ran with. onRedirect sees a redirect hint of the reply's status. */
+  /**
+   * @internal One query RPC; the data set keeps the connection and ids it ran with. onRedirect sees a redirect hint of
+   * the reply's status.
+   */
   protected async runQuery<R extends QueryMethod, Q extends Int64Mode>(
     method: R,
     statement: string,
@@ -337,9 +411,16 @@ export abstract class BaseSession<M extends Int64Mode = "bigint"> implements Sta
     const signal = signalOf(options, method);
     const state = await this.ready(signal);
     if (signal?.aborted === true) throw abortError(signal, method);
-    const call = () => state.connection.call(method, args(state, fetchSize, toInt64(queryTimeoutMs)), requestTimeoutMs) as Promise<TSExecuteStatementResp>;
+    const call = () =>
+      state.connection.call(
+        method,
+        args(state, fetchSize, toInt64(queryTimeoutMs)),
+        requestTimeoutMs,
+      ) as Promise<TSExecuteStatementResp>;
     const sent = queryChannel.active
-      ? this.traced(queryChannel, method.replace(/V2$/, ""), statement, (context) => call().then((r) => (noteBlocks(context, r.queryResult), r)))
+      ? this.traced(queryChannel, method.replace(/V2$/, ""), statement, (context) =>
+          call().then((r) => (noteBlocks(context, r.queryResult), r)),
+        )
       : call();
     // Aborted after sending: the result the server opens meanwhile is closed when its reply comes.
     const resp = await abortable(sent, signal, method, (late) => closeLateQuery(state, late));
@@ -367,7 +448,12 @@ export abstract class BaseSession<M extends Int64Mode = "bigint"> implements Sta
   }
 
   /** @internal One RPC through the generated code with the current session's ids. */
-  protected async rpc<M extends RpcMethod>(method: M, args: (s: OpenState) => RpcArgs<M>, timeoutMs?: number, signal?: AbortSignal): Promise<RpcResult<M>> {
+  protected async rpc<M extends RpcMethod>(
+    method: M,
+    args: (s: OpenState) => RpcArgs<M>,
+    timeoutMs?: number,
+    signal?: AbortSignal,
+  ): Promise<RpcResult<M>> {
     const state = await this.ready(signal);
     if (signal?.aborted === true) throw abortError(signal, method);
     return abortable(state.connection.call(method, args(state), timeoutMs), signal, method);
@@ -379,15 +465,22 @@ export abstract class BaseSession<M extends Int64Mode = "bigint"> implements Sta
   }
 
   private openState(): OpenState {
-    if (this.state === undefined) throw new ConnectionError(this.closedByUser ? "the session is closed" : "the session is not open; call open() first");
+    if (this.state === undefined)
+      throw new ConnectionError(
+        this.closedByUser ? "the session is closed" : "the session is not open; call open() first",
+      );
     return this.state;
   }
 
-  /** The open session; reopens it first when its connection broke (autoReconnect). An abort stops the wait for the reopen, not the reopen. */
+  /**
+   * The open session; reopens it first when its connection broke (autoReconnect). An abort stops the wait for the
+   * reopen, not the reopen.
+   */
   private async ready(signal?: AbortSignal): Promise<OpenState> {
     const state = this.openState();
     if (!state.connection.closed) return state;
-    if (!this.options.autoReconnect) throw new ConnectionError(`the session's connection to ${this.options.host}:${this.options.port} is broken`);
+    if (!this.options.autoReconnect)
+      throw new ConnectionError(`the session's connection to ${this.options.host}:${this.options.port} is broken`);
     return abortable(this.reopen(), signal, "reopening the session");
   }
 
@@ -474,17 +567,33 @@ export abstract class BaseSession<M extends Int64Mode = "bigint"> implements Sta
       const sessionId = resp.sessionId;
       const statementId = await connection.call("requestStatementId", [sessionId], replyTimeout());
       connection.onClose((error) => {
-        if (error !== undefined && this.state?.connection === connection) for (const l of this.brokenListeners) l(error);
+        if (error !== undefined && this.state?.connection === connection)
+          for (const l of this.brokenListeners) l(error);
       });
       const timestampPrecision = precisionOf(resp.configuration?.timestamp_precision);
       if (!this.keepsProcessAlive) connection.keepProcessAlive(false);
-      const insertOptions = { maxValueBytes: o.maxValueBytes, timestampPrecision, autoConvertRecords: o.autoConvertRecords };
-      return { connection, sessionId, sessionIdValue: fromInt64(sessionId), statementId, timestampPrecision, insertOptions };
+      const insertOptions = {
+        maxValueBytes: o.maxValueBytes,
+        timestampPrecision,
+        autoConvertRecords: o.autoConvertRecords,
+      };
+      return {
+        connection,
+        sessionId,
+        sessionIdValue: fromInt64(sessionId),
+        statementId,
+        timestampPrecision,
+        insertOptions,
+      };
     } catch (e) {
       connection.close();
       if (signal?.aborted === true) throw abortError(signal, `opening a session on ${endpoint.host}:${endpoint.port}`);
       if (e instanceof TimeoutError && performance.now() >= deadline - 1) {
-        throw new TimeoutError(`opening a session on ${endpoint.host}:${endpoint.port}: not done within connectTimeoutMs ${o.connectTimeoutMs} ms (${e.message})`, o.connectTimeoutMs, { cause: e });
+        throw new TimeoutError(
+          `opening a session on ${endpoint.host}:${endpoint.port}: not done within connectTimeoutMs ${o.connectTimeoutMs} ms (${e.message})`,
+          o.connectTimeoutMs,
+          { cause: e },
+        );
       }
       throw e;
     } finally {
@@ -493,16 +602,27 @@ export abstract class BaseSession<M extends Int64Mode = "bigint"> implements Sta
   }
 }
 
-/** A query's reply that came after its caller aborted: its result is closed on the server, if the connection still stands. */
+/**
+ * A query's reply that came after its caller aborted: its result is closed on the server, if the connection still
+ * stands.
+ */
 function closeLateQuery(state: OpenState, resp: TSExecuteStatementResp): void {
   if (resp.queryId == null || state.connection.closed) return;
-  const req = new TSCloseOperationReq({ sessionId: state.sessionId, queryId: resp.queryId, statementId: state.statementId });
+  const req = new TSCloseOperationReq({
+    sessionId: state.sessionId,
+    queryId: resp.queryId,
+    statementId: state.statementId,
+  });
   state.connection.call("closeOperation", [req]).catch(() => {});
 }
 
-/** SQL goes to the server as written (an empty or malformed statement is the server's to refuse); only a non-string is bad input here. */
+/**
+ * SQL goes to the server as written (an empty or malformed statement is the server's to refuse); only a non-string is
+ * bad input here.
+ */
 function sqlText(sql: unknown, what: string): void {
-  if (typeof sql !== "string") throw new EncodeError(`${what}: the SQL must be a string, got ${sql === null ? "null" : typeof sql}`);
+  if (typeof sql !== "string")
+    throw new EncodeError(`${what}: the SQL must be a string, got ${sql === null ? "null" : typeof sql}`);
 }
 
 function precisionOf(value: string | undefined): TimestampPrecision {

@@ -3,7 +3,16 @@
 // forwarding each to a session of theirs (base-pool.ts, pooled-table-session.ts), so a signature
 // or its documentation is written here and nowhere else. What a pool adds to an operation (which
 // session runs it, retries, routing, group commit) is said on the pool classes.
-import type { DeviceRecord, DeviceStringRecord, InsertRecord, Int64Mode, RecordTypes, StringRecord, TSDataType, TSDataTypeName } from "@zerowire/iotdb-codec";
+import type {
+  DeviceRecord,
+  DeviceStringRecord,
+  InsertRecord,
+  Int64Mode,
+  RecordTypes,
+  StringRecord,
+  TSDataType,
+  TSDataTypeName,
+} from "@zerowire/iotdb-codec";
 import type { CallOptions } from "../abort.js";
 import type { SessionDataSet } from "../dataset/session-data-set.js";
 import type { Status } from "../errors.js";
@@ -92,7 +101,11 @@ export interface TreeOperations<M extends Int64Mode = "bigint"> extends Statemen
   insertRecordsOfOneDevice(deviceId: string, records: readonly DeviceRecord[], options?: CallOptions): Promise<Status>;
 
   /** insertAlignedRecordsOfOneDevice: insertRecordsOfOneDevice of an aligned device (isAligned=true). */
-  insertAlignedRecordsOfOneDevice(deviceId: string, records: readonly DeviceRecord[], options?: CallOptions): Promise<Status>;
+  insertAlignedRecordsOfOneDevice(
+    deviceId: string,
+    records: readonly DeviceRecord[],
+    options?: CallOptions,
+  ): Promise<Status>;
 
   // ---- inserts with string values (the server infers the types) --------
 
@@ -113,18 +126,35 @@ export interface TreeOperations<M extends Int64Mode = "bigint"> extends Statemen
   insertAlignedStringRecords(records: readonly StringRecord[], options?: CallOptions): Promise<Status>;
 
   /** insertStringRecordsOfOneDevice: string-valued rows of one device, sent sorted by time as Java does. */
-  insertStringRecordsOfOneDevice(deviceId: string, records: readonly DeviceStringRecord[], options?: CallOptions): Promise<Status>;
+  insertStringRecordsOfOneDevice(
+    deviceId: string,
+    records: readonly DeviceStringRecord[],
+    options?: CallOptions,
+  ): Promise<Status>;
 
   /** insertAlignedStringRecordsOfOneDevice: insertStringRecordsOfOneDevice of an aligned device (isAligned=true). */
-  insertAlignedStringRecordsOfOneDevice(deviceId: string, records: readonly DeviceStringRecord[], options?: CallOptions): Promise<Status>;
+  insertAlignedStringRecordsOfOneDevice(
+    deviceId: string,
+    records: readonly DeviceStringRecord[],
+    options?: CallOptions,
+  ): Promise<Status>;
 
   // ---- queries -----------------------------------------------------------
 
   /** Raw data of the given full paths with startTime <= time < endTime (executeRawDataQueryV2). */
-  executeRawDataQuery<Q extends Int64Mode = M>(paths: readonly string[], startTime: bigint | number, endTime: bigint | number, options?: QueryOptions<Q>): Promise<SessionDataSet<Q>>;
+  executeRawDataQuery<Q extends Int64Mode = M>(
+    paths: readonly string[],
+    startTime: bigint | number,
+    endTime: bigint | number,
+    options?: QueryOptions<Q>,
+  ): Promise<SessionDataSet<Q>>;
 
   /** The latest point of each path at or after `lastTime` (default: any time) (executeLastDataQueryV2). */
-  executeLastDataQuery<Q extends Int64Mode = M>(paths: readonly string[], lastTime?: bigint | number, options?: QueryOptions<Q>): Promise<SessionDataSet<Q>>;
+  executeLastDataQuery<Q extends Int64Mode = M>(
+    paths: readonly string[],
+    lastTime?: bigint | number,
+    options?: QueryOptions<Q>,
+  ): Promise<SessionDataSet<Q>>;
 
   /**
    * Java's executeFastLastDataQueryForOnePrefixPath: the latest point of every time series under
@@ -132,7 +162,10 @@ export interface TreeOperations<M extends Int64Mode = "bigint"> extends Statemen
    * `SELECT LAST * FROM root.sg.d1` but on the server's fast path. Sends no server-side timeout
    * (as Java). IoTDB 2.0.1-beta does not know this call (it answers with an error).
    */
-  executeFastLastDataQueryForOnePrefixPath<Q extends Int64Mode = M>(prefixes: readonly string[], options?: QueryOptions<Q>): Promise<SessionDataSet<Q>>;
+  executeFastLastDataQueryForOnePrefixPath<Q extends Int64Mode = M>(
+    prefixes: readonly string[],
+    options?: QueryOptions<Q>,
+  ): Promise<SessionDataSet<Q>>;
 
   /**
    * Java's executeLastDataQueryForOneDevice: the latest point of the given measurements of one

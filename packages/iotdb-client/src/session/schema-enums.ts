@@ -42,11 +42,17 @@ export function dataTypeCode(type: TSDataType | TSDataTypeName, what: string): n
       throw new EncodeError(`${what}: unknown data type ${JSON.stringify(type)}`);
     }
   }
-  if (!Object.values(TSDataType).includes(type)) throw new EncodeError(`${what}: unknown data type code ${String(type)}`);
+  if (!Object.values(TSDataType).includes(type))
+    throw new EncodeError(`${what}: unknown data type code ${String(type)}`);
   return type;
 }
 
-export function enumCode(table: Readonly<Record<string, number>>, kind: string, value: string | number, what: string): number {
+export function enumCode(
+  table: Readonly<Record<string, number>>,
+  kind: string,
+  value: string | number,
+  what: string,
+): number {
   const code = typeof value === "string" && Object.hasOwn(table, value) ? table[value] : value;
   if (typeof code !== "number" || !Object.values(table).includes(code)) {
     throw new EncodeError(`${what}: unknown ${kind} ${JSON.stringify(value)}`);

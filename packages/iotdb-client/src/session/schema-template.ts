@@ -3,8 +3,21 @@
 // createSchemaTemplate carries Java's serialized Template (the codec's serializeTemplate), and
 // appendSchemaTemplate the parallel lists of TSDataType/TSEncoding/CompressionType ordinals.
 // Defaults follow createTimeseries here (PLAIN, LZ4); Java has no defaults.
-import { EncodeError, serializeTemplate, type TemplateMeasurementCodes, type TSDataType, type TSDataTypeName } from "@zerowire/iotdb-codec";
-import { CompressionType, type CompressionTypeName, dataTypeCode, enumCode, TSEncoding, type TSEncodingName } from "./schema-enums.js";
+import {
+  EncodeError,
+  serializeTemplate,
+  type TemplateMeasurementCodes,
+  type TSDataType,
+  type TSDataTypeName,
+} from "@zerowire/iotdb-codec";
+import {
+  CompressionType,
+  type CompressionTypeName,
+  dataTypeCode,
+  enumCode,
+  TSEncoding,
+  type TSEncodingName,
+} from "./schema-enums.js";
 
 /** One measurement of a template. */
 export interface TemplateMeasurement {
@@ -37,10 +50,17 @@ export const TemplateQueryType = {
 
 /** The bytes of TSCreateSchemaTemplateReq.serializedTemplate for this template. */
 export function serializedTemplate(template: SchemaTemplate, what: string): Buffer {
-  if (template === null || typeof template !== "object") throw new EncodeError(`${what}: expected { name, aligned?, measurements }, got ${template === null ? "null" : typeof template}`);
+  if (template === null || typeof template !== "object")
+    throw new EncodeError(
+      `${what}: expected { name, aligned?, measurements }, got ${template === null ? "null" : typeof template}`,
+    );
   const aligned = template.aligned ?? false;
   if (typeof aligned !== "boolean") throw new EncodeError(`${what}: aligned must be a boolean, got ${typeof aligned}`);
-  return serializeTemplate({ name: template.name, aligned, measurements: measurementCodes(template.measurements, what) });
+  return serializeTemplate({
+    name: template.name,
+    aligned,
+    measurements: measurementCodes(template.measurements, what),
+  });
 }
 
 /** The lists of TSAppendSchemaTemplateReq for these measurements. */
@@ -55,10 +75,17 @@ export function appendLists(measurements: readonly TemplateMeasurement[], what: 
 }
 
 function measurementCodes(measurements: readonly TemplateMeasurement[], what: string): TemplateMeasurementCodes[] {
-  if (!Array.isArray(measurements) || measurements.length === 0) throw new EncodeError(`${what}: expected a non-empty array of { name, dataType, encoding?, compressor? }`);
+  if (!Array.isArray(measurements) || measurements.length === 0)
+    throw new EncodeError(`${what}: expected a non-empty array of { name, dataType, encoding?, compressor? }`);
   return measurements.map((m: TemplateMeasurement, row: number) => {
-    if (m === null || typeof m !== "object") throw new EncodeError(`${what}: measurement ${row} is not an object`, undefined, row);
-    if (typeof m.name !== "string" || m.name === "") throw new EncodeError(`${what}: measurement ${row} needs a non-empty name, got ${JSON.stringify(m.name)}`, undefined, row);
+    if (m === null || typeof m !== "object")
+      throw new EncodeError(`${what}: measurement ${row} is not an object`, undefined, row);
+    if (typeof m.name !== "string" || m.name === "")
+      throw new EncodeError(
+        `${what}: measurement ${row} needs a non-empty name, got ${JSON.stringify(m.name)}`,
+        undefined,
+        row,
+      );
     const at = `${what} (measurement ${JSON.stringify(m.name)})`;
     const dataType = dataTypeCode(m.dataType, at);
     if (dataType === 6 || dataType === 7) throw new EncodeError(`${at}: ${m.dataType} cannot be stored`, m.name, row);

@@ -6,7 +6,17 @@ import { DEFAULT_MAX_VALUE_BYTES, type Float32Mode, type Int64Mode } from "@zero
 import type { BufferPool } from "@zerowire/writer";
 import { resolveConnectionOptions } from "../connection.js";
 import { type EndPoint, OptionError } from "../errors.js";
-import { badOption, booleanOption, FLOAT32_MODES, INT64_MODES, integerOption, oneOfOption, positiveOption, resolveEndpoints, stringOption } from "../options.js";
+import {
+  badOption,
+  booleanOption,
+  FLOAT32_MODES,
+  INT64_MODES,
+  integerOption,
+  oneOfOption,
+  positiveOption,
+  resolveEndpoints,
+  stringOption,
+} from "../options.js";
 import type { WireProtocol } from "../thrift/rpc-codec.js";
 
 /** The model a session speaks: Session opens "tree", TableSession "table" (openSession's sql_dialect). */
@@ -48,7 +58,8 @@ export interface SessionOptions<M extends Int64Mode = "bigint"> {
    */
   maxRequestFrameSize?: number;
   /**
-   * Largest TEXT, STRING or BLOB value (or string-record value) sent, in bytes (UTF-8 bytes for a string): a larger one is
+   * Largest TEXT, STRING or BLOB value (or string-record value) sent, in bytes (UTF-8 bytes for a string): a larger one
+   * is
    * an EncodeError and nothing is sent. Default 16 MiB. IoTDB 2.0.1-beta jams on one huge value
    * (its write-ahead log waits forever for room): above ~34 MiB with a 2 GiB DataNode heap, and
    * proportionally less with a smaller heap. Raise it only for a server with a larger heap.
@@ -58,7 +69,10 @@ export interface SessionOptions<M extends Int64Mode = "bigint"> {
   fetchSize?: number;
   /** Server-side query timeout sent with each query (default 60,000 ms, as Java; 0 = none). */
   queryTimeoutMs?: number;
-  /** INT64/TIMESTAMP values (and row times) as bigint (default) or number (throws rather than rounds). Types rows and data sets. */
+  /**
+   * INT64/TIMESTAMP values (and row times) as bigint (default) or number (throws rather than rounds). Types rows and
+   * data sets.
+   */
   int64?: M;
   /**
    * FLOAT values as read: "exact" (default) the float32's exact value (21.3f reads
@@ -87,7 +101,8 @@ export interface SessionOptions<M extends Int64Mode = "bigint"> {
 }
 
 /** The settings a session keeps in view (no password, no TLS options). */
-export interface ResolvedSessionOptions extends Required<Omit<SessionOptions<Int64Mode>, "database" | "tls" | "password" | "framePool" | "nodeUrls">> {
+export interface ResolvedSessionOptions
+  extends Required<Omit<SessionOptions<Int64Mode>, "database" | "tls" | "password" | "framePool" | "nodeUrls">> {
   database: string | undefined;
   /** The DataNodes the session may open on: nodeUrls, else [host:port]. host/port name the current one. */
   endpoints: readonly EndPoint[];
@@ -113,20 +128,30 @@ export function checkedFetchSize(fetchSize: unknown): number {
   return integerOption("fetchSize", fetchSize, 1, 0x7fffffff, "a positive int32");
 }
 
-/** A query timeout as a session takes it (option, setQueryTimeout, a query's option): 0 (none) or a positive integer of ms. */
+/**
+ * A query timeout as a session takes it (option, setQueryTimeout, a query's option): 0 (none) or a positive integer of
+ * ms.
+ */
 export function checkedQueryTimeout(queryTimeoutMs: unknown): number {
   return integerOption("queryTimeoutMs", queryTimeoutMs, 0, Number.MAX_SAFE_INTEGER, "0 or a positive integer");
 }
 
-/** A time zone as a session takes it (option, setTimeZone): a non-empty string, sent as given (the server knows Java's zone names). */
+/**
+ * A time zone as a session takes it (option, setTimeZone): a non-empty string, sent as given (the server knows Java's
+ * zone names).
+ */
 export function checkedZoneId(zoneId: unknown): string {
   return stringOption("zoneId", zoneId);
 }
 
-export function resolveSessionOptions(options: SessionOptions<Int64Mode>): { settings: ResolvedSessionOptions; credentials: SessionCredentials } {
+export function resolveSessionOptions(options: SessionOptions<Int64Mode>): {
+  settings: ResolvedSessionOptions;
+  credentials: SessionCredentials;
+} {
   if (options === null || typeof options !== "object") throw badOption("options", "an object", options);
   const pool = options.framePool;
-  if (pool !== undefined && (typeof pool?.acquire !== "function" || typeof pool.release !== "function")) throw badOption("framePool", "a BufferPool", pool);
+  if (pool !== undefined && (typeof pool?.acquire !== "function" || typeof pool.release !== "function"))
+    throw badOption("framePool", "a BufferPool", pool);
   const endpoints = resolveEndpoints(options, { host: SESSION_DEFAULTS.host, port: SESSION_DEFAULTS.port });
   const settings: ResolvedSessionOptions = {
     host: endpoints[0]!.host,
@@ -145,12 +170,17 @@ export function resolveSessionOptions(options: SessionOptions<Int64Mode>): { set
     autoConvertRecords: booleanOption("autoConvertRecords", options.autoConvertRecords ?? true),
   };
   const tlsOption = options.tls;
-  if (tlsOption !== undefined && typeof tlsOption !== "boolean" && (typeof tlsOption !== "object" || tlsOption === null)) {
+  if (
+    tlsOption !== undefined &&
+    typeof tlsOption !== "boolean" &&
+    (typeof tlsOption !== "object" || tlsOption === null)
+  ) {
     throw badOption("tls", "true, false or Node TLS options (tls.connect's)", tlsOption);
   }
   const password = options.password ?? SESSION_DEFAULTS.password;
   // Not shown(password): a message never carries a password, even a mistyped one.
-  if (typeof password !== "string") throw new OptionError("password", `password must be a string, got a ${typeof password}`);
+  if (typeof password !== "string")
+    throw new OptionError("password", `password must be a string, got a ${typeof password}`);
   return { settings, credentials: { password, tls: tlsOption } };
 }
 

@@ -50,9 +50,22 @@ import type { CallOptions } from "../abort.js";
 import { BaseSession, type QueryOptions } from "./base-session.js";
 import type { TreeOperations } from "./operations.js";
 import { noteQueryRedirect } from "./query-redirects.js";
-import { CompressionType, type CompressionTypeName, dataTypeCode, enumCode, TSEncoding, type TSEncodingName } from "./schema-enums.js";
+import {
+  CompressionType,
+  type CompressionTypeName,
+  dataTypeCode,
+  enumCode,
+  TSEncoding,
+  type TSEncodingName,
+} from "./schema-enums.js";
 import type { SessionOptions } from "./session-options.js";
-import { appendLists, type SchemaTemplate, serializedTemplate, type TemplateMeasurement, TemplateQueryType } from "./schema-template.js";
+import {
+  appendLists,
+  type SchemaTemplate,
+  serializedTemplate,
+  type TemplateMeasurement,
+  TemplateQueryType,
+} from "./schema-template.js";
 import { type SessionTablet, withModel } from "./tablet-input.js";
 
 const INT64_MIN = -(2n ** 63n);
@@ -104,11 +117,25 @@ export class Session<M extends Int64Mode = "bigint"> extends BaseSession<M> impl
   }
 
   insertTablets(tablets: readonly SessionTablet[], options?: CallOptions): Promise<Status> {
-    return this.sendInsert(() => insertTabletsCall(tabletList(tablets).map((t) => withModel(t, "tree", false)), this.insertOptions), options);
+    return this.sendInsert(
+      () =>
+        insertTabletsCall(
+          tabletList(tablets).map((t) => withModel(t, "tree", false)),
+          this.insertOptions,
+        ),
+      options,
+    );
   }
 
   insertAlignedTablets(tablets: readonly SessionTablet[], options?: CallOptions): Promise<Status> {
-    return this.sendInsert(() => insertTabletsCall(tabletList(tablets).map((t) => withModel(t, "tree", true)), this.insertOptions), options);
+    return this.sendInsert(
+      () =>
+        insertTabletsCall(
+          tabletList(tablets).map((t) => withModel(t, "tree", true)),
+          this.insertOptions,
+        ),
+      options,
+    );
   }
 
   insertRecord<const T extends RecordTypes>(record: InsertRecord<T>, options?: CallOptions): Promise<Status> {
@@ -131,8 +158,15 @@ export class Session<M extends Int64Mode = "bigint"> extends BaseSession<M> impl
     return this.sendInsert(() => insertRecordsOfOneDeviceCall(deviceId, records, this.insertOptions), options);
   }
 
-  insertAlignedRecordsOfOneDevice(deviceId: string, records: readonly DeviceRecord[], options?: CallOptions): Promise<Status> {
-    return this.sendInsert(() => insertRecordsOfOneDeviceCall(deviceId, records, { ...this.insertOptions, aligned: true }), options);
+  insertAlignedRecordsOfOneDevice(
+    deviceId: string,
+    records: readonly DeviceRecord[],
+    options?: CallOptions,
+  ): Promise<Status> {
+    return this.sendInsert(
+      () => insertRecordsOfOneDeviceCall(deviceId, records, { ...this.insertOptions, aligned: true }),
+      options,
+    );
   }
 
   // ---- inserts with string values (the server infers the types) --------
@@ -153,12 +187,23 @@ export class Session<M extends Int64Mode = "bigint"> extends BaseSession<M> impl
     return this.sendInsert(() => insertStringRecordsCall(records, { ...this.insertOptions, aligned: true }), options);
   }
 
-  insertStringRecordsOfOneDevice(deviceId: string, records: readonly DeviceStringRecord[], options?: CallOptions): Promise<Status> {
+  insertStringRecordsOfOneDevice(
+    deviceId: string,
+    records: readonly DeviceStringRecord[],
+    options?: CallOptions,
+  ): Promise<Status> {
     return this.sendInsert(() => insertStringRecordsOfOneDeviceCall(deviceId, records, this.insertOptions), options);
   }
 
-  insertAlignedStringRecordsOfOneDevice(deviceId: string, records: readonly DeviceStringRecord[], options?: CallOptions): Promise<Status> {
-    return this.sendInsert(() => insertStringRecordsOfOneDeviceCall(deviceId, records, { ...this.insertOptions, aligned: true }), options);
+  insertAlignedStringRecordsOfOneDevice(
+    deviceId: string,
+    records: readonly DeviceStringRecord[],
+    options?: CallOptions,
+  ): Promise<Status> {
+    return this.sendInsert(
+      () => insertStringRecordsOfOneDeviceCall(deviceId, records, { ...this.insertOptions, aligned: true }),
+      options,
+    );
   }
 
   // ---- queries -----------------------------------------------------------
@@ -186,10 +231,19 @@ export class Session<M extends Int64Mode = "bigint"> extends BaseSession<M> impl
     ]);
   }
 
-  async executeFastLastDataQueryForOnePrefixPath<Q extends Int64Mode = M>(prefixes: readonly string[], options: QueryOptions<Q> = {}): Promise<SessionDataSet<Q>> {
+  async executeFastLastDataQueryForOnePrefixPath<Q extends Int64Mode = M>(
+    prefixes: readonly string[],
+    options: QueryOptions<Q> = {},
+  ): Promise<SessionDataSet<Q>> {
     const list = pathList(prefixes, "executeFastLastDataQueryForOnePrefixPath");
     return this.runQuery("executeFastLastDataQueryForOnePrefixPath", "", options, (s, fetchSize) => [
-      new TSFastLastDataQueryForOnePrefixPathReq({ sessionId: s.sessionId, prefixes: list, fetchSize, statementId: s.statementId, enableRedirectQuery: true }),
+      new TSFastLastDataQueryForOnePrefixPathReq({
+        sessionId: s.sessionId,
+        prefixes: list,
+        fetchSize,
+        statementId: s.statementId,
+        enableRedirectQuery: true,
+      }),
     ]);
   }
 
@@ -212,13 +266,24 @@ export class Session<M extends Int64Mode = "bigint"> extends BaseSession<M> impl
       "",
       options,
       (s, fetchSize, timeout) => [
-        new TSFastLastDataQueryForOneDeviceReq({ sessionId: s.sessionId, ...fields, fetchSize, statementId: s.statementId, enableRedirectQuery: true, timeout }),
+        new TSFastLastDataQueryForOneDeviceReq({
+          sessionId: s.sessionId,
+          ...fields,
+          fetchSize,
+          statementId: s.statementId,
+          enableRedirectQuery: true,
+          timeout,
+        }),
       ],
       noteQueryRedirect,
     );
   }
 
-  async executeLastDataQuery<Q extends Int64Mode = M>(paths: readonly string[], lastTime: bigint | number = INT64_MIN, options: QueryOptions<Q> = {}): Promise<SessionDataSet<Q>> {
+  async executeLastDataQuery<Q extends Int64Mode = M>(
+    paths: readonly string[],
+    lastTime: bigint | number = INT64_MIN,
+    options: QueryOptions<Q> = {},
+  ): Promise<SessionDataSet<Q>> {
     const list = pathList(paths, "executeLastDataQuery");
     const time = int64Arg(lastTime, "lastTime");
     return this.runQuery("executeLastDataQueryV2", "", options, (s, fetchSize, timeout) => [
@@ -241,9 +306,19 @@ export class Session<M extends Int64Mode = "bigint"> extends BaseSession<M> impl
   ): Promise<SessionDataSet<Q>> {
     const list = pathList(paths, "executeAggregationQuery");
     if (!Array.isArray(aggregations) || aggregations.length !== list.length) {
-      throw new EncodeError(`executeAggregationQuery: expected one aggregation per path (${list.length}), got ${Array.isArray(aggregations) ? aggregations.length : typeof aggregations}`);
+      throw new EncodeError(
+        `executeAggregationQuery: expected one aggregation per path (${list.length}), got ${Array.isArray(aggregations) ? aggregations.length : typeof aggregations}`,
+      );
     }
-    const codes = aggregations.map((a) => enumCode(TAggregationType as unknown as Record<string, number>, "aggregation", a, "executeAggregationQuery") as GeneratedAggregationType);
+    const codes = aggregations.map(
+      (a) =>
+        enumCode(
+          TAggregationType as unknown as Record<string, number>,
+          "aggregation",
+          a,
+          "executeAggregationQuery",
+        ) as GeneratedAggregationType,
+    );
     const optionalTimes = {
       startTime: optionalInt64(options.startTime, "startTime"),
       endTime: optionalInt64(options.endTime, "endTime"),
@@ -271,7 +346,9 @@ export class Session<M extends Int64Mode = "bigint"> extends BaseSession<M> impl
     const list = pathList(typeof paths === "string" ? [paths] : paths, "deleteData");
     const startTime = b === undefined ? toInt64(INT64_MIN) : int64Arg(a, "startTime");
     const endTime = int64Arg(b === undefined ? a : b, "endTime");
-    const status = await this.rpc("deleteData", (s) => [new TSDeleteDataReq({ sessionId: s.sessionId, paths: list, startTime, endTime })]);
+    const status = await this.rpc("deleteData", (s) => [
+      new TSDeleteDataReq({ sessionId: s.sessionId, paths: list, startTime, endTime }),
+    ]);
     verifyStatus(status, "deleteData");
   }
 
@@ -293,7 +370,11 @@ export class Session<M extends Int64Mode = "bigint"> extends BaseSession<M> impl
     verifyStatus(status, "deleteDatabases");
   }
 
-  async createTimeseries(path: string, dataType: TSDataType | TSDataTypeName, options: TimeseriesOptions = {}): Promise<void> {
+  async createTimeseries(
+    path: string,
+    dataType: TSDataType | TSDataTypeName,
+    options: TimeseriesOptions = {},
+  ): Promise<void> {
     const what = "createTimeseries";
     const fields = {
       path: stringArg(path, "path"),
@@ -305,7 +386,9 @@ export class Session<M extends Int64Mode = "bigint"> extends BaseSession<M> impl
       attributes: options.attributes,
       measurementAlias: options.alias,
     };
-    const status = await this.rpc("createTimeseries", (s) => [new TSCreateTimeseriesReq({ sessionId: s.sessionId, ...fields })]);
+    const status = await this.rpc("createTimeseries", (s) => [
+      new TSCreateTimeseriesReq({ sessionId: s.sessionId, ...fields }),
+    ]);
     verifyStatus(status, what);
   }
 
@@ -320,7 +403,9 @@ export class Session<M extends Int64Mode = "bigint"> extends BaseSession<M> impl
       compressors: specs.map((m) => enumCode(CompressionType, "compressor", m.compressor ?? "LZ4", what)),
       ...optionalSpecLists(specs),
     };
-    const status = await this.rpc("createAlignedTimeseries", (s) => [new TSCreateAlignedTimeseriesReq({ sessionId: s.sessionId, ...fields })]);
+    const status = await this.rpc("createAlignedTimeseries", (s) => [
+      new TSCreateAlignedTimeseriesReq({ sessionId: s.sessionId, ...fields }),
+    ]);
     verifyStatus(status, what);
   }
 
@@ -337,7 +422,9 @@ export class Session<M extends Int64Mode = "bigint"> extends BaseSession<M> impl
       attributesList: lists.attributesList,
       measurementAliasList: lists.measurementAlias,
     };
-    const status = await this.rpc("createMultiTimeseries", (s) => [new TSCreateMultiTimeseriesReq({ sessionId: s.sessionId, ...fields })]);
+    const status = await this.rpc("createMultiTimeseries", (s) => [
+      new TSCreateMultiTimeseriesReq({ sessionId: s.sessionId, ...fields }),
+    ]);
     verifyStatus(status, what);
   }
 
@@ -359,11 +446,16 @@ export class Session<M extends Int64Mode = "bigint"> extends BaseSession<M> impl
     const what = "createSchemaTemplate";
     const serialized = serializedTemplate(template, what);
     const name = template.name;
-    const status = await this.rpc("createSchemaTemplate", (s) => [new TSCreateSchemaTemplateReq({ sessionId: s.sessionId, name, serializedTemplate: serialized })]);
+    const status = await this.rpc("createSchemaTemplate", (s) => [
+      new TSCreateSchemaTemplateReq({ sessionId: s.sessionId, name, serializedTemplate: serialized }),
+    ]);
     verifyStatus(status, what);
   }
 
-  async addAlignedMeasurementsInTemplate(templateName: string, measurements: readonly TemplateMeasurement[]): Promise<void> {
+  async addAlignedMeasurementsInTemplate(
+    templateName: string,
+    measurements: readonly TemplateMeasurement[],
+  ): Promise<void> {
     return this.appendToTemplate("addAlignedMeasurementsInTemplate", templateName, measurements, true);
   }
 
@@ -371,7 +463,10 @@ export class Session<M extends Int64Mode = "bigint"> extends BaseSession<M> impl
     return this.appendToTemplate("addAlignedMeasurementInTemplate", templateName, [measurement], true);
   }
 
-  async addUnalignedMeasurementsInTemplate(templateName: string, measurements: readonly TemplateMeasurement[]): Promise<void> {
+  async addUnalignedMeasurementsInTemplate(
+    templateName: string,
+    measurements: readonly TemplateMeasurement[],
+  ): Promise<void> {
     return this.appendToTemplate("addUnalignedMeasurementsInTemplate", templateName, measurements, false);
   }
 
@@ -382,28 +477,50 @@ export class Session<M extends Int64Mode = "bigint"> extends BaseSession<M> impl
   async deleteNodeInTemplate(templateName: string, path: string): Promise<void> {
     const name = stringArg(templateName, "templateName");
     const node = stringArg(path, "path");
-    const status = await this.rpc("pruneSchemaTemplate", (s) => [new TSPruneSchemaTemplateReq({ sessionId: s.sessionId, name, path: node })]);
+    const status = await this.rpc("pruneSchemaTemplate", (s) => [
+      new TSPruneSchemaTemplateReq({ sessionId: s.sessionId, name, path: node }),
+    ]);
     verifyStatus(status, "deleteNodeInTemplate");
   }
 
   async countMeasurementsInTemplate(templateName: string): Promise<number> {
-    const resp = await this.queryTemplate("countMeasurementsInTemplate", stringArg(templateName, "templateName"), TemplateQueryType.COUNT_MEASUREMENTS);
+    const resp = await this.queryTemplate(
+      "countMeasurementsInTemplate",
+      stringArg(templateName, "templateName"),
+      TemplateQueryType.COUNT_MEASUREMENTS,
+    );
     return resp.count ?? 0;
   }
 
   async isMeasurementInTemplate(templateName: string, path: string): Promise<boolean> {
-    const resp = await this.queryTemplate("isMeasurementInTemplate", stringArg(templateName, "templateName"), TemplateQueryType.IS_MEASUREMENT, stringArg(path, "path"));
+    const resp = await this.queryTemplate(
+      "isMeasurementInTemplate",
+      stringArg(templateName, "templateName"),
+      TemplateQueryType.IS_MEASUREMENT,
+      stringArg(path, "path"),
+    );
     return resp.result ?? false;
   }
 
   async isPathExistInTemplate(templateName: string, path: string): Promise<boolean> {
-    const resp = await this.queryTemplate("isPathExistInTemplate", stringArg(templateName, "templateName"), TemplateQueryType.PATH_EXIST, stringArg(path, "path"));
+    const resp = await this.queryTemplate(
+      "isPathExistInTemplate",
+      stringArg(templateName, "templateName"),
+      TemplateQueryType.PATH_EXIST,
+      stringArg(path, "path"),
+    );
     return resp.result ?? false;
   }
 
   async showMeasurementsInTemplate(templateName: string, pattern = ""): Promise<string[]> {
-    if (typeof pattern !== "string") throw new EncodeError(`showMeasurementsInTemplate: pattern must be a string, got ${typeof pattern}`);
-    const resp = await this.queryTemplate("showMeasurementsInTemplate", stringArg(templateName, "templateName"), TemplateQueryType.SHOW_MEASUREMENTS, pattern);
+    if (typeof pattern !== "string")
+      throw new EncodeError(`showMeasurementsInTemplate: pattern must be a string, got ${typeof pattern}`);
+    const resp = await this.queryTemplate(
+      "showMeasurementsInTemplate",
+      stringArg(templateName, "templateName"),
+      TemplateQueryType.SHOW_MEASUREMENTS,
+      pattern,
+    );
     return resp.measurements ?? [];
   }
 
@@ -413,49 +530,88 @@ export class Session<M extends Int64Mode = "bigint"> extends BaseSession<M> impl
   }
 
   async showPathsTemplateSetOn(templateName: string): Promise<string[]> {
-    const resp = await this.queryTemplate("showPathsTemplateSetOn", stringArg(templateName, "templateName"), TemplateQueryType.SHOW_SET_TEMPLATES);
+    const resp = await this.queryTemplate(
+      "showPathsTemplateSetOn",
+      stringArg(templateName, "templateName"),
+      TemplateQueryType.SHOW_SET_TEMPLATES,
+    );
     return resp.measurements ?? [];
   }
 
   async showPathsTemplateUsingOn(templateName: string): Promise<string[]> {
-    const resp = await this.queryTemplate("showPathsTemplateUsingOn", stringArg(templateName, "templateName"), TemplateQueryType.SHOW_USING_TEMPLATES);
+    const resp = await this.queryTemplate(
+      "showPathsTemplateUsingOn",
+      stringArg(templateName, "templateName"),
+      TemplateQueryType.SHOW_USING_TEMPLATES,
+    );
     return resp.measurements ?? [];
   }
 
   async setSchemaTemplate(templateName: string, prefixPath: string): Promise<void> {
-    const fields = { templateName: stringArg(templateName, "templateName"), prefixPath: stringArg(prefixPath, "prefixPath") };
-    const status = await this.rpc("setSchemaTemplate", (s) => [new TSSetSchemaTemplateReq({ sessionId: s.sessionId, ...fields })]);
+    const fields = {
+      templateName: stringArg(templateName, "templateName"),
+      prefixPath: stringArg(prefixPath, "prefixPath"),
+    };
+    const status = await this.rpc("setSchemaTemplate", (s) => [
+      new TSSetSchemaTemplateReq({ sessionId: s.sessionId, ...fields }),
+    ]);
     verifyStatus(status, "setSchemaTemplate");
   }
 
   async unsetSchemaTemplate(prefixPath: string, templateName: string): Promise<void> {
-    const fields = { prefixPath: stringArg(prefixPath, "prefixPath"), templateName: stringArg(templateName, "templateName") };
-    const status = await this.rpc("unsetSchemaTemplate", (s) => [new TSUnsetSchemaTemplateReq({ sessionId: s.sessionId, ...fields })]);
+    const fields = {
+      prefixPath: stringArg(prefixPath, "prefixPath"),
+      templateName: stringArg(templateName, "templateName"),
+    };
+    const status = await this.rpc("unsetSchemaTemplate", (s) => [
+      new TSUnsetSchemaTemplateReq({ sessionId: s.sessionId, ...fields }),
+    ]);
     verifyStatus(status, "unsetSchemaTemplate");
   }
 
   async dropSchemaTemplate(templateName: string): Promise<void> {
     const name = stringArg(templateName, "templateName");
-    const status = await this.rpc("dropSchemaTemplate", (s) => [new TSDropSchemaTemplateReq({ sessionId: s.sessionId, templateName: name })]);
+    const status = await this.rpc("dropSchemaTemplate", (s) => [
+      new TSDropSchemaTemplateReq({ sessionId: s.sessionId, templateName: name }),
+    ]);
     verifyStatus(status, "dropSchemaTemplate");
   }
 
   async createTimeseriesUsingSchemaTemplate(devicePaths: readonly string[]): Promise<void> {
     const list = pathList(devicePaths, "createTimeseriesUsingSchemaTemplate");
-    const status = await this.rpc("createTimeseriesUsingSchemaTemplate", (s) => [new TCreateTimeseriesUsingSchemaTemplateReq({ sessionId: s.sessionId, devicePathList: list })]);
+    const status = await this.rpc("createTimeseriesUsingSchemaTemplate", (s) => [
+      new TCreateTimeseriesUsingSchemaTemplateReq({ sessionId: s.sessionId, devicePathList: list }),
+    ]);
     verifyStatus(status, "createTimeseriesUsingSchemaTemplate");
   }
 
-  private async appendToTemplate(what: string, templateName: string, measurements: readonly TemplateMeasurement[], isAligned: boolean): Promise<void> {
+  private async appendToTemplate(
+    what: string,
+    templateName: string,
+    measurements: readonly TemplateMeasurement[],
+    isAligned: boolean,
+  ): Promise<void> {
     const name = stringArg(templateName, "templateName");
     const lists = appendLists(measurements, what);
-    const status = await this.rpc("appendSchemaTemplate", (s) => [new TSAppendSchemaTemplateReq({ sessionId: s.sessionId, name, isAligned, ...lists })]);
+    const status = await this.rpc("appendSchemaTemplate", (s) => [
+      new TSAppendSchemaTemplateReq({ sessionId: s.sessionId, name, isAligned, ...lists }),
+    ]);
     verifyStatus(status, what);
   }
 
-  /** querySchemaTemplate; `measurement` is sent only when given (Java leaves it unset for count and the show-paths queries). */
-  private async queryTemplate(what: string, name: string, queryType: number, measurement?: string): Promise<TSQueryTemplateResp> {
-    const resp = await this.rpc("querySchemaTemplate", (s) => [new TSQueryTemplateReq({ sessionId: s.sessionId, name, queryType, measurement })]);
+  /**
+   * querySchemaTemplate; `measurement` is sent only when given (Java leaves it unset for count and the show-paths
+   * queries).
+   */
+  private async queryTemplate(
+    what: string,
+    name: string,
+    queryType: number,
+    measurement?: string,
+  ): Promise<TSQueryTemplateResp> {
+    const resp = await this.rpc("querySchemaTemplate", (s) => [
+      new TSQueryTemplateReq({ sessionId: s.sessionId, name, queryType, measurement }),
+    ]);
     verifyStatus(resp.status, what);
     return resp;
   }
@@ -474,7 +630,8 @@ function pathList(paths: readonly string[], what: string): string[] {
 }
 
 function stringArg(value: string, what: string): string {
-  if (typeof value !== "string" || value === "") throw new EncodeError(`${what} must be a non-empty string, got ${JSON.stringify(value)}`);
+  if (typeof value !== "string" || value === "")
+    throw new EncodeError(`${what} must be a non-empty string, got ${JSON.stringify(value)}`);
   return value;
 }
 

@@ -24,7 +24,10 @@ interface ModelSchema {
  */
 const modelSchemas = new WeakMap<object, ModelSchema>();
 
-/** The tablet with the session's model (and, when given, the aligned flag) set; a tablet of the other model is bad input. */
+/**
+ * The tablet with the session's model (and, when given, the aligned flag) set; a tablet of the other model is bad
+ * input.
+ */
 export function withModel(tablet: SessionTablet, model: TabletModel, aligned?: boolean): Tablet {
   if (tablet === null || typeof tablet !== "object" || tablet.schema === null || typeof tablet.schema !== "object") {
     throw new EncodeError("expected a tablet: { schema, timestamps, values }");
@@ -32,17 +35,30 @@ export function withModel(tablet: SessionTablet, model: TabletModel, aligned?: b
   const given = tablet.schema;
   if (given.model !== undefined && given.model !== model) {
     const other = model === "tree" ? "TableSession" : "Session";
-    throw new EncodeError(`a ${given.model}-model tablet (${JSON.stringify(given.target)}) cannot be sent by a ${model}-model session; use a ${other}`);
+    throw new EncodeError(
+      `a ${given.model}-model tablet (${JSON.stringify(given.target)}) cannot be sent by a ${model}-model session; use a ${other}`,
+    );
   }
   let made = modelSchemas.get(given);
   if (made === undefined || !madeFrom(made, given, model, aligned)) {
     const schema: TabletSchema = { ...given, model };
     if (aligned !== undefined) schema.aligned = aligned;
-    made = { given: { model: given.model, target: given.target, aligned: given.aligned, columns: given.columns }, model, aligned, schema };
+    made = {
+      given: { model: given.model, target: given.target, aligned: given.aligned, columns: given.columns },
+      model,
+      aligned,
+      schema,
+    };
     modelSchemas.set(given, made);
   }
   // Spelled out rather than spread: this runs once per insert.
-  return { schema: made.schema, timestamps: tablet.timestamps, values: tablet.values, nulls: tablet.nulls, bitmapSection: tablet.bitmapSection };
+  return {
+    schema: made.schema,
+    timestamps: tablet.timestamps,
+    values: tablet.values,
+    nulls: tablet.nulls,
+    bitmapSection: tablet.bitmapSection,
+  };
 }
 
 function madeFrom(made: ModelSchema, given: GivenSchema, model: TabletModel, aligned: boolean | undefined): boolean {

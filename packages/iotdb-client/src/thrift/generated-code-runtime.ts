@@ -104,22 +104,32 @@ class TProtocolException extends Error {
   }
 }
 
-/** How a generated constructor copies a container: per nesting level, copyList, copyMap, a struct class, or null (as is). */
+/**
+ * How a generated constructor copies a container: per nesting level, copyList, copyMap, a struct class, or null (as
+ * is).
+ */
 type Copier = typeof copyList | typeof copyMap | (new (value: unknown) => unknown) | null;
 
 function copyValue(value: unknown, copiers: readonly Copier[]): unknown {
   const copier = copiers[0] ?? null;
   if (copier === null) return value;
-  if (copier === copyList || copier === copyMap) return (copier as (v: unknown, c: readonly Copier[]) => unknown)(value, copiers.slice(1));
+  if (copier === copyList || copier === copyMap)
+    return (copier as (v: unknown, c: readonly Copier[]) => unknown)(value, copiers.slice(1));
   return new (copier as new (value: unknown) => unknown)(value);
 }
 
-function copyList(list: readonly unknown[] | null | undefined, copiers: readonly Copier[]): unknown[] | null | undefined {
+function copyList(
+  list: readonly unknown[] | null | undefined,
+  copiers: readonly Copier[],
+): unknown[] | null | undefined {
   if (!list) return list;
   return list.map((v) => copyValue(v, copiers));
 }
 
-function copyMap(map: Record<string, unknown> | null | undefined, copiers: readonly Copier[]): Record<string, unknown> | null | undefined {
+function copyMap(
+  map: Record<string, unknown> | null | undefined,
+  copiers: readonly Copier[],
+): Record<string, unknown> | null | undefined {
   if (!map) return map;
   const copy: Record<string, unknown> = {};
   for (const key of Object.keys(map)) copy[key] = copyValue(map[key], copiers);

@@ -32,7 +32,11 @@ const codecs: Partial<Record<WireProtocol, RpcCodec>> = {};
  * malformed header or body, a reply to another method, or a Thrift application exception.
  * Binary fields of the results (TsBlocks, ...) are views of `bytes`, valid while `bytes` is unchanged.
  */
-export function decodeReplies<M extends RpcMethod>(bytes: Uint8Array, method: M, options: ReplyDecodeOptions = {}): DecodedReplies<M> {
+export function decodeReplies<M extends RpcMethod>(
+  bytes: Uint8Array,
+  method: M,
+  options: ReplyDecodeOptions = {},
+): DecodedReplies<M> {
   const protocol = options.protocol ?? CONNECTION_DEFAULTS.protocol;
   const codec = (codecs[protocol] ??= new RpcCodec(protocol));
   const results: RpcResult<M>[] = [];

@@ -53,9 +53,11 @@ const structsByMethod = new Map<RpcMethod, CallStructs>();
 function structsOf(method: RpcMethod): CallStructs {
   let structs = structsByMethod.get(method);
   if (structs === undefined) {
+    // biome-ignore lint/performance/noDynamicNamespaceImportAccess: the generated module is looked up by RPC name (once per method, cached)
     const Args = calls[`IClientRPCService_${method}_args`];
     // A generated struct's constructor sets each of its fields to null, in IDL order: the
     // parameter names, as the generated send_* passes its positional arguments.
+    // biome-ignore lint/performance/noDynamicNamespaceImportAccess: as above
     structs = { Args, Result: calls[`IClientRPCService_${method}_result`], params: Object.keys(new Args()) };
     structsByMethod.set(method, structs);
   }
@@ -64,7 +66,9 @@ function structsOf(method: RpcMethod): CallStructs {
 
 /** @internal Encodes calls and reads replies with the generated structs (used by Connection only). */
 export class RpcCodec {
-  private readonly protocolClass: new (trans: TFramedTransport) => Protocol;
+  private readonly protocolClass: new (
+    trans: TFramedTransport,
+  ) => Protocol;
   private readonly output: TFramedTransport;
   /** The frame the last call flushed, until encodeCall takes it. */
   private flushed: Buffer | undefined;
@@ -136,14 +140,17 @@ export class RpcCodec {
     const { input } = header;
     let body: InstanceType<typeof Thrift.TApplicationException> | calls.CallResult;
     try {
-      body = header.type === MessageType.EXCEPTION ? new Thrift.TApplicationException() : new (structsOf(method).Result)();
+      body =
+        header.type === MessageType.EXCEPTION ? new Thrift.TApplicationException() : new (structsOf(method).Result)();
       body.read(input);
       input.readMessageEnd();
     } catch (e) {
       throw new ReplyError(`${method}: malformed reply: ${describeReadFailure(e)}`, { cause: e });
     }
     if (body instanceof Thrift.TApplicationException) {
-      throw new ReplyError(`${method}: server raised a Thrift application exception (type ${body.type}): ${body.message}`);
+      throw new ReplyError(
+        `${method}: server raised a Thrift application exception (type ${body.type}): ${body.message}`,
+      );
     }
     if (body.success === null) throw new ReplyError(`${method}: ${method} failed: unknown result`);
     return body.success as RpcResult<M>;
@@ -159,6 +166,7 @@ export class RpcCodec {
  * reliable and free, so replies are not pre-scanned for their depth.
  */
 function describeReadFailure(e: unknown): string {
-  if (e instanceof RangeError && /call stack/i.test(e.message)) return "nested too deep for the reader (its call stack ran out)";
+  if (e instanceof RangeError && /call stack/i.test(e.message))
+    return "nested too deep for the reader (its call stack ran out)";
   return e instanceof Error ? e.message : String(e);
 }

@@ -15,13 +15,17 @@ export interface SocketTarget {
   signal?: AbortSignal;
 }
 
-/** A connected socket (TLS handshake done), or a ConnectionError / TimeoutError (an AbortError when target.signal aborts). */
+/**
+ * A connected socket (TLS handshake done), or a ConnectionError / TimeoutError (an AbortError when target.signal
+ * aborts).
+ */
 export function connectSocket(target: SocketTarget): Promise<ConnectedSocket> {
   const where = `${target.host}:${target.port}`;
   const signal = target.signal;
   if (signal?.aborted === true) return Promise.reject(abortError(signal, `connecting to ${where}`));
   return new Promise((resolve, reject) => {
-    const tlsOptions = target.tls === undefined || target.tls === false ? undefined : target.tls === true ? {} : target.tls;
+    const tlsOptions =
+      target.tls === undefined || target.tls === false ? undefined : target.tls === true ? {} : target.tls;
     const useTls = tlsOptions !== undefined;
     const reads = useTls ? undefined : new SharedBufferReads();
     const socket = useTls

@@ -109,7 +109,8 @@ export class FrameReader {
  * Undefined when the bytes say nothing.
  */
 function wrongPortHint(length: number): string | undefined {
-  if (looksLikeTlsRecord(length)) return "the reply looks like a TLS record: does the server want TLS (the tls option)?";
+  if (looksLikeTlsRecord(length))
+    return "the reply looks like a TLS record: does the server want TLS (the tls option)?";
   const bytes = [length >>> 24, (length >>> 16) & 0xff, (length >>> 8) & 0xff, length & 0xff];
   if (!bytes.every((b) => b >= 0x20 && b < 0x7f)) return undefined;
   const text = String.fromCharCode(...bytes);
@@ -122,5 +123,9 @@ function wrongPortHint(length: number): string | undefined {
 /** A TLS record header read as a frame length: alert (0x15) or handshake (0x16), then version 3.x (x <= 4). */
 function looksLikeTlsRecord(length: number): boolean {
   const contentType = length >>> 24;
-  return (contentType === 0x15 || contentType === 0x16) && ((length >>> 16) & 0xff) === 0x03 && ((length >>> 8) & 0xff) <= 0x04;
+  return (
+    (contentType === 0x15 || contentType === 0x16) &&
+    ((length >>> 16) & 0xff) === 0x03 &&
+    ((length >>> 8) & 0xff) <= 0x04
+  );
 }

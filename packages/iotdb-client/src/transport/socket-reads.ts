@@ -38,7 +38,9 @@ export class SharedBufferReads {
   }
 }
 
-/** A connected socket; a plain TCP one reads into the shared buffer (attach a listener once), a TLS one emits 'data'. */
+/**
+ * A connected socket; a plain TCP one reads into the shared buffer (attach a listener once), a TLS one emits 'data'.
+ */
 export interface ConnectedSocket {
   socket: net.Socket;
   sharedReads: SharedBufferReads | undefined;

@@ -2,7 +2,18 @@
 // with nulls in two batches (rows 1-3 with the execute reply, 4-6 from one fetchResultsV2), as
 // TsBlock bytes built with Buffer's writers by the codec tests' builders (an oracle independent
 // of the decoder). Column c of a row is NAMES[c], of type TYPES[c]; "Time" leads the result.
-import { arrayBody, booleanBody, f32, f64, header, hex, i32, i64, text, timeBody } from "../../../iotdb-codec/test/decode-bytes.js";
+import {
+  arrayBody,
+  booleanBody,
+  f32,
+  f64,
+  header,
+  hex,
+  i32,
+  i64,
+  text,
+  timeBody,
+} from "../../../iotdb-codec/test/decode-bytes.js";
 import { TSExecuteStatementResp, TSFetchResultsResp } from "../../src/gen/client_types.js";
 import { toInt64 } from "../../src/thrift/int64.js";
 import { ok, type FakeIoTDB } from "./fake-iotdb.js";
@@ -24,7 +35,10 @@ const F = Math.fround;
 
 // The data: DATE cells as yyyymmdd (rows show 'YYYY-MM-DD'), FLOAT cells as float32 values.
 export const ROWS: Row[] = [
-  { time: 1n, cells: [true, 7, 1234567890123n, F(21.3), 0.1, "héllo", 1700000000123456n, 20240229, bytes(0xde, 0xad), "s1"] },
+  {
+    time: 1n,
+    cells: [true, 7, 1234567890123n, F(21.3), 0.1, "héllo", 1700000000123456n, 20240229, bytes(0xde, 0xad), "s1"],
+  },
   { time: 2n, cells: [null, null, null, null, null, null, null, null, null, null] },
   { time: 3n, cells: [false, -2147483648, -9223372036854775808n, F(1e10), 1e-5, "", -1n, 10000101, bytes(), "日本"] },
   { time: 4n, cells: [true, 2147483647, 9007199254740993n, -0, 123456789.125, "a\nb", 0n, 99991231, bytes(0), "x"] },
@@ -63,5 +77,12 @@ export function serveAllTypes(fake: FakeIoTDB, options: { columns?: string[]; ig
       queryResult: [tsBlock(ROWS.slice(0, 3))],
       moreData: true,
     });
-  fake.handler.fetchResultsV2 = () => new TSFetchResultsResp({ status: ok(), hasResultSet: true, isAlign: true, queryResult: [tsBlock(ROWS.slice(3))], moreData: false });
+  fake.handler.fetchResultsV2 = () =>
+    new TSFetchResultsResp({
+      status: ok(),
+      hasResultSet: true,
+      isAlign: true,
+      queryResult: [tsBlock(ROWS.slice(3))],
+      moreData: false,
+    });
 }

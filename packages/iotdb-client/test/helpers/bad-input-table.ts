@@ -44,14 +44,19 @@ export function parseCatalogue(markdown: string): Map<string, BadInputRow> {
   for (const line of markdown.split("\n")) {
     if (!ROW.test(line)) continue;
     const cells = splitCells(line);
-    if (cells.length !== 6) throw new Error(`bad-input.md: a row needs 6 cells (id, entry point, input, error, message, sent), got ${cells.length}: ${line}`);
+    if (cells.length !== 6)
+      throw new Error(
+        `bad-input.md: a row needs 6 cells (id, entry point, input, error, message, sent), got ${cells.length}: ${line}`,
+      );
     const [id, entryPoint, input, error, message, sent] = cells as [string, string, string, string, string, string];
     if (rows.has(id)) throw new Error(`bad-input.md: row ${id} appears twice`);
     const errorMatch = ERROR.exec(error);
-    if (errorMatch === null) throw new Error(`bad-input.md ${id}: error cell ${JSON.stringify(error)} is not "Class" or "IoTDBError code"`);
+    if (errorMatch === null)
+      throw new Error(`bad-input.md ${id}: error cell ${JSON.stringify(error)} is not "Class" or "IoTDBError code"`);
     const accepted = errorMatch[1] === "none";
     const messageMatch = MESSAGE.exec(message);
-    if (!accepted && messageMatch === null) throw new Error(`bad-input.md ${id}: message cell must be \`text\`, \`text\`… or …\`text\`…, got ${message}`);
+    if (!accepted && messageMatch === null)
+      throw new Error(`bad-input.md ${id}: message cell must be \`text\`, \`text\`… or …\`text\`…, got ${message}`);
     rows.set(id, {
       id,
       entryPoint,
@@ -74,7 +79,9 @@ function matchOf(m: RegExpExecArray): BadInputRow["match"] {
 function sentOf(id: string, cell: string): Sent {
   if (cell.startsWith("nothing")) return "nothing";
   if (cell.startsWith("the request")) return "request";
-  throw new Error(`bad-input.md ${id}: "sent to server" must start with "nothing" or "the request", got ${JSON.stringify(cell)}`);
+  throw new Error(
+    `bad-input.md ${id}: "sent to server" must start with "nothing" or "the request", got ${JSON.stringify(cell)}`,
+  );
 }
 
 /** Cells between the outer pipes; `\|` is a literal pipe. */
@@ -102,7 +109,9 @@ export function rowTests(suite: Test): (id: string, body: (row: BadInputRow) => 
   };
 }
 
-/** Ids of the rows whose tests a source file registers: rowTest("ID", ...), or a helper named like writerRow("ID", ...). */
+/**
+ * Ids of the rows whose tests a source file registers: rowTest("ID", ...), or a helper named like writerRow("ID", ...).
+ */
 export function rowTestIds(source: string): string[] {
   return [...source.matchAll(/\b(?:rowTest|\w+Row)\(\s*"([A-Z]\d{2})"/g)].map((m) => m[1]!);
 }
@@ -110,13 +119,18 @@ export function rowTestIds(source: string): string[] {
 /** Asserts `error` is what the row names: class, status code and message. */
 export function assertRowError(row: BadInputRow, error: unknown): void {
   assert.ok(row.errorClass !== "none", `${row.id} is an accepted input, not an error`);
-  assert.ok(error instanceof Error, `${row.id}: expected ${row.errorClass}, got ${error === undefined ? "success" : String(error)}`);
+  assert.ok(
+    error instanceof Error,
+    `${row.id}: expected ${row.errorClass}, got ${error === undefined ? "success" : String(error)}`,
+  );
   const e = error as Error & { code?: unknown };
   assert.is(e.name, row.errorClass, `${row.id}: error class (message: ${e.message})`);
   if (row.code !== undefined) assert.is(e.code, row.code, `${row.id}: status code (message: ${e.message})`);
   const shown = `${row.id}: message ${JSON.stringify(e.message)} should`;
-  if (row.match === "prefix") assert.ok(e.message.startsWith(row.message!), `${shown} start with ${JSON.stringify(row.message)}`);
-  else if (row.match === "contains") assert.ok(e.message.includes(row.message!), `${shown} contain ${JSON.stringify(row.message)}`);
+  if (row.match === "prefix")
+    assert.ok(e.message.startsWith(row.message!), `${shown} start with ${JSON.stringify(row.message)}`);
+  else if (row.match === "contains")
+    assert.ok(e.message.includes(row.message!), `${shown} contain ${JSON.stringify(row.message)}`);
   else assert.is(e.message, row.message, `${row.id}: message`);
 }
 

@@ -5,7 +5,11 @@ import { Session, SessionPool } from "../../src/index.js";
 const port = Number(process.argv[2]);
 const mode = process.argv[3];
 const options = { port, zoneId: "UTC", connectTimeoutMs: 2_000, requestTimeoutMs: 5_000 };
-const tablet = { schema: { target: "root.sg.d1", columns: [{ name: "s1", type: "INT32" as const }] }, timestamps: [1], values: [[1]] };
+const tablet = {
+  schema: { target: "root.sg.d1", columns: [{ name: "s1", type: "INT32" as const }] },
+  timestamps: [1],
+  values: [[1]],
+};
 
 if (mode === "session" || mode === "session-unref") {
   const session = new Session(options);

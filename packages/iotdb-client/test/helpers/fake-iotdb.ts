@@ -42,7 +42,13 @@ export function defaultHandler(server: FakeIoTDB): Handler {
   };
 }
 
-const ARITY: Record<string, number> = { testConnectionEmptyRPC: 0, getProperties: 0, setStorageGroup: 2, deleteStorageGroups: 2, deleteTimeseries: 2 };
+const ARITY: Record<string, number> = {
+  testConnectionEmptyRPC: 0,
+  getProperties: 0,
+  setStorageGroup: 2,
+  deleteStorageGroups: 2,
+  deleteTimeseries: 2,
+};
 
 export class FakeIoTDB {
   readonly received: Received[] = [];
@@ -108,7 +114,9 @@ export class FakeIoTDB {
     const processor = new Processor(recording);
     return thrift.TFramedTransport.receiver((transport: thrift.TFramedTransport) => {
       const input = new thrift.TBinaryProtocol(transport);
-      const output = new thrift.TBinaryProtocol(new thrift.TFramedTransport(undefined, (frame?: Buffer) => frame && socket.write(frame)));
+      const output = new thrift.TBinaryProtocol(
+        new thrift.TFramedTransport(undefined, (frame?: Buffer) => frame && socket.write(frame)),
+      );
       processor.process(input, output);
     }, 0);
   }

@@ -33,9 +33,14 @@ export class FakeServer {
   ) {}
 
   /** Listens on 127.0.0.1 (TLS when `tlsOptions` carries a key and certificate). */
-  static async start(onCall: (call: ReceivedCall, peer: Peer) => void, tlsOptions?: tls.TlsOptions): Promise<FakeServer> {
+  static async start(
+    onCall: (call: ReceivedCall, peer: Peer) => void,
+    tlsOptions?: tls.TlsOptions,
+  ): Promise<FakeServer> {
     const server = tlsOptions ? tls.createServer(tlsOptions) : net.createServer();
-    const port = await new Promise<number>((resolve) => server.listen(0, "127.0.0.1", () => resolve((server.address() as net.AddressInfo).port)));
+    const port = await new Promise<number>((resolve) =>
+      server.listen(0, "127.0.0.1", () => resolve((server.address() as net.AddressInfo).port)),
+    );
     const fake = new FakeServer(server, port);
     server.on(tlsOptions ? "secureConnection" : "connection", (socket: net.Socket) => {
       fake.sockets.add(socket);

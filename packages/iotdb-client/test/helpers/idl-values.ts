@@ -42,11 +42,21 @@ export function readIdl(): Idl {
     .replace(/\/\/.*$/gm, "");
   const structs = new Map<string, IdlField[]>();
   for (const [, name, body] of text.matchAll(/\bstruct\s+(\w+)\s*\{([^}]*)\}/g)) {
-    structs.set(name!, body!.split("\n").map((l) => l.trim()).filter((l) => l !== "").map(parseField));
+    structs.set(
+      name!,
+      body!
+        .split("\n")
+        .map((l) => l.trim())
+        .filter((l) => l !== "")
+        .map(parseField),
+    );
   }
   const enums = new Map<string, number[]>();
   for (const [, name, body] of text.matchAll(/\benum\s+(\w+)\s*\{([^}]*)\}/g)) {
-    enums.set(name!, [...body!.matchAll(/\w+\s*=\s*(\d+)/g)].map((m) => Number(m[1])));
+    enums.set(
+      name!,
+      [...body!.matchAll(/\w+\s*=\s*(\d+)/g)].map((m) => Number(m[1])),
+    );
   }
   const service = /\bservice\s+\w+\s*\{([^}]*)\}/.exec(text);
   if (service === null) throw new Error("idl-values: no service in the IDL");
@@ -112,7 +122,8 @@ export function arbitraryOf(idl: Idl, type: IdlType, options: ValueOptions, dept
     case "set":
       return deeper ? fc.constant([]) : fc.array(arbitraryOf(idl, type.element, options, depth + 1), { maxLength: 4 });
     case "map": {
-      if (type.key.kind !== "base" || type.key.name !== "string") throw new Error("idl-values: only string map keys are generated");
+      if (type.key.kind !== "base" || type.key.name !== "string")
+        throw new Error("idl-values: only string map keys are generated");
       if (deeper) return fc.constant({});
       const key = stringArbitrary(options).filter((k) => k !== "__proto__");
       return fc.dictionary(key, arbitraryOf(idl, type.value, options, depth + 1), {
@@ -137,7 +148,8 @@ export function structArbitrary(idl: Idl, name: string, options: ValueOptions, d
   const required: string[] = [];
   for (const field of fields) {
     // Past MAX_DEPTH an optional struct field is left out, so recursive structs end.
-    if (!field.required && depth >= MAX_DEPTH && field.type.kind === "named" && !idl.enums.has(field.type.name)) continue;
+    if (!field.required && depth >= MAX_DEPTH && field.type.kind === "named" && !idl.enums.has(field.type.name))
+      continue;
     model[field.name] = arbitraryOf(idl, field.type, options, depth + 1);
     if (field.required) required.push(field.name);
   }
@@ -172,7 +184,9 @@ function baseArbitrary(name: string, options: ValueOptions): fc.Arbitrary<unknow
 }
 
 function stringArbitrary(options: ValueOptions): fc.Arbitrary<string> {
-  return options.anyStrings ? fc.oneof(fc.string(), fc.string({ unit: "binary" })) : fc.oneof(fc.string(), fc.string({ unit: "grapheme" }));
+  return options.anyStrings
+    ? fc.oneof(fc.string(), fc.string({ unit: "binary" }))
+    : fc.oneof(fc.string(), fc.string({ unit: "grapheme" }));
 }
 
 /**

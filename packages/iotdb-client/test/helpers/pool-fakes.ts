@@ -46,10 +46,19 @@ export const tablet = (device: string, time = 1): SessionTablet => ({
   values: [[time]],
 });
 
-export const record = (deviceId: string, value: number | null = 1) => ({ deviceId, time: 1, measurements: ["s"], types: ["INT32" as const], values: [value] });
+export const record = (deviceId: string, value: number | null = 1) => ({
+  deviceId,
+  time: 1,
+  measurements: ["s"],
+  types: ["INT32" as const],
+  values: [value],
+});
 
 // Two rows (times 1, 2; INT64 values 10, 20): the first TsBlock of vector 055.
-const TWO_ROW_BLOCK = Buffer.from("0000000102000000020202000000000000000001000000000000000200000000000000000a0000000000000014", "hex");
+const TWO_ROW_BLOCK = Buffer.from(
+  "0000000102000000020202000000000000000001000000000000000200000000000000000a0000000000000014",
+  "hex",
+);
 
 export function queryResponse(queryId: number): TSExecuteStatementResp {
   return new TSExecuteStatementResp({

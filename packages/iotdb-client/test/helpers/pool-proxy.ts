@@ -14,7 +14,9 @@ export class PoolProxy {
 
   static async start(targetPort: number): Promise<PoolProxy> {
     const probe = net.createServer();
-    const port = await new Promise<number>((resolve) => probe.listen(0, "127.0.0.1", () => resolve((probe.address() as net.AddressInfo).port)));
+    const port = await new Promise<number>((resolve) =>
+      probe.listen(0, "127.0.0.1", () => resolve((probe.address() as net.AddressInfo).port)),
+    );
     await new Promise<void>((resolve) => probe.close(() => resolve()));
     const proxy = new PoolProxy(port, targetPort);
     await proxy.start();

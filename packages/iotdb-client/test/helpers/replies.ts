@@ -5,7 +5,13 @@ import { TSStatus } from "../../src/gen/client_types.js";
 type Protocol = "binary" | "compact";
 
 /** A framed message: header, then whatever `body` writes, then the end of the message. */
-export function message(protocol: Protocol, name: string, type: number, seqid: number, body: (p: thrift.TProtocol) => void): Buffer {
+export function message(
+  protocol: Protocol,
+  name: string,
+  type: number,
+  seqid: number,
+  body: (p: thrift.TProtocol) => void,
+): Buffer {
   let frame: Buffer | undefined;
   const transport = new thrift.TFramedTransport(undefined, (msg?: Buffer) => (frame = msg));
   const p = protocol === "compact" ? new thrift.TCompactProtocol(transport) : new thrift.TBinaryProtocol(transport);
@@ -17,7 +23,12 @@ export function message(protocol: Protocol, name: string, type: number, seqid: n
 }
 
 /** A REPLY whose result struct is {0: success} holding the given struct. */
-export function structReply(protocol: Protocol, name: string, seqid: number, success: { write(p: thrift.TProtocol): void }): Buffer {
+export function structReply(
+  protocol: Protocol,
+  name: string,
+  seqid: number,
+  success: { write(p: thrift.TProtocol): void },
+): Buffer {
   return message(protocol, name, 2, seqid, (p) => {
     p.writeStructBegin("result");
     p.writeFieldBegin("success", thrift.Thrift.Type.STRUCT, 0);
@@ -29,12 +40,19 @@ export function structReply(protocol: Protocol, name: string, seqid: number, suc
 }
 
 export function statusReply(protocol: Protocol, name: string, seqid: number, code = 200, message?: string): Buffer {
-  return structReply(protocol, name, seqid, new TSStatus({ code, message }) as unknown as { write(p: thrift.TProtocol): void });
+  return structReply(
+    protocol,
+    name,
+    seqid,
+    new TSStatus({ code, message }) as unknown as { write(p: thrift.TProtocol): void },
+  );
 }
 
 /** An EXCEPTION message carrying a TApplicationException. */
 export function exceptionReply(protocol: Protocol, name: string, seqid: number, text: string): Buffer {
-  return message(protocol, name, 3, seqid, (p) => new thrift.Thrift.TApplicationException(thrift.Thrift.TApplicationExceptionType.UNKNOWN, text).write(p));
+  return message(protocol, name, 3, seqid, (p) =>
+    new thrift.Thrift.TApplicationException(thrift.Thrift.TApplicationExceptionType.UNKNOWN, text).write(p),
+  );
 }
 
 /** A REPLY whose result struct is {0: success} holding an i64 (requestStatementId). */

@@ -44,7 +44,10 @@ export function seqidOf(frame: Buffer): number {
   return frame.readInt32BE(12 + frame.readInt32BE(8));
 }
 
-/** A row value in the vectors' JSON convention: int64 and timestamps as decimal strings, float specials as strings, BLOB as hex. */
+/**
+ * A row value in the vectors' JSON convention: int64 and timestamps as decimal strings, float specials as strings, BLOB
+ * as hex.
+ */
 export function jsonValue(v: unknown): unknown {
   if (typeof v === "bigint") return v.toString();
   if (typeof v === "number") {

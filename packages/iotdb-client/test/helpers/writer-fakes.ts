@@ -17,9 +17,16 @@ export function sentRequests(fake: FakeIoTDB): SentRequest[] {
     .map((r) => {
       const req = r.args[0] as Record<string, any>;
       if (r.method === "insertTablet") {
-        return { method: r.method, aligned: req.isAligned === true, devices: [{ device: req.prefixPath, times: timesOf(req.timestamps, req.size) }] };
+        return {
+          method: r.method,
+          aligned: req.isAligned === true,
+          devices: [{ device: req.prefixPath, times: timesOf(req.timestamps, req.size) }],
+        };
       }
-      const devices = (req.prefixPaths as string[]).map((device, i) => ({ device, times: timesOf(req.timestampsList[i], req.sizeList[i]) }));
+      const devices = (req.prefixPaths as string[]).map((device, i) => ({
+        device,
+        times: timesOf(req.timestampsList[i], req.sizeList[i]),
+      }));
       return { method: r.method, aligned: req.isAligned === true, devices };
     });
 }

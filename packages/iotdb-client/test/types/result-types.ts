@@ -67,7 +67,11 @@ export async function poolsToo(): Promise<[bigint, number]> {
   return [a, b];
 }
 
-export function rowRecordsByMode(row: RowRecord<"bigint">, numberRow: RowRecord<"number">, either: RowRecord<Int64Mode>): [bigint, number, bigint | number] {
+export function rowRecordsByMode(
+  row: RowRecord<"bigint">,
+  numberRow: RowRecord<"number">,
+  either: RowRecord<Int64Mode>,
+): [bigint, number, bigint | number] {
   return [row.timestamp, numberRow.timestamp, either.timestamp];
 }
 
@@ -115,8 +119,20 @@ export function dataSetColumnTypesAreNames(dataSet: SessionDataSet): TSDataTypeN
 
 // Insert types tied to values where the record is written out; VECTOR and UNKNOWN cannot be sent.
 export async function insertTypesTiedToValues(session: Session, table: TableSession): Promise<void> {
-  await session.insertRecord({ deviceId: "root.sg.d", time: 1n, measurements: ["a", "b", "c", "d"], types: ["INT32", "TEXT", "INT64", "DATE"], values: [1, "x", 2n, "2024-01-02"] });
-  await session.insertRecord({ deviceId: "root.sg.d", time: 1n, measurements: ["a", "b"], types: ["BOOLEAN", "DOUBLE"], values: [null, 1.5] });
+  await session.insertRecord({
+    deviceId: "root.sg.d",
+    time: 1n,
+    measurements: ["a", "b", "c", "d"],
+    types: ["INT32", "TEXT", "INT64", "DATE"],
+    values: [1, "x", 2n, "2024-01-02"],
+  });
+  await session.insertRecord({
+    deviceId: "root.sg.d",
+    time: 1n,
+    measurements: ["a", "b"],
+    types: ["BOOLEAN", "DOUBLE"],
+    values: [null, 1.5],
+  });
   // Each @ts-expect-error stands right above the wrong property: a formatter that lays a call out
   // over several lines would move the error away from a directive above the call.
   await session.insertRecord({
@@ -151,7 +167,9 @@ export async function insertTypesTiedToValues(session: Session, table: TableSess
   });
   // A record whose types are not known where it is written still compiles (checked at run time).
   const types: TSDataTypeName[] = ["INT32"];
-  const records: InsertRecord[] = [{ deviceId: "root.sg.d", time: 1n, measurements: ["a"], types: types as SendableTypeName[], values: [1] }];
+  const records: InsertRecord[] = [
+    { deviceId: "root.sg.d", time: 1n, measurements: ["a"], types: types as SendableTypeName[], values: [1] },
+  ];
   await session.insertRecords(records);
   await session.insertRecord(records[0]!, { signal: AbortSignal.timeout(1000) });
 }
@@ -171,13 +189,20 @@ export async function poolsHaveTheSessionsOperations(
   const tableOps: TableOperations<"number">[] = [new TableSession({ int64: "number" }), tables, held];
   void [trees, tableOps];
   const a: bigint = (await (await pool.executeRawDataQuery(["root.sg.d.s"], 0, 10)).toRows())[0]!.timestamp;
-  const b: number = (await (await pool.executeLastDataQuery(["root.sg.d.s"], 0, { int64: "number" })).toRows())[0]!.timestamp;
-  const c: number = (await (await numberPool.executeLastDataQueryForOneDevice("root.sg", "root.sg.d", ["s"])).toRows())[0]!.timestamp;
+  const b: number = (await (await pool.executeLastDataQuery(["root.sg.d.s"], 0, { int64: "number" })).toRows())[0]!
+    .timestamp;
+  const c: number = (
+    await (await numberPool.executeLastDataQueryForOneDevice("root.sg", "root.sg.d", ["s"])).toRows()
+  )[0]!.timestamp;
   const d: number = (await (await held.executeQueryStatement("q")).toRows())[0]!.timestamp;
   const signal = AbortSignal.timeout(1000);
   const statuses: Status[] = [
     await pool.insertTablet(tablet, { signal }),
-    await pool.insertRecordsOfOneDevice("root.sg.d", [{ time: 1n, measurements: ["s"], types: ["INT32"], values: [1] }], { signal }),
+    await pool.insertRecordsOfOneDevice(
+      "root.sg.d",
+      [{ time: 1n, measurements: ["s"], types: ["INT32"], values: [1] }],
+      { signal },
+    ),
     await tables.insert(tablet, { signal }),
     await held.insert(tablet, { signal }),
     await pool.executeNonQueryStatement("flush", { signal }),
@@ -192,8 +217,10 @@ export async function poolsHaveTheSessionsOperations(
   // @ts-expect-error an INT32 value must be a number
   await pool.insertRecord({ deviceId: "root.sg.d", time: 1n, measurements: ["a"], types: ["INT32"], values: ["x"] });
   // The former (non-generic) pool signatures still describe the methods.
-  const insertRecord: (record: InsertRecord, options?: CallOptions) => Promise<Status> = (r, o) => pool.insertRecord(r, o);
-  const insertTablets: (tablets: readonly SessionTablet[], options?: CallOptions) => Promise<Status> = pool.insertTablets;
+  const insertRecord: (record: InsertRecord, options?: CallOptions) => Promise<Status> = (r, o) =>
+    pool.insertRecord(r, o);
+  const insertTablets: (tablets: readonly SessionTablet[], options?: CallOptions) => Promise<Status> =
+    pool.insertTablets;
   const nonQuery: (sql: string) => Promise<Status> = tables.executeNonQueryStatement;
   const heldInsert: (tablet: SessionTablet) => Promise<Status> = held.insert;
   void [insertRecord, insertTablets, nonQuery, heldInsert];

@@ -38,7 +38,12 @@ export function shortestFloat32(x: number): number {
 export type CellReader = (position: number) => CellValue;
 
 /** A reader for one column, chosen once per block so the per-cell work is a typed-array load. */
-export function cellReader(column: TsBlockColumn, int64: Int64Mode, name: string, float32: Float32Mode = "exact"): CellReader {
+export function cellReader(
+  column: TsBlockColumn,
+  int64: Int64Mode,
+  name: string,
+  float32: Float32Mode = "exact",
+): CellReader {
   const read = valueReader(column, int64, name, float32);
   const nulls = column.nulls;
   return nulls === undefined ? read : (i) => (nulls[i] === 1 ? null : read(i));
@@ -74,7 +79,6 @@ function valueReader(column: TsBlockColumn, int64: Int64Mode, name: string, floa
   }
 }
 
-
 /** int64 values as numbers, read as two int32 words: no bigint is created per value. */
 export function int64NumberReader(values: BigInt64Array, name: string): (position: number) => number {
   const words = new Int32Array(values.buffer, values.byteOffset, values.length * 2);
@@ -82,7 +86,9 @@ export function int64NumberReader(values: BigInt64Array, name: string): (positio
     const hi = words[2 * i + HI_WORD]!;
     const lo = words[2 * i + LO_WORD]! >>> 0;
     if (!isSafeInt64Words(hi, lo)) {
-      throw new RangeError(`column ${JSON.stringify(name)}, block position ${i}: ${values[i]} is beyond Number.MAX_SAFE_INTEGER`);
+      throw new RangeError(
+        `column ${JSON.stringify(name)}, block position ${i}: ${values[i]} is beyond Number.MAX_SAFE_INTEGER`,
+      );
     }
     return hi * 4294967296 + lo;
   };

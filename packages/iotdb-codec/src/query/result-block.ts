@@ -2,7 +2,15 @@
 // shared with the TsBlock, no copy) and RowRecord-like rows.
 import type { TsBlock, TsBlockColumn } from "../tsblock/columns.js";
 import { TSDataType } from "../types.js";
-import { type CellReader, type CellValue, cellReader, type Float32Mode, type Int64Mode, type Int64Of, int64NumberReader } from "./cell-values.js";
+import {
+  type CellReader,
+  type CellValue,
+  cellReader,
+  type Float32Mode,
+  type Int64Mode,
+  type Int64Of,
+  int64NumberReader,
+} from "./cell-values.js";
 import type { ResultSchema } from "./result-schema.js";
 
 /** A result column over one block: the TsBlock column it maps to (the time column for index -1,

@@ -1,7 +1,7 @@
 // The column layout of a query result, as the Java IoTDBRpcDataSet builds it from
 // TSExecuteStatementResp (docs/iotdb-wire-format.md §6.3, client mapping).
 import { DecodeError } from "../errors.js";
-import { parseTypeName, TSDataType, type TSDataTypeName } from "../types.js";
+import { parseTypeName, type TSDataType, type TSDataTypeName } from "../types.js";
 
 /** The fields of TSExecuteStatementResp the result mapping uses (names as in client.thrift). */
 export interface QueryResultMetadata {
@@ -44,7 +44,9 @@ export function resultSchema(meta: QueryResultMetadata): ResultSchema {
   }
   const mapping = meta.columnIndex2TsBlockColumnIndexList ?? columns.map((_, i) => i);
   if (mapping.length !== columns.length) {
-    throw metadataError(`columnIndex2TsBlockColumnIndexList has ${mapping.length} entries for ${columns.length} columns`);
+    throw metadataError(
+      `columnIndex2TsBlockColumnIndexList has ${mapping.length} entries for ${columns.length} columns`,
+    );
   }
   const ignoreTimeStamp = meta.ignoreTimeStamp === true;
   const columnNames: string[] = [];

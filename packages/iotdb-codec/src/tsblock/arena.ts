@@ -30,7 +30,9 @@ export class TsBlockArena {
   /** Memory of at least `size` bytes at offset 0 of its ArrayBuffer, for the next block. Not zeroed. */
   take(size: number): Buffer {
     if (this.owner) {
-      throw new OwnershipError("TsBlockArena is owned by a block decoded before: release() it before decoding the next");
+      throw new OwnershipError(
+        "TsBlockArena is owned by a block decoded before: release() it before decoding the next",
+      );
     }
     if (size > this.memory.length) this.memory = Buffer.allocUnsafeSlow(size);
     return this.memory;

@@ -1,5 +1,5 @@
 // The decoded, columnar form of a TsBlock.
-import { TSDataType } from "../types.js";
+import type { TSDataType } from "../types.js";
 
 /** A decoded column of type T with values V (BooleanColumn, Int32Column, ... are its instances). */
 export interface ColumnOf<T extends TSDataType, V> {
@@ -22,7 +22,14 @@ export type TextColumn = ColumnOf<typeof TSDataType.TEXT | typeof TSDataType.STR
 /** BLOB: views into the decoded input (no copy); they keep the input's memory alive. */
 export type BlobColumn = ColumnOf<typeof TSDataType.BLOB, Buffer[]>;
 
-export type TsBlockColumn = BooleanColumn | Int32Column | Int64Column | FloatColumn | DoubleColumn | TextColumn | BlobColumn;
+export type TsBlockColumn =
+  | BooleanColumn
+  | Int32Column
+  | Int64Column
+  | FloatColumn
+  | DoubleColumn
+  | TextColumn
+  | BlobColumn;
 
 export interface TsBlock {
   readonly positionCount: number;

@@ -77,7 +77,11 @@ export function decodeTsBlock(bytes: Uint8Array, options: TsBlockDecodeOptions =
     const budget = new CellBudget(options.maxCells ?? DEFAULT_MAX_CELLS);
     const rleColumns = countRle(encodings);
     if (rleColumns > 0) {
-      budget.charge(rleColumns * positionCount, header.positionCountAt, `${positionCount} positions × ${rleColumns} RLE columns`);
+      budget.charge(
+        rleColumns * positionCount,
+        header.positionCountAt,
+        `${positionCount} positions × ${rleColumns} RLE columns`,
+      );
     }
     const slab = options.arena === undefined ? new Slab(layout) : new Slab(layout, options.arena.take(layout.size));
 

@@ -75,7 +75,14 @@ function readWords(r: Reader, count: number, slab: Slab, at: number, width: 4 | 
   return mask;
 }
 
-function spread(words: Int32Array, base: number, from: number, count: number, wordsPer: number, mask: Uint8Array): void {
+function spread(
+  words: Int32Array,
+  base: number,
+  from: number,
+  count: number,
+  wordsPer: number,
+  mask: Uint8Array,
+): void {
   let src = from;
   if (wordsPer === 1) {
     for (let i = 0; i < count; i++) {

@@ -45,13 +45,21 @@ export function leastColumnBytes(encoding: number, count: number): number {
  * Called before allocating for `count` positions of a nested column (a dictionary's entries):
  * RLE positions are charged to the budget, any other encoding must have its least bytes left.
  */
-export function reservePositions(r: Reader, encoding: number, count: number, budget: CellBudget, offset: number, what: string): void {
+export function reservePositions(
+  r: Reader,
+  encoding: number,
+  count: number,
+  budget: CellBudget,
+  offset: number,
+  what: string,
+): void {
   if (encoding === ColumnEncoding.RLE) {
     budget.charge(count, offset, what);
     return;
   }
   const least = leastColumnBytes(encoding, count);
-  if (least > r.remaining) throw new DecodeError(`${what} needs at least ${least} bytes, ${r.remaining} follow`, offset);
+  if (least > r.remaining)
+    throw new DecodeError(`${what} needs at least ${least} bytes, ${r.remaining} follow`, offset);
 }
 
 /** Reads the inner encoding byte of an RLE or DICTIONARY column at nesting `depth` (0 for a
@@ -59,7 +67,10 @@ export function reservePositions(r: Reader, encoding: number, count: number, bud
 export function readInnerEncoding(r: Reader, depth: number, what: string): number {
   const at = r.pos;
   const encoding = r.u8(what);
-  if ((encoding === ColumnEncoding.RLE || encoding === ColumnEncoding.DICTIONARY) && depth + 1 >= MAX_ENCODING_NESTING) {
+  if (
+    (encoding === ColumnEncoding.RLE || encoding === ColumnEncoding.DICTIONARY) &&
+    depth + 1 >= MAX_ENCODING_NESTING
+  ) {
     throw new DecodeError(`RLE/DICTIONARY nested more than ${MAX_ENCODING_NESTING} levels deep`, at);
   }
   return encoding;

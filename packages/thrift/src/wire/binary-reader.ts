@@ -33,7 +33,12 @@ export class BinaryFieldReader extends FieldReaderBase implements FieldReader {
     const head = r.i32be("message header");
     if (head < 0) {
       if ((head & VERSION_MASK) !== VERSION_1) {
-        throw new ThriftDecodeError("message header", at, r.remaining, `bad version 0x${(head >>> 16).toString(16)} (expected 0x8001)`);
+        throw new ThriftDecodeError(
+          "message header",
+          at,
+          r.remaining,
+          `bad version 0x${(head >>> 16).toString(16)} (expected 0x8001)`,
+        );
       }
       const fname = this.stringAfterLength("method name");
       return { fname, mtype: head & 0xff, rseqid: r.i32be("seqid") };
@@ -95,13 +100,20 @@ export class BinaryFieldReader extends FieldReaderBase implements FieldReader {
     return this.r.i32be(what);
   }
 
-  /** A container size: an int32 that is not negative and not more than the bytes left (each element takes at least one). */
+  /**
+   * A container size: an int32 that is not negative and not more than the bytes left (each element takes at least one).
+   */
   private size(what: string): number {
     const r = this.r;
     const at = r.pos;
     const size = r.i32be(what);
     if (size < 0 || size > r.remaining) {
-      throw new ThriftDecodeError(what, at, r.remaining, size < 0 ? `negative size ${size}` : `${size} elements cannot fit the ${r.remaining} bytes left`);
+      throw new ThriftDecodeError(
+        what,
+        at,
+        r.remaining,
+        size < 0 ? `negative size ${size}` : `${size} elements cannot fit the ${r.remaining} bytes left`,
+      );
     }
     return size;
   }

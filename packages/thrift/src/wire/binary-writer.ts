@@ -25,7 +25,10 @@ export class BinaryFieldWriter implements FieldWriter {
     this.out.u8(type).i16be(id);
   }
   boolField(id: number, value: boolean): void {
-    this.out.u8(TType.BOOL).i16be(id).u8(value ? 1 : 0);
+    this.out
+      .u8(TType.BOOL)
+      .i16be(id)
+      .u8(value ? 1 : 0);
   }
   fieldStop(): void {
     this.out.u8(TType.STOP);

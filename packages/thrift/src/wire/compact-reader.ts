@@ -14,7 +14,20 @@ const VERSION = 1;
 
 /** TType of each compact code (STOP excluded: -1). */
 const TTYPE_OF_COMPACT: readonly number[] = [
-  -1, TType.BOOL, TType.BOOL, TType.BYTE, TType.I16, TType.I32, TType.I64, TType.DOUBLE, TType.STRING, TType.LIST, TType.SET, TType.MAP, TType.STRUCT, TType.UUID,
+  -1,
+  TType.BOOL,
+  TType.BOOL,
+  TType.BYTE,
+  TType.I16,
+  TType.I32,
+  TType.I64,
+  TType.DOUBLE,
+  TType.STRING,
+  TType.LIST,
+  TType.SET,
+  TType.MAP,
+  TType.STRUCT,
+  TType.UUID,
 ];
 
 const NO_BOOL = -1;
@@ -36,10 +49,21 @@ export class CompactFieldReader extends FieldReaderBase implements FieldReader {
     const r = this.r;
     const at = r.pos;
     const id = r.u8("protocol id");
-    if (id !== PROTOCOL_ID) throw new ThriftDecodeError("protocol id", at, r.remaining + 1, `0x${id.toString(16)} is not the compact protocol's 0x82`);
+    if (id !== PROTOCOL_ID)
+      throw new ThriftDecodeError(
+        "protocol id",
+        at,
+        r.remaining + 1,
+        `0x${id.toString(16)} is not the compact protocol's 0x82`,
+      );
     const versionAndType = r.u8("version and type");
     if ((versionAndType & 0x1f) !== VERSION) {
-      throw new ThriftDecodeError("version and type", at + 1, r.remaining + 1, `version ${versionAndType & 0x1f} (expected ${VERSION})`);
+      throw new ThriftDecodeError(
+        "version and type",
+        at + 1,
+        r.remaining + 1,
+        `version ${versionAndType & 0x1f} (expected ${VERSION})`,
+      );
     }
     const rseqid = r.uvarint32("seqid") | 0;
     const fname = this.stringAfterLength("method name");
@@ -66,7 +90,8 @@ export class CompactFieldReader extends FieldReaderBase implements FieldReader {
     const ftype = this.ttypeOf(compactType, "field type", at);
     const delta = head >>> 4;
     const fid = delta !== 0 ? this.lastFieldId + delta : this.i16();
-    if (compactType === CT.BOOLEAN_TRUE || compactType === CT.BOOLEAN_FALSE) this.pendingBool = compactType === CT.BOOLEAN_TRUE ? 1 : 0;
+    if (compactType === CT.BOOLEAN_TRUE || compactType === CT.BOOLEAN_FALSE)
+      this.pendingBool = compactType === CT.BOOLEAN_TRUE ? 1 : 0;
     this.lastFieldId = fid;
     h.ftype = ftype;
     h.fid = fid;
@@ -78,7 +103,11 @@ export class CompactFieldReader extends FieldReaderBase implements FieldReader {
     if (size === 0) return { ktype: TType.STOP, vtype: TType.STOP, size };
     const at = r.pos;
     const types = r.u8("map key and value types");
-    return { ktype: this.ttypeOf(types >>> 4, "map key type", at), vtype: this.ttypeOf(types & 0x0f, "map value type", at), size };
+    return {
+      ktype: this.ttypeOf(types >>> 4, "map key type", at),
+      vtype: this.ttypeOf(types & 0x0f, "map value type", at),
+      size,
+    };
   }
   listBegin(): ListHeader {
     const r = this.r;
@@ -101,7 +130,8 @@ export class CompactFieldReader extends FieldReaderBase implements FieldReader {
     const r = this.r;
     const at = r.pos;
     const value = r.zigzag32("i16");
-    if ((value << 16) >> 16 !== value) throw new ThriftDecodeError("i16", at, r.remaining, `${value} does not fit an i16`);
+    if ((value << 16) >> 16 !== value)
+      throw new ThriftDecodeError("i16", at, r.remaining, `${value} does not fit an i16`);
     return value;
   }
   i32(): number {
@@ -130,7 +160,13 @@ export class CompactFieldReader extends FieldReaderBase implements FieldReader {
 
   private ttypeOf(compactType: number, what: string, at: number): number {
     const ttype = TTYPE_OF_COMPACT[compactType] ?? -1;
-    if (ttype === -1) throw new ThriftDecodeError(what, at, this.r.remaining + (this.r.pos - at), `unknown compact type code ${compactType}`);
+    if (ttype === -1)
+      throw new ThriftDecodeError(
+        what,
+        at,
+        this.r.remaining + (this.r.pos - at),
+        `unknown compact type code ${compactType}`,
+      );
     return ttype;
   }
 }

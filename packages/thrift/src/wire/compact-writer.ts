@@ -19,9 +19,14 @@ export class CompactFieldWriter implements FieldWriter {
 
   /** The message type takes 3 bits and the seqid is an int32 (a RangeError otherwise). */
   messageBegin(name: string, type: number, seqid: number): void {
-    if (!(Number.isInteger(type) && type >= 0 && type <= 7)) throw new RangeError(`message type ${type} does not fit 3 bits`);
+    if (!(Number.isInteger(type) && type >= 0 && type <= 7))
+      throw new RangeError(`message type ${type} does not fit 3 bits`);
     if ((seqid | 0) !== seqid) throw new RangeError(`seqid ${seqid} is not an int32`);
-    this.out.u8(PROTOCOL_ID).u8((type << 5) | VERSION).uvarint32(seqid >>> 0).strVarint(name);
+    this.out
+      .u8(PROTOCOL_ID)
+      .u8((type << 5) | VERSION)
+      .uvarint32(seqid >>> 0)
+      .strVarint(name);
   }
   structBegin(): void {
     this.lastFieldIds.push(this.lastFieldId);

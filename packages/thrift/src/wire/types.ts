@@ -41,8 +41,23 @@ export const CompactType = {
 
 /** Compact code of each TType (-1: none). A bool element or key is written as BOOLEAN_TRUE. */
 const COMPACT_OF_TTYPE: readonly number[] = [
-  -1, -1, CompactType.BOOLEAN_TRUE, CompactType.BYTE, CompactType.DOUBLE, -1, CompactType.I16, -1, CompactType.I32, -1,
-  CompactType.I64, CompactType.BINARY, CompactType.STRUCT, CompactType.MAP, CompactType.SET, CompactType.LIST, CompactType.UUID,
+  -1,
+  -1,
+  CompactType.BOOLEAN_TRUE,
+  CompactType.BYTE,
+  CompactType.DOUBLE,
+  -1,
+  CompactType.I16,
+  -1,
+  CompactType.I32,
+  -1,
+  CompactType.I64,
+  CompactType.BINARY,
+  CompactType.STRUCT,
+  CompactType.MAP,
+  CompactType.SET,
+  CompactType.LIST,
+  CompactType.UUID,
 ];
 
 /**
