@@ -76,49 +76,27 @@ function check(what, ok, detail = "") {
   else failed++;
   console.log(`${ok ? "ok  " : "FAIL"} ${what}${ok || detail === "" ? "" : `\n     ${detail}`}`);
 }
-/** Runs a command; returns its output, or records a failure (with the output) and returns undefined. */
-function step(what, cmd, args, cwd, extraEnv = {}) {
-  try {
-    const env = { ...process.env, npm_config_update_notifier: "false", ZW_EXPECTED_VERSION: version, ...extraEnv };
-    const out = execFileSync(cmd, args, { cwd, encoding: "utf8", stdio: ["ignore", "pipe", "pipe"], env });
-    check(what, true);
-    return out;
-  } catch (e) {
-    check(
-      what,
-      false,
-      `${[cmd, ...args].join(" ")} exited ${e.status}\n${e.stdout ?? ""}${e.stderr ?? ""}`
-        .trim()
-        .replaceAll("\n", "\n     "),
-    );
-    return undefined;
-  }
-}
-
 /**
- * step() for tsx, tried up to TSX_ATTEMPTS times, each within TSX_TIMEOUT_S: under Node 20.0.0,
- * tsx (its off-thread module loader) aborts with a V8 out-of-memory at a 5 MB heap, or hangs, in
- * about half the runs even for a file that only logs "hi" (checked outside this project); the
- * later 20.x releases do not. A retry is printed, never silent; one clean run passes the step.
+ * Runs a command; returns its output, or records a failure (with the output) and returns undefined.
+ * With `retry` ({ attempts, timeoutS }): each try runs under coreutils `timeout` (which signals its
+ * whole process group, so a command's own children end too), and a try that crashed (exit 133,
+ * 134) or hung is printed and tried again, up to `attempts` tries; one clean run passes the step.
  */
-function tsxStep(what, cmd, args, cwd) {
+function step(what, cmd, args, cwd, extraEnv = {}, retry = undefined) {
+  const env = { ...process.env, npm_config_update_notifier: "false", ZW_EXPECTED_VERSION: version, ...extraEnv };
+  const [file, argv] =
+    retry === undefined ? [cmd, args] : ["timeout", ["-k", "5", String(retry.timeoutS), cmd, ...args]];
   for (let attempt = 1; ; attempt++) {
     try {
-      const env = { ...process.env, npm_config_update_notifier: "false", ZW_EXPECTED_VERSION: version };
-      // coreutils timeout signals its whole process group: tsx's own child node is ended too.
-      const out = execFileSync("timeout", ["-k", "5", String(TSX_TIMEOUT_S), cmd, ...args], {
-        cwd,
-        encoding: "utf8",
-        stdio: ["ignore", "pipe", "pipe"],
-        env,
-      });
+      const out = execFileSync(file, argv, { cwd, encoding: "utf8", stdio: ["ignore", "pipe", "pipe"], env });
       check(attempt === 1 ? what : `${what} (attempt ${attempt})`, true);
       return out;
     } catch (e) {
-      const why = e.status === 124 || e.status === 137 ? `timed out after ${TSX_TIMEOUT_S} s` : `exited ${e.status}`;
-      if (attempt < TSX_ATTEMPTS && [124, 133, 134, 137].includes(e.status)) {
+      const timedOut = retry !== undefined && (e.status === 124 || e.status === 137);
+      const why = timedOut ? `timed out after ${retry.timeoutS} s` : `exited ${e.status}`;
+      if (retry !== undefined && attempt < retry.attempts && [124, 133, 134, 137].includes(e.status)) {
         console.log(
-          `     retry: ${what}: ${why} (a crash or hang of the runtime, attempt ${attempt} of ${TSX_ATTEMPTS})`,
+          `     retry: ${what}: ${why} (a crash or hang of the runtime, attempt ${attempt} of ${retry.attempts})`,
         );
         continue;
       }
@@ -131,8 +109,13 @@ function tsxStep(what, cmd, args, cwd) {
     }
   }
 }
-const TSX_ATTEMPTS = 8;
-const TSX_TIMEOUT_S = 30;
+
+/**
+ * The tsx steps' retry: under Node 20.0.0, tsx (its off-thread module loader) aborts with a V8
+ * out-of-memory at a 5 MB heap, or hangs, in about half the runs even for a file that only logs
+ * "hi" (checked outside this project); the later 20.x releases do not.
+ */
+const TSX_RETRY = { attempts: 8, timeoutS: 30 };
 
 const work = mkdtempSync(join(tmpdir(), "zerowire-pack-"));
 try {
@@ -225,13 +208,22 @@ try {
           project,
         );
         const tsx = resolve(root, "node_modules/tsx/dist/cli.mjs");
-        const mts = tsxStep(`${tag}: tsx runs a .mts file that imports the client`, bin, [tsx, "tsx-use.mts"], project);
+        const mts = step(
+          `${tag}: tsx runs a .mts file that imports the client`,
+          bin,
+          [tsx, "tsx-use.mts"],
+          project,
+          {},
+          TSX_RETRY,
+        );
         check(`${tag}: the .mts file ran to its end`, mts?.includes("tsx mts ok") === true);
-        const cts = tsxStep(
+        const cts = step(
           `${tag}: tsx runs a .cts file that requires the client`,
           bin,
           [tsx, "tsx-use.cts"],
           project,
+          {},
+          TSX_RETRY,
         );
         check(`${tag}: the .cts file ran to its end`, cts?.includes("tsx cts ok") === true);
         if (server === undefined) continue;
