@@ -2,8 +2,10 @@
 // insertTablets/insertAlignedTablets are stubs that resolve at once, so what is measured is the
 // writer (target lookup, checks, the TabletBuilder's stores, the scheduling) and the tablets'
 // take/build. The e2e benchmark's e2e-ingest-rows case budgets the client's CPU per point; this isolates the
-// writer's share of it. Run (after `pnpm build`): `npx tsx bench/client/ingest-write-cost.ts [rows] [devices]`.
-// Prints CPU ns per row and per point (process.cpuUsage over the timed loop, after a warm-up).
+// writer's share of it. Run (after `pnpm build`): `npx tsx bench/client/ingest-write-cost.ts [rows] [devices] [double|mix]`.
+// "mix" gives the rows the e2e benchmark's default sensor types (3 FLOAT, 2 DOUBLE, 2 INT32, an INT64
+// as bigint, a 10-char TEXT, a BOOLEAN); the default is 10 DOUBLE. Prints CPU ns per row and per
+// point (process.cpuUsage over the timed loop, after a warm-up).
 import type * as Client from "../../packages/iotdb-client/dist/index.js";
 
 // WRITE_COST_CLIENT=<path of another build's packages/iotdb-client/dist/index.mjs> measures that build (side by side).
@@ -13,14 +15,34 @@ const { TreeBatchWriter } = (await import(clientPath)) as typeof Client;
 
 const ROWS = Number(process.argv[2] ?? 1_000_000);
 const DEVICES = Number(process.argv[3] ?? 100);
+const MIX = process.argv[4] === "mix";
 const COLUMNS = 10;
 
+type Sendable = Parameters<Client.TreeBatchWriter["defineDevice"]>[1]["types"][number];
+const MIX_TYPES: Sendable[] = ["FLOAT", "FLOAT", "FLOAT", "DOUBLE", "DOUBLE", "INT32", "INT32", "INT64", "TEXT", "BOOLEAN"];
 const measurements = Array.from({ length: COLUMNS }, (_, c) => `s${c}`);
-const types = measurements.map(() => "DOUBLE" as const);
+const types: Sendable[] = MIX ? MIX_TYPES : measurements.map(() => "DOUBLE");
 const devices = Array.from({ length: DEVICES }, (_, d) => `root.wcost.d${d}`);
 // Value arrays are reused (the writer copies values into its columns): the row's allocation is the caller's, not
 // measured.
-const rows = Array.from({ length: 1024 }, (_, r) => Array.from({ length: COLUMNS }, (_, c) => r * 0.5 + c));
+const rows = Array.from({ length: 1024 }, (_, r) => types.map((type, c) => cell(type, r, c)));
+
+function cell(type: Sendable, r: number, c: number): number | bigint | string | boolean {
+  switch (type) {
+    case "FLOAT":
+      return Math.fround(r * 0.37 + c);
+    case "INT32":
+      return r * (c + 1);
+    case "INT64":
+      return BigInt(r) * 1_000_003n;
+    case "TEXT":
+      return `text-${r % 10}-abc`;
+    case "BOOLEAN":
+      return (r & 1) === 0;
+    default:
+      return r * 0.5 + c;
+  }
+}
 
 const stub = { insertTablets: () => Promise.resolve(), insertAlignedTablets: () => Promise.resolve() };
 
@@ -40,5 +62,5 @@ async function run(count: number): Promise<number> {
 await run(Math.min(ROWS, 200_000)); // warm-up
 const ns = await run(ROWS);
 console.log(
-  `ingest-write-cost: ${ROWS} rows x ${COLUMNS} DOUBLE over ${DEVICES} devices: ${ns.toFixed(0)} ns CPU per row, ${(ns / COLUMNS).toFixed(1)} ns per point`,
+  `ingest-write-cost: ${ROWS} rows x ${COLUMNS} ${MIX ? "mixed-type values" : "DOUBLE"} over ${DEVICES} devices: ${ns.toFixed(0)} ns CPU per row, ${(ns / COLUMNS).toFixed(1)} ns per point`,
 );

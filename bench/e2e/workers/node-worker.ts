@@ -23,9 +23,11 @@ export class NodeWorker implements Writer {
 
   static async open(e: Endpoint, w: Workload, label: string): Promise<NodeWorker> {
     // tsx's loader by absolute URL, whatever the parent was started with (and without its
-    // --cpu-prof or other flags).
+    // --cpu-prof or other flags: E2E_WORKER_PROFILE_DIR=<dir> profiles the worker into <dir>).
+    const profileDir = process.env.E2E_WORKER_PROFILE_DIR;
+    const profile = profileDir === undefined ? [] : ["--cpu-prof", `--cpu-prof-dir=${profileDir}`];
     const child = fork(MAIN, [], {
-      execArgv: ["--import", import.meta.resolve("tsx")],
+      execArgv: [...profile, "--import", import.meta.resolve("tsx")],
       serialization: "advanced",
       stdio: ["ignore", "inherit", "inherit", "ipc"],
     });
@@ -49,9 +51,22 @@ export class NodeWorker implements Writer {
   async close(): Promise<void> {
     try {
       await this.request({ cmd: "close" }, "closed");
+      // It exits on its own after "closed" (writing its CPU profile, when asked for one): given a few seconds.
+      await this.exited(5000);
     } finally {
       if (this.child.exitCode === null) this.child.kill("SIGKILL");
     }
+  }
+
+  private exited(ms: number): Promise<void> {
+    if (this.child.exitCode !== null || this.child.signalCode !== null) return Promise.resolve();
+    return new Promise((resolve) => {
+      const timer = setTimeout(resolve, ms);
+      this.child.once("exit", () => {
+        clearTimeout(timer);
+        resolve();
+      });
+    });
   }
 
   private request(command: object, until: string, onEvent?: (event: ChildEvent) => void): Promise<ChildEvent> {
