@@ -2,7 +2,8 @@
 // insertTablets/insertAlignedTablets are stubs that resolve at once, so what is measured is the
 // writer (target lookup, checks, the TabletBuilder's stores, the scheduling) and the tablets'
 // take/build. The e2e benchmark's e2e-ingest-rows case budgets the client's CPU per point; this isolates the
-// writer's share of it. Run (after `pnpm build`): `npx tsx bench/client/ingest-write-cost.ts [rows] [devices] [double|mix]`.
+// writer's share of it. Run (after `pnpm build`):
+// `npx tsx bench/client/ingest-write-cost.ts [rows] [devices] [double|mix]`.
 // "mix" gives the rows the e2e benchmark's default sensor types (3 FLOAT, 2 DOUBLE, 2 INT32, an INT64
 // as bigint, a 10-char TEXT, a BOOLEAN); the default is 10 DOUBLE. Prints CPU ns per row and per
 // point (process.cpuUsage over the timed loop, after a warm-up).
@@ -19,7 +20,18 @@ const MIX = process.argv[4] === "mix";
 const COLUMNS = 10;
 
 type Sendable = Parameters<Client.TreeBatchWriter["defineDevice"]>[1]["types"][number];
-const MIX_TYPES: Sendable[] = ["FLOAT", "FLOAT", "FLOAT", "DOUBLE", "DOUBLE", "INT32", "INT32", "INT64", "TEXT", "BOOLEAN"];
+const MIX_TYPES: Sendable[] = [
+  "FLOAT",
+  "FLOAT",
+  "FLOAT",
+  "DOUBLE",
+  "DOUBLE",
+  "INT32",
+  "INT32",
+  "INT64",
+  "TEXT",
+  "BOOLEAN",
+];
 const measurements = Array.from({ length: COLUMNS }, (_, c) => `s${c}`);
 const types: Sendable[] = MIX ? MIX_TYPES : measurements.map(() => "DOUBLE");
 const devices = Array.from({ length: DEVICES }, (_, d) => `root.wcost.d${d}`);

@@ -7,7 +7,9 @@
 // 40 or more is converted to insertTablets, as the Java client converts it). And the table model:
 // 50 concurrent one-row inserts into one table, one with a FIELD of the wrong type; the waiting
 // ones go out as one tablet, and only the wrong one rejects (the server keeps its row without the
-// field, as it does for a lone insert).
+// field, as it does for a lone insert). And one caller's insertRecords / insertTablets with type
+// conflicts in some parts: the pool re-sends the parts in halves (attributeRefusals) and the
+// error's subStatus says exactly which parts were stored, checked against what reads back.
 import { test } from "uvu";
 import * as assert from "uvu/assert";
 import { IoTDBError, type PoolRequest, SessionPool, TableSessionPool } from "../src/index.js";
@@ -136,6 +138,67 @@ test(`table model: ${CALLS} concurrent one-row inserts on a pool of 2, one FIELD
     const stored = (await dataSet.toRows()).map((r) => `${r.fields[1]}@${r.fields[0]}=${r.fields[2]}`).sort();
     const expected = Array.from({ length: CALLS }, (_, i) => `d${i}@${1_000 + i}=${i === BAD ? "null" : i}`).sort();
     assert.equal(stored, expected, "every row, the wrong one without its field");
+  } finally {
+    await pool.close();
+  }
+});
+
+async function storedOf(path: string): Promise<string[]> {
+  const session = await openSession();
+  try {
+    const dataSet = await session.executeQueryStatement(`select s from ${path} align by device`);
+    return (await dataSet.toRows()).map((r) => `${r.fields[0]}@${r.timestamp}`).sort();
+  } finally {
+    await session.close();
+  }
+}
+
+test("one caller's insertRecords (12 records, 2 type conflicts) and insertTablets (6 tablets, 1 conflict): subStatus names exactly the refused parts, the rest reads back", async () => {
+  const setupSession = await openSession();
+  for (let d = 0; d < 12; d++) await setupSession.createTimeseries(`${DB}.attr.r${d}.s`, "INT32");
+  for (let d = 0; d < 6; d++) await setupSession.createTimeseries(`${DB}.attr.t${d}.s`, "INT32");
+  await setupSession.close();
+  const pool = new SessionPool({ ...sessionOptions(), maxSize: 1 });
+  try {
+    const badRecords = new Set([4, 9]);
+    const records = Array.from({ length: 12 }, (_, i) =>
+      badRecords.has(i)
+        ? { deviceId: `${DB}.attr.r${i}`, time: 5, measurements: ["s"], types: ["TEXT" as const], values: ["x"] }
+        : { deviceId: `${DB}.attr.r${i}`, time: 5, measurements: ["s"], types: ["INT32" as const], values: [i] },
+    );
+    const recordsError = await pool.insertRecords(records).then(
+      () => undefined,
+      (e: unknown) => e,
+    );
+    assert.instance(recordsError, IoTDBError);
+    const recordCodes = (recordsError as IoTDBError).subStatus.map((s) => s.code);
+    assert.is((recordsError as IoTDBError).code, 302, String(recordsError));
+    const storedRecords = await storedOf(`${DB}.attr.r*`);
+    records.forEach((r, i) => {
+      assert.is(recordCodes[i] === 200, storedRecords.includes(`${r.deviceId}@5`), `record ${i}: ${recordCodes[i]}`);
+      assert.is(recordCodes[i] === 200, !badRecords.has(i), `record ${i}: ${recordCodes[i]}`);
+    });
+
+    const tablets = Array.from({ length: 6 }, (_, i) => ({
+      schema: {
+        target: `${DB}.attr.t${i}`,
+        columns: [{ name: "s", type: i === 2 ? ("TEXT" as const) : ("INT32" as const) }],
+      },
+      timestamps: [7, 8],
+      values: [i === 2 ? ["a", "b"] : [i, i]],
+    }));
+    const tabletsError = await pool.insertTablets(tablets).then(
+      () => undefined,
+      (e: unknown) => e,
+    );
+    assert.instance(tabletsError, IoTDBError);
+    assert.equal(
+      (tabletsError as IoTDBError).subStatus.map((s) => s.code === 200),
+      [true, true, false, true, true, true],
+      String(tabletsError),
+    );
+    const storedTablets = await storedOf(`${DB}.attr.t*`);
+    assert.equal(storedTablets, [0, 1, 3, 4, 5].flatMap((i) => [`${DB}.attr.t${i}@7`, `${DB}.attr.t${i}@8`]).sort());
   } finally {
     await pool.close();
   }

@@ -257,11 +257,111 @@ test("records of callers that disagree on a type, merged into an auto-converted 
   }
 });
 
-test("one caller's insertRecords refused as a whole with no sub-status: the error says the other parts were most likely stored (§7.1)", async () => {
+/**
+ * A fake that answers insertRecords as the real server does (§7): a batch holding a record of a
+ * `bad` device is refused as a whole (507, no sub-status, naming the first bad one) and every
+ * other record of it is stored. `stored` is what it keeps: device@time.
+ */
+async function refusingFake(bad: (device: string) => boolean): Promise<{ fake: FakeIoTDB; stored: Set<string> }> {
   const fake = await FakeIoTDB.start();
-  fake.handler.insertRecords = () =>
-    new TSStatus({ code: 507, message: "data type of root.gc.bad.s is not consistent" });
+  const stored = new Set<string>();
+  fake.handler.insertRecords = (req: { prefixPaths: string[]; timestamps: Int64[] }) => {
+    const times = req.timestamps.map((t) => fromInt64(t));
+    req.prefixPaths.forEach((p, i) => {
+      if (!bad(p)) stored.add(`${p}@${times[i]}`);
+    });
+    const first = req.prefixPaths.find(bad);
+    return first === undefined
+      ? ok()
+      : new TSStatus({ code: 507, message: `data type of ${first}.s is not consistent` });
+  };
+  return { fake, stored };
+}
+
+test("one caller's insertRecords refused as a whole (507, no sub-status): parts re-sent in halves, subStatus says exactly which were stored", async () => {
+  const { fake, stored } = await refusingFake((d) => d === "root.gc.bad");
   const pool = new SessionPool({ ...base, nodeUrls: [url(fake)], maxSize: 1 });
+  try {
+    const error = await rejection(pool.insertRecords([at("root.gc.a", 1), at("root.gc.bad", 1), at("root.gc.b", 1)]));
+    assert.instance(error, IoTDBError);
+    const refused = error as IoTDBError;
+    assert.is(refused.code, 302);
+    assert.equal(
+      refused.subStatus.map((s) => s.code),
+      [200, 507, 200],
+    );
+    assert.match(refused.message, "item 1 refused, the other 2 stored");
+    assert.match(refused.message, "data type of root.gc.bad.s is not consistent");
+    assert.equal(requests(fake), [
+      "insertRecords root.gc.a@1,root.gc.bad@1,root.gc.b@1",
+      "insertRecords root.gc.a@1",
+      "insertRecords root.gc.bad@1,root.gc.b@1",
+      "insertRecords root.gc.bad@1",
+      "insertRecords root.gc.b@1",
+    ]);
+    assert.equal([...stored].sort(), ["root.gc.a@1", "root.gc.b@1"]);
+  } finally {
+    await pool.close();
+    await fake.close();
+  }
+});
+
+test("attribution of a larger batch: each item's status matches what the server kept, all-null records are not sent", async () => {
+  const bad = new Set(["root.gc.x3", "root.gc.x40"]);
+  const { fake, stored } = await refusingFake((d) => bad.has(d));
+  const pool = new SessionPool({ ...base, nodeUrls: [url(fake)], maxSize: 1 });
+  try {
+    const records = Array.from({ length: 64 }, (_, i) => at(`root.gc.x${i}`, 100 + i));
+    records[5] = { ...records[5]!, values: [null] } as never; // all null: no row, nothing sent
+    const error = (await rejection(pool.insertRecords(records))) as IoTDBError;
+    assert.is(error.code, 302);
+    const codes = error.subStatus.map((s) => s.code);
+    assert.is(codes.length, 64);
+    records.forEach((r, i) => {
+      const key = `${r.deviceId}@${r.time}`;
+      assert.is(
+        codes[i] === 200,
+        i === 5 || stored.has(key),
+        `item ${i}: status ${codes[i]}, stored ${stored.has(key)}`,
+      );
+      assert.is(codes[i] === 507, bad.has(r.deviceId), `item ${i}`);
+    });
+    assert.match(error.message, "items 3, 40 refused, the other 62 stored");
+    // Halves stored whole are not split: about 2k·log2(n/k) requests for k bad of n, not n.
+    assert.ok(requests(fake).length <= 24, requests(fake).join("\n"));
+    assert.not.ok(
+      requests(fake).some((r) => r.includes("root.gc.x5@")),
+      "the all-null record is never sent",
+    );
+  } finally {
+    await pool.close();
+    await fake.close();
+  }
+});
+
+test("attribution where every part is stored when sent again: the call resolves, one status per item", async () => {
+  const fake = await FakeIoTDB.start();
+  let calls = 0;
+  // Refuses the first request only (whole), as a batch-level refusal that no part causes.
+  fake.handler.insertRecords = () => (calls++ === 0 ? new TSStatus({ code: 507, message: "refused once" }) : ok());
+  const pool = new SessionPool({ ...base, nodeUrls: [url(fake)], maxSize: 1 });
+  try {
+    const status = await pool.insertRecords([at("root.gc.a", 1), at("root.gc.b", 1), at("root.gc.c", 1)]);
+    assert.is(status.code, 200);
+    assert.equal(
+      status.subStatus?.map((s) => s.code),
+      [200, 200, 200],
+    );
+    assert.is(requests(fake).length, 3, requests(fake).join("\n"));
+  } finally {
+    await pool.close();
+    await fake.close();
+  }
+});
+
+test("attributeRefusals false: one caller's refused batch rejects with the server's refusal, saying the other parts were most likely stored (§7.1)", async () => {
+  const { fake } = await refusingFake((d) => d === "root.gc.bad");
+  const pool = new SessionPool({ ...base, nodeUrls: [url(fake)], maxSize: 1, attributeRefusals: false });
   try {
     const error = await rejection(pool.insertRecords([at("root.gc.a", 1), at("root.gc.bad", 1), at("root.gc.b", 1)]));
     assert.instance(error, IoTDBError);
@@ -269,6 +369,7 @@ test("one caller's insertRecords refused as a whole with no sub-status: the erro
     assert.match(error.message, "insertRecords of 3 items refused as a whole");
     assert.match(error.message, "the other parts were most likely stored");
     assert.match(error.message, "data type of root.gc.bad.s is not consistent");
+    assert.is(requests(fake).length, 1, "nothing re-sent");
   } finally {
     await pool.close();
     await fake.close();

@@ -6,6 +6,8 @@
 // drains: every call accepted before it is sent (or, past close({ timeoutMs }), rejected with a
 // PoolClosedError saying it was not sent), and only then are the sessions closed.
 import type { Int64Mode } from "@zerowire/iotdb-codec";
+import { attributeRefusal, isUnattributedRefusal } from "./refusal-attribution.js";
+import { StatusCode } from "../status-codes.js";
 import { abortable, abortError, type CallOptions, signalOf } from "../abort.js";
 import type { SessionDataSet } from "../dataset/session-data-set.js";
 import { acquireChannel, operationAttributes, redirectChannel, retryChannel } from "../diagnostics.js";
@@ -505,9 +507,12 @@ export abstract class BasePool<S extends BaseSession<Int64Mode>, M extends Int64
         const devices = sent.map((item) => deviceOf(item) ?? "");
         const routed = target === undefined ? undefined : () => target;
         const op = async (session: S) => {
-          const status = await kind
-            .send(session, part)
-            .catch((error: unknown) => Promise.reject(partlyStored(error, method, part.length)));
+          const status = await kind.send(session, part).catch((error: unknown) => {
+            if (!isUnattributedRefusal(error, part.length)) return Promise.reject(error);
+            if (this.options.attributeRefusals)
+              return attributeRefusal(method, part, (some) => kind.send(session, some), isSent);
+            return Promise.reject(partlyStored(error, method, part.length));
+          });
           return this.learn(method, status, { count: sent.length, device: (i) => devices[i]! });
         };
         if (!this.options.groupCommit || part.some((item) => deviceOf(item) === undefined))
@@ -526,7 +531,7 @@ export abstract class BasePool<S extends BaseSession<Int64Mode>, M extends Int64
       }),
     );
     const failure = parts.find((p) => p.status === "rejected");
-    if (failure !== undefined) throw (failure as PromiseRejectedResult).reason;
+    if (failure !== undefined) throw callRefusal(method, items.length, groups, parts, failure.reason);
     const statuses = parts.map((p) => (p as PromiseFulfilledResult<Status>).value);
     if (statuses.length === 1) return statuses[0]!;
     return mergeParts(items, groups, statuses, isSent);
@@ -1179,16 +1184,15 @@ function releaseState(error: unknown): ReleaseState {
 }
 
 /**
- * A batch of one caller refused with no sub-status: the server stored every part but the failed
- * ones and named only the first (docs/iotdb-wire-format.md §7.1), which the message says.
+ * A batch of one caller refused with no sub-status, not attributed (attributeRefusals false): the
+ * server stored every part but the failed ones and named only the first (docs/iotdb-wire-format.md
+ * §7.1), which the message says.
  */
-function partlyStored(error: unknown, method: string, items: number): unknown {
-  if (!(error instanceof IoTDBError) || items < 2 || error.subStatus.length > 0 || error.status.needRetry === true)
-    return error;
+function partlyStored(error: IoTDBError, method: string, items: number): IoTDBError {
   return new IoTDBError(
     error.status,
     `${method} of ${items} items refused as a whole, but the server stores all parts of a batch except those that fail and names only the first failure, ` +
-      "so the other parts were most likely stored; send the parts as separate calls (concurrent calls on a pool are merged, and a refusal is attributed per call) to learn each one's outcome",
+      "so the other parts were most likely stored; attributeRefusals (the default) re-sends the parts to learn each one's outcome",
   );
 }
 
@@ -1231,6 +1235,39 @@ function sleep(ms: number): Promise<void> {
 }
 
 /** One status for a split insert: 400 when a part carried hints, one sub-status per input item. */
+/**
+ * The error of a call sent as several parts (one per DataNode) when some failed: when every failed
+ * part was attributed (one status per item), one MULTIPLE_ERROR with a status per item of the
+ * call; otherwise the first part's failure as it is.
+ */
+function callRefusal(
+  method: string,
+  count: number,
+  groups: readonly { indices: readonly number[] }[],
+  parts: readonly PromiseSettledResult<Status>[],
+  first: unknown,
+): unknown {
+  if (groups.length === 1) return first;
+  const subStatus: Status[] = new Array<Status>(count);
+  for (let g = 0; g < groups.length; g++) {
+    const part = parts[g]!;
+    const indices = groups[g]!.indices;
+    const statuses =
+      part.status === "fulfilled"
+        ? indices.map(() => part.value)
+        : part.reason instanceof IoTDBError && part.reason.subStatus.length === indices.length
+          ? part.reason.subStatus
+          : undefined;
+    if (statuses === undefined) return first;
+    indices.forEach((i, j) => (subStatus[i] = statuses[j]!));
+  }
+  const refused = subStatus.filter((s) => s.code !== 200 && s.code !== 400).length;
+  return new IoTDBError(
+    { code: StatusCode.MULTIPLE_ERROR, message: `${refused} of ${count} items refused`, subStatus },
+    `${method} sent as ${groups.length} parts (one per DataNode); subStatus: one status per item`,
+  );
+}
+
 function mergeParts<I>(
   items: readonly I[],
   groups: readonly { indices: readonly number[] }[],

@@ -57,6 +57,15 @@ export interface PoolOptions<S = never, M extends Int64Mode = "bigint">
   groupCommit?: boolean;
   /** Most values (rows x columns) in one merged request; an insert larger than this goes alone. Default 100,000. */
   groupCommitMaxPoints?: number;
+  /**
+   * A single call's insertRecords / insertTablets (and their aligned and string forms) of several
+   * parts that the server refuses as a whole without saying which parts failed (507, no
+   * sub-status; it stores the others) is sent again in halves on the same session until each
+   * refused part stands alone, and rejects with a MULTIPLE_ERROR IoTDBError holding one status per
+   * part (writes are idempotent, so parts sent twice are stored once). False: it rejects with the
+   * server's refusal. Default true.
+   */
+  attributeRefusals?: boolean;
   /** Makes the (unopened) sessions; for tests and custom session classes. */
   createSession?: (options: SessionOptions<Int64Mode>) => S;
 }
@@ -79,6 +88,7 @@ export interface ResolvedPoolOptions {
   allowExitOnIdle: boolean;
   groupCommit: boolean;
   groupCommitMaxPoints: number;
+  attributeRefusals: boolean;
 }
 
 export const POOL_DEFAULTS = {
@@ -115,6 +125,7 @@ export function resolvePoolOptions<S>(options: PoolOptions<S, Int64Mode>): Resol
     allowExitOnIdle = false,
     groupCommit = true,
     groupCommitMaxPoints = POOL_DEFAULTS.groupCommitMaxPoints,
+    attributeRefusals = true,
     createSession,
     ...session
   } = options;
@@ -140,6 +151,7 @@ export function resolvePoolOptions<S>(options: PoolOptions<S, Int64Mode>): Resol
   booleanOption("allowExitOnIdle", allowExitOnIdle);
   booleanOption("groupCommit", groupCommit);
   integerOption("groupCommitMaxPoints", groupCommitMaxPoints, 1);
+  booleanOption("attributeRefusals", attributeRefusals);
   if (createSession !== undefined && typeof createSession !== "function")
     throw badOption("createSession", "a function", createSession);
   // Every session's options, checked once here as each session will check them (at the first endpoint).
@@ -161,5 +173,6 @@ export function resolvePoolOptions<S>(options: PoolOptions<S, Int64Mode>): Resol
     allowExitOnIdle,
     groupCommit,
     groupCommitMaxPoints,
+    attributeRefusals,
   };
 }
