@@ -110,6 +110,52 @@ test("concurrent insertRecord calls on a pool of one session: fewer requests tha
   }
 });
 
+test("groupCommitMaxInFlight 1 on a pool of 5: with one insert in flight, the other callers wait with sessions idle and go out as one request", async () => {
+  const { fake, release } = await heldFake();
+  const pool = new SessionPool({ ...base, nodeUrls: [url(fake)], maxSize: 5, minSize: 5, groupCommitMaxInFlight: 1 });
+  try {
+    await pool.open(); // minSize sessions open and idle
+    const holding = pool.insertRecord(at("root.gc.hold", 1));
+    assert.ok(await until(() => fake.calls("insertRecord").length === 1), "the held insert reached the fake");
+    const waiting = Array.from({ length: 8 }, (_, i) => pool.insertRecord(at(`root.gc.w${i}`, i)));
+    await sleep(50);
+    const meanwhile = requests(fake).length;
+    release();
+    assert.is(meanwhile, 1, `nothing else went out while one was in flight: ${requests(fake).join(" | ")}`);
+    await holding;
+    const statuses = await Promise.all(waiting);
+    assert.equal(
+      statuses.map((s) => s.code),
+      Array(8).fill(200),
+    );
+    assert.equal(requests(fake).slice(1), [
+      `insertRecords ${Array.from({ length: 8 }, (_, i) => `root.gc.w${i}@${i}`).join(",")}`,
+    ]);
+  } finally {
+    await pool.close();
+    await fake.close();
+  }
+});
+
+test("without groupCommitMaxInFlight a pool of 5 sends concurrent callers on idle sessions at once (the limit is what merged them)", async () => {
+  const { fake, release } = await heldFake();
+  const pool = new SessionPool({ ...base, nodeUrls: [url(fake)], maxSize: 5, minSize: 5 });
+  try {
+    await pool.open();
+    const holding = pool.insertRecord(at("root.gc.hold", 1));
+    assert.ok(await until(() => fake.calls("insertRecord").length === 1), "the held insert reached the fake");
+    const others = Array.from({ length: 4 }, (_, i) => pool.insertRecord(at(`root.gc.w${i}`, i)));
+    const allOut = await until(() => fake.calls("insertRecord").length === 5);
+    release();
+    await Promise.all([holding, ...others]);
+    assert.ok(allOut, requests(fake).join(" | "));
+  } finally {
+    release();
+    await pool.close();
+    await fake.close();
+  }
+});
+
 test("a lone caller's insert goes straight out as its own request (cold pool and idle session)", async () => {
   const fake = await FakeIoTDB.start();
   const pool = new SessionPool({ ...base, nodeUrls: [url(fake)], maxSize: 1 });

@@ -94,6 +94,10 @@ interface InsertQueue<S> {
    * Rejects the inserts that waited waitTimeoutMs (each lease's own timer covers only those queued before it started).
    */
   expiry: NodeJS.Timeout | undefined;
+  /** Insert requests sent to this DataNode and not yet settled (groupCommitMaxInFlight bounds them). */
+  inFlight: number;
+  /** Where the queue's leases go (the routed DataNode, or undefined for the default one). */
+  target: EndPoint | undefined;
 }
 
 /** What close() takes. */
@@ -726,8 +730,8 @@ export abstract class BasePool<S extends BaseSession<Int64Mode>, M extends Int64
   private submit(member: Member<S>): void {
     if (this.forced !== undefined) return member.reject(this.forced);
     const { target, key } = this.queueOf(member);
-    const queue = this.queues.get(key);
-    if (queue === undefined || queue.waiting.length === 0) {
+    const queue = this.queueAt(key, target);
+    if (queue.waiting.length === 0 && queue.inFlight < this.options.groupCommitMaxInFlight) {
       const lease = this.idleLease(target);
       if (lease !== undefined) {
         // The session was idle: its iotdb:pool:acquire ends at once (as tracedLease's idle case does).
@@ -736,7 +740,7 @@ export abstract class BasePool<S extends BaseSession<Int64Mode>, M extends Int64
             { attributes: operationAttributes(member.method, lease.endpoint, this.#sessionOptions.database) },
             async () => lease,
           );
-        return void this.sendBatch(lease, [member]);
+        return void this.sendCounted(queue, lease, [member]);
       }
     }
     this.enqueue(member, target, key, false);
@@ -769,9 +773,18 @@ export abstract class BasePool<S extends BaseSession<Int64Mode>, M extends Int64
     return { target, key: endpointKey(target ?? this.health.order(this.options.endpoints)[0]!) };
   }
 
-  private enqueue(member: Member<S>, target: EndPoint | undefined, key: string, first: boolean): void {
+  private queueAt(key: string, target: EndPoint | undefined): InsertQueue<S> {
     let queue = this.queues.get(key);
-    if (queue === undefined) this.queues.set(key, (queue = { waiting: [], leasing: 0, queued: 0, expiry: undefined }));
+    if (queue === undefined) {
+      queue = { waiting: [], leasing: 0, queued: 0, expiry: undefined, inFlight: 0, target };
+      this.queues.set(key, queue);
+    }
+    queue.target ??= target;
+    return queue;
+  }
+
+  private enqueue(member: Member<S>, target: EndPoint | undefined, key: string, first: boolean): void {
+    const queue = this.queueAt(key, target);
     member.ticket = queue.queued++;
     member.queuedAt = performance.now();
     queue.expiry ??= this.expireLater(queue, key, this.options.waitTimeoutMs);
@@ -781,10 +794,31 @@ export abstract class BasePool<S extends BaseSession<Int64Mode>, M extends Int64
     // each at once (below maxSize), so a burst opens sessions as it would without group commit.
     const sessions = this.pools.get(key)?.sessions;
     if (
-      queue.leasing === 0 ||
-      (queue.leasing < queue.waiting.length && sessions !== undefined && sessions.size < this.options.maxSize)
+      this.mayLease(queue) &&
+      (queue.leasing === 0 ||
+        (queue.leasing < queue.waiting.length && sessions !== undefined && sessions.size < this.options.maxSize))
     ) {
       void this.leaseForQueue(queue, target);
+    }
+  }
+
+  /** Whether the queue may wait for another session: its requests in flight and awaited leases are under the limit. */
+  private mayLease(queue: InsertQueue<S>): boolean {
+    return queue.inFlight + queue.leasing < this.options.groupCommitMaxInFlight;
+  }
+
+  /**
+   * Sends a batch counted as in flight at its DataNode; when it settles, a queue that was held back by
+   * groupCommitMaxInFlight waits for a session again.
+   */
+  private async sendCounted(queue: InsertQueue<S>, lease: Lease<S>, batch: Member<S>[]): Promise<void> {
+    queue.inFlight++;
+    try {
+      await this.sendBatch(lease, batch);
+    } finally {
+      queue.inFlight--;
+      if (queue.waiting.length > 0 && queue.leasing === 0 && this.mayLease(queue))
+        void this.leaseForQueue(queue, queue.target);
     }
   }
 
@@ -808,14 +842,16 @@ export abstract class BasePool<S extends BaseSession<Int64Mode>, M extends Int64
             .reject(error instanceof PoolTimeoutError ? queueTimeout(m, error.message, error.waitedMs) : error);
         else i++;
       }
-      if (queue.waiting.length > 0 && queue.leasing === 0) void this.leaseForQueue(queue, target);
+      if (queue.waiting.length > 0 && queue.leasing === 0 && this.mayLease(queue))
+        void this.leaseForQueue(queue, target);
       return;
     }
     queue.leasing--;
     if (queue.waiting.length === 0) return lease.release();
     const batch = takeBatch(queue.waiting, this.options.groupCommitMaxPoints);
-    if (queue.waiting.length > 0 && queue.leasing === 0) void this.leaseForQueue(queue, target);
-    await this.sendBatch(lease, batch);
+    const sent = this.sendCounted(queue, lease, batch);
+    if (queue.waiting.length > 0 && queue.leasing === 0 && this.mayLease(queue)) void this.leaseForQueue(queue, target);
+    await sent;
   }
 
   /**

@@ -58,6 +58,11 @@ export interface PoolOptions<S = never, M extends Int64Mode = "bigint">
   /** Most values (rows x columns) in one merged request; an insert larger than this goes alone. Default 100,000. */
   groupCommitMaxPoints?: number;
   /**
+   * Most insert requests in flight at once per DataNode: inserts past it wait (and merge) even when a
+   * session is idle. Default: no limit beyond maxSize.
+   */
+  groupCommitMaxInFlight?: number;
+  /**
    * A single call's insertRecords / insertTablets (and their aligned and string forms) of several
    * parts that the server refuses as a whole without saying which parts failed (507, no
    * sub-status; it stores the others) is sent again in halves on the same session until each
@@ -88,6 +93,7 @@ export interface ResolvedPoolOptions {
   allowExitOnIdle: boolean;
   groupCommit: boolean;
   groupCommitMaxPoints: number;
+  groupCommitMaxInFlight: number;
   attributeRefusals: boolean;
 }
 
@@ -125,6 +131,7 @@ export function resolvePoolOptions<S>(options: PoolOptions<S, Int64Mode>): Resol
     allowExitOnIdle = false,
     groupCommit = true,
     groupCommitMaxPoints = POOL_DEFAULTS.groupCommitMaxPoints,
+    groupCommitMaxInFlight,
     attributeRefusals = true,
     createSession,
     ...session
@@ -151,6 +158,7 @@ export function resolvePoolOptions<S>(options: PoolOptions<S, Int64Mode>): Resol
   booleanOption("allowExitOnIdle", allowExitOnIdle);
   booleanOption("groupCommit", groupCommit);
   integerOption("groupCommitMaxPoints", groupCommitMaxPoints, 1);
+  if (groupCommitMaxInFlight !== undefined) integerOption("groupCommitMaxInFlight", groupCommitMaxInFlight, 1);
   booleanOption("attributeRefusals", attributeRefusals);
   if (createSession !== undefined && typeof createSession !== "function")
     throw badOption("createSession", "a function", createSession);
@@ -173,6 +181,7 @@ export function resolvePoolOptions<S>(options: PoolOptions<S, Int64Mode>): Resol
     allowExitOnIdle,
     groupCommit,
     groupCommitMaxPoints,
+    groupCommitMaxInFlight: groupCommitMaxInFlight ?? Number.POSITIVE_INFINITY,
     attributeRefusals,
   };
 }
