@@ -23,9 +23,12 @@ import { Gate, sentRequests, timesByDevice } from "./helpers/writer-fakes.js";
 
 const TWO = { measurements: ["s1", "s2"], types: ["INT32", "DOUBLE"] } as const;
 
-async function withPool(body: (pool: SessionPool, fake: FakeIoTDB) => Promise<void>): Promise<void> {
+async function withPool(
+  body: (pool: SessionPool, fake: FakeIoTDB) => Promise<void>,
+  options: { attributeRefusals?: boolean } = {},
+): Promise<void> {
   const fake = await FakeIoTDB.start();
-  const pool = new SessionPool({ ...base, nodeUrls: [url(fake)] });
+  const pool = new SessionPool({ ...base, ...options, nodeUrls: [url(fake)] });
   try {
     await body(pool, fake);
   } finally {
@@ -210,30 +213,47 @@ test("transient failures are retried with backoff until written; when retries ru
     await Promise.all([writer.close(), limited.close()]);
   }));
 
-test("a permanent failure in one device of several: each is sent again alone and only that one is reported, with its rows' times", () =>
-  withPool(async (pool, fake) => {
-    const conflict = () => new TSStatus({ code: 507, message: "data type of root.w.f2.s1 is not consistent" });
-    fake.handler.insertTablets = (req: { prefixPaths: string[] }) =>
-      req.prefixPaths.includes("root.w.f2") ? conflict() : ok();
-    const writer = pool.writer({ flushIntervalMs: 0 });
-    const failures: WriterFailure[] = [];
-    writer.on("failed", (f) => failures.push(f));
-    for (const d of ["root.w.f1", "root.w.f2", "root.w.f3"]) writer.defineDevice(d, TWO);
-    for (const t of [10, 11, 12]) for (const d of ["root.w.f1", "root.w.f2", "root.w.f3"]) writer.write(d, t, [t, t]);
-    await writer.flush();
-    assert.equal(
-      sentRequests(fake).map((r) => r.devices.map((d) => d.device).join()),
-      ["root.w.f1,root.w.f2,root.w.f3", "root.w.f1", "root.w.f2", "root.w.f3"],
-    );
-    assert.equal(
-      failures.map((f) => [f.target, f.times, (f.error as IoTDBError).code]),
-      [["root.w.f2", [10, 11, 12], 507]],
-    );
-    const m = writer.metrics();
-    assert.equal([m.written, m.failed, m.retried], [6, 3, 0], "a permanent failure is not retried");
-    const result = await writer.close();
-    assert.equal([result.written, result.failed, result.pending, result.unobservedFailures.length], [6, 3, 0, 0]);
-  }));
+for (const [how, attributeRefusals, requests] of [
+  [
+    "the pool's attribution says which one",
+    true,
+    ["root.w.f1,root.w.f2,root.w.f3", "root.w.f1", "root.w.f2,root.w.f3", "root.w.f2", "root.w.f3"],
+  ],
+  [
+    "attribution off: each is sent again alone",
+    false,
+    ["root.w.f1,root.w.f2,root.w.f3", "root.w.f1", "root.w.f2", "root.w.f3"],
+  ],
+] as const) {
+  test(`a permanent failure in one device of several (${how}): only that one is reported, with its rows' times`, () =>
+    withPool(
+      async (pool, fake) => {
+        const conflict = () => new TSStatus({ code: 507, message: "data type of root.w.f2.s1 is not consistent" });
+        fake.handler.insertTablets = (req: { prefixPaths: string[] }) =>
+          req.prefixPaths.includes("root.w.f2") ? conflict() : ok();
+        const writer = pool.writer({ flushIntervalMs: 0 });
+        const failures: WriterFailure[] = [];
+        writer.on("failed", (f) => failures.push(f));
+        for (const d of ["root.w.f1", "root.w.f2", "root.w.f3"]) writer.defineDevice(d, TWO);
+        for (const t of [10, 11, 12])
+          for (const d of ["root.w.f1", "root.w.f2", "root.w.f3"]) writer.write(d, t, [t, t]);
+        await writer.flush();
+        assert.equal(
+          sentRequests(fake).map((r) => r.devices.map((d) => d.device).join()),
+          requests,
+        );
+        assert.equal(
+          failures.map((f) => [f.target, f.times, (f.error as IoTDBError).code]),
+          [["root.w.f2", [10, 11, 12], 507]],
+        );
+        const m = writer.metrics();
+        assert.equal([m.written, m.failed, m.retried], [6, 3, 0], "a permanent failure is not retried");
+        const result = await writer.close();
+        assert.equal([result.written, result.failed, result.pending, result.unobservedFailures.length], [6, 3, 0, 0]);
+      },
+      { attributeRefusals },
+    ));
+}
 
 test("no 'failed' listener: the failure is kept and close() returns it", () =>
   withPool(async (pool, fake) => {

@@ -137,9 +137,40 @@ test("groupCommitMaxInFlight 1 on a pool of 5: with one insert in flight, the ot
   }
 });
 
-test("without groupCommitMaxInFlight a pool of 5 sends concurrent callers on idle sessions at once (the limit is what merged them)", async () => {
+test("by default (groupCommitMaxInFlight 2) a pool of 5 sends a second caller at once and merges the callers behind the two in flight", async () => {
   const { fake, release } = await heldFake();
   const pool = new SessionPool({ ...base, nodeUrls: [url(fake)], maxSize: 5, minSize: 5 });
+  try {
+    await pool.open();
+    const holding = pool.insertRecord(at("root.gc.hold", 1));
+    assert.ok(await until(() => fake.calls("insertRecord").length === 1), "the held insert reached the fake");
+    // w0 goes at once (one in flight); w1..w3 are made while two are: they wait and merge.
+    const others = Array.from({ length: 4 }, (_, i) => pool.insertRecord(at(`root.gc.w${i}`, i)));
+    await until(() => requests(fake).length === 3);
+    await sleep(50);
+    const meanwhile = requests(fake);
+    release();
+    await Promise.all([holding, ...others]);
+    assert.equal(
+      meanwhile,
+      [
+        "insertRecord root.gc.hold@1",
+        "insertRecord root.gc.w0@0",
+        "insertRecords root.gc.w1@1,root.gc.w2@2,root.gc.w3@3",
+      ],
+      "with the first still held",
+    );
+    assert.is(requests(fake).length, 3);
+  } finally {
+    release();
+    await pool.close();
+    await fake.close();
+  }
+});
+
+test("groupCommitMaxInFlight equal to maxSize: a pool of 5 sends concurrent callers on idle sessions at once (the limit is what merged them)", async () => {
+  const { fake, release } = await heldFake();
+  const pool = new SessionPool({ ...base, nodeUrls: [url(fake)], maxSize: 5, minSize: 5, groupCommitMaxInFlight: 5 });
   try {
     await pool.open();
     const holding = pool.insertRecord(at("root.gc.hold", 1));

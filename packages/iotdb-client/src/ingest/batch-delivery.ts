@@ -1,11 +1,14 @@
 // Sends one request's batches until each is acknowledged or has failed for good. A transient
 // failure sends the whole request again after a jittered backoff (at most maxRetries times). A
-// permanent failure of a request of several targets cannot be attributed from the answer (the
-// server names only the first failed device of an insertTablets and stores the rest, wire-format
-// doc §7), so each batch is sent again alone (writes are idempotent) and only those that fail
-// alone are reported failed. A stop (close() deadline) ends the waiting: what was not settled then
-// is "abandoned", neither written nor failed.
+// permanent failure of a request of several targets: the server names only the first failed
+// device of an insertTablets and stores the rest (wire-format doc §7). The pool attributes such a
+// refusal (attributeRefusals) and rejects with one sub-status per tablet: those say which batches
+// were stored. Without them (the pool's attribution off), each batch is sent again alone (writes
+// are idempotent) and only those that fail alone are reported failed. A stop (close() deadline)
+// ends the waiting: what was not settled then is "abandoned", neither written nor failed.
 import type { Tablet } from "@zerowire/iotdb-codec";
+import { IoTDBError } from "../errors.js";
+import { statusError } from "../status.js";
 import type { Batch } from "./target-buffer.js";
 import { isTransient, retryDelay } from "./retry-policy.js";
 
@@ -30,9 +33,23 @@ export async function deliver(batches: readonly Batch[], ctx: DeliveryContext): 
   if (outcome === "written" || outcome === "abandoned" || batches.length === 1 || isTransient(outcome.error))
     return batches.map(() => outcome);
   // One request, several targets, a permanent failure: which of them failed?
+  const perBatch = attributed(outcome.error, batches.length);
   const outcomes: BatchOutcome[] = [];
-  for (const batch of batches) outcomes.push(ctx.stopped() ? "abandoned" : await attempt([batch], ctx));
+  for (const [i, batch] of batches.entries()) {
+    const known = perBatch?.[i];
+    if (known !== undefined && (known === "written" || !isTransient(known.error))) outcomes.push(known);
+    else outcomes.push(ctx.stopped() ? "abandoned" : await attempt([batch], ctx));
+  }
   return outcomes;
+}
+
+/** The outcome of each batch, when the error carries one sub-status per batch (the pool's attribution). */
+function attributed(error: unknown, batches: number): Array<"written" | { error: unknown }> | undefined {
+  if (!(error instanceof IoTDBError) || error.subStatus.length !== batches) return undefined;
+  return error.subStatus.map((status) => {
+    const failed = statusError(status, "insertTablets refused this target's rows");
+    return failed === undefined ? "written" : { error: failed };
+  });
 }
 
 /** Sends the batches as one request, retrying transient failures; the last error once retries are spent. */
