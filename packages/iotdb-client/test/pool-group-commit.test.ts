@@ -137,9 +137,9 @@ test("groupCommitMaxInFlight 1 on a pool of 5: with one insert in flight, the ot
   }
 });
 
-test("by default (groupCommitMaxInFlight 2) a pool of 5 sends a second caller at once and merges the callers behind the two in flight", async () => {
+test("groupCommitMaxInFlight 2 on a pool of 5: a second caller goes at once, the callers behind the two in flight merge", async () => {
   const { fake, release } = await heldFake();
-  const pool = new SessionPool({ ...base, nodeUrls: [url(fake)], maxSize: 5, minSize: 5 });
+  const pool = new SessionPool({ ...base, nodeUrls: [url(fake)], maxSize: 5, minSize: 5, groupCommitMaxInFlight: 2 });
   try {
     await pool.open();
     const holding = pool.insertRecord(at("root.gc.hold", 1));
@@ -168,9 +168,9 @@ test("by default (groupCommitMaxInFlight 2) a pool of 5 sends a second caller at
   }
 });
 
-test("groupCommitMaxInFlight equal to maxSize: a pool of 5 sends concurrent callers on idle sessions at once (the limit is what merged them)", async () => {
+test("without groupCommitMaxInFlight (the default) a pool of 5 sends concurrent callers on idle sessions at once (the limit is what merged them)", async () => {
   const { fake, release } = await heldFake();
-  const pool = new SessionPool({ ...base, nodeUrls: [url(fake)], maxSize: 5, minSize: 5, groupCommitMaxInFlight: 5 });
+  const pool = new SessionPool({ ...base, nodeUrls: [url(fake)], maxSize: 5, minSize: 5 });
   try {
     await pool.open();
     const holding = pool.insertRecord(at("root.gc.hold", 1));

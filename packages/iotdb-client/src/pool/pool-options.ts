@@ -59,8 +59,8 @@ export interface PoolOptions<S = never, M extends Int64Mode = "bigint">
   groupCommitMaxPoints?: number;
   /**
    * Most insert requests in flight at once per DataNode: inserts past it wait (and merge) even when a
-   * session is idle. A lone caller that awaits each insert never waits for it. Default 2 (measured:
-   * the client README's "Group commit" table); maxSize sends on every idle session.
+   * session is idle. A lone caller that awaits each insert never waits for it. Default: no limit
+   * beyond maxSize (measured limits: the client README's "Group commit" table).
    */
   groupCommitMaxInFlight?: number;
   /**
@@ -182,7 +182,7 @@ export function resolvePoolOptions<S>(options: PoolOptions<S, Int64Mode>): Resol
     allowExitOnIdle,
     groupCommit,
     groupCommitMaxPoints,
-    groupCommitMaxInFlight: groupCommitMaxInFlight ?? 2,
+    groupCommitMaxInFlight: groupCommitMaxInFlight ?? Number.POSITIVE_INFINITY,
     attributeRefusals,
   };
 }
