@@ -100,8 +100,8 @@ function record(what, result) {
 }
 
 /**
- * step() without the record: { out, attempt, crashes } or { detail, crashes, onlyCrashes } (the
- * command, why it failed, its output; how many tries crashed or hung, and whether every one did).
+ * step() without the record: { out, attempt } or { detail, onlyCrashes } (the command, why it
+ * failed, its output; whether every try crashed or hung).
  */
 function run(what, cmd, args, cwd, extraEnv, retry) {
   const env = { ...process.env, npm_config_update_notifier: "false", ZW_EXPECTED_VERSION: version, ...extraEnv };
@@ -113,7 +113,6 @@ function run(what, cmd, args, cwd, extraEnv, retry) {
       return {
         out: execFileSync(file, argv, { cwd, encoding: "utf8", stdio: ["ignore", "pipe", "pipe"], env }),
         attempt,
-        crashes,
       };
     } catch (e) {
       const timedOut = retry !== undefined && (e.status === 124 || e.status === 137);
@@ -127,7 +126,7 @@ function run(what, cmd, args, cwd, extraEnv, retry) {
         continue;
       }
       const detail = `${[cmd, ...args].join(" ")} ${why}\n${e.stdout ?? ""}${e.stderr ?? ""}`;
-      return { detail: detail.trim().replaceAll("\n", "\n     "), crashes, onlyCrashes: crashes === attempt };
+      return { detail: detail.trim().replaceAll("\n", "\n     "), onlyCrashes: crashes === attempt };
     }
   }
 }
@@ -139,8 +138,8 @@ function run(what, cmd, args, cwd, extraEnv, retry) {
  */
 const TSX_RETRY = { attempts: 8, timeoutS: 30 };
 /**
- * tsx steps not counted: the control never ran on that Node, or a step only crashed or hung where
- * the control did too (tsx's loader on that release); each printed as n/a and listed at the end.
+ * tsx steps not counted: the control never ran on that Node, or every try of a step crashed or
+ * hung (tsx's loader on Node 20.0.0); each printed as n/a and listed at the end.
  */
 const tsxUnusable = [];
 
@@ -288,9 +287,7 @@ try {
 }
 
 if (tsxUnusable.length > 0)
-  console.log(
-    `not run: the tsx steps under ${tsxUnusable.join(", ")} (tsx cannot run a file that imports nothing there)`,
-  );
+  console.log(`not counted (tsx crashed or hung there, or could not run the control): ${tsxUnusable.join("; ")}`);
 console.log(`${passed} passed, ${failed} failed`);
 process.exit(failed === 0 ? 0 : 1);
 

@@ -235,7 +235,7 @@ test("a query holds its session until the data set is read (closeOperation sent)
 
 test("close(): every session is closed on the server (closeSession), later calls fail with ConnectionError", async () => {
   const [a] = await fakes(1);
-  // Three inserts in flight at once open three sessions (the default limit would merge the third).
+  // Three inserts in flight at once open three sessions (set explicitly: a limit below 3 would merge the third).
   const pool = new SessionPool({ ...base, nodeUrls: [url(a!)], maxSize: 3, groupCommitMaxInFlight: 3 });
   try {
     await Promise.all([1, 2, 3].map((i) => pool.insertTablet(tablet(`root.sg.d${i}`))));
