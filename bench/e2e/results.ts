@@ -19,6 +19,9 @@ export interface ResultCase {
   ratio_throughput_rounds?: { min: number; max: number };
   ratio_cpu_rounds?: { min: number; max: number };
   settings: object;
+  /** The case's targets (TARGETS) and each ratio's verdict against them ("ok ≥1", "MISS ≤0.8"), as printed. */
+  targets?: { throughput?: number; cpu?: number };
+  verdicts?: { throughput?: string; cpu?: string };
 }
 
 export interface ResultFile {
@@ -52,11 +55,22 @@ export function mergeResults(cases: readonly ResultCase[], server: string): Resu
   const previous = readResults();
   const byName = new Map(previous?.cases.map((c) => [c.name, c]) ?? []);
   for (const c of cases) byName.set(c.name, c);
-  const merged = [...byName.values()].sort((a, b) => orderOf(a.name) - orderOf(b.name));
+  const merged = [...byName.values()].sort((a, b) => orderOf(a.name) - orderOf(b.name)).map(marked);
   const file: ResultFile = { node: process.version, server, cases: merged };
   mkdirSync(RESULTS_DIR, { recursive: true });
   writeFileSync(RESULTS_JSON, `${JSON.stringify(file, null, 2)}\n`);
   return file;
+}
+
+/** The case with its targets and verdicts (none for a case without targets). */
+function marked(c: ResultCase): ResultCase {
+  const { targets: _t, verdicts: _v, ...rest } = c;
+  const target = TARGETS[c.name];
+  if (target === undefined) return rest;
+  const verdicts: { throughput?: string; cpu?: string } = {};
+  if (target.throughput !== undefined) verdicts.throughput = verdict(c.ratio_throughput, target.throughput, "min");
+  if (target.cpu !== undefined) verdicts.cpu = verdict(c.ratio_cpu, target.cpu, "max");
+  return { ...rest, targets: target, verdicts };
 }
 
 function readResults(): ResultFile | undefined {

@@ -97,7 +97,16 @@ test("the pools' own options: OptionError naming each", () => {
     [{ enableRedirection: "yes" }, "enableRedirection", 'enableRedirection must be a boolean, got "yes"'],
     [{ groupCommit: 0 }, "groupCommit", "groupCommit must be a boolean, got 0"],
     [{ groupCommitMaxPoints: 0 }, "groupCommitMaxPoints", "groupCommitMaxPoints must be an integer >= 1, got 0"],
-    [{ groupCommitMaxInFlight: 0 }, "groupCommitMaxInFlight", "groupCommitMaxInFlight must be an integer >= 1, got 0"],
+    [
+      { groupCommitMaxInFlight: 0 },
+      "groupCommitMaxInFlight",
+      "groupCommitMaxInFlight must be an integer >= 1, or Infinity, got 0",
+    ],
+    [
+      { groupCommitMaxInFlight: 1.5 },
+      "groupCommitMaxInFlight",
+      "groupCommitMaxInFlight must be an integer >= 1, or Infinity, got 1.5",
+    ],
     [{ attributeRefusals: "no" }, "attributeRefusals", 'attributeRefusals must be a boolean, got "no"'],
     [{ createSession: 5 }, "createSession", "createSession must be a function, got 5"],
   ];

@@ -137,9 +137,9 @@ test("groupCommitMaxInFlight 1 on a pool of 5: with one insert in flight, the ot
   }
 });
 
-test("groupCommitMaxInFlight 2 on a pool of 5: a second caller goes at once, the callers behind the two in flight merge", async () => {
+test("the default groupCommitMaxInFlight (2) on a pool of 5: a second caller goes at once, the callers behind the two in flight merge", async () => {
   const { fake, release } = await heldFake();
-  const pool = new SessionPool({ ...base, nodeUrls: [url(fake)], maxSize: 5, minSize: 5, groupCommitMaxInFlight: 2 });
+  const pool = new SessionPool({ ...base, nodeUrls: [url(fake)], maxSize: 5, minSize: 5 });
   try {
     await pool.open();
     const holding = pool.insertRecord(at("root.gc.hold", 1));
@@ -168,9 +168,15 @@ test("groupCommitMaxInFlight 2 on a pool of 5: a second caller goes at once, the
   }
 });
 
-test("without groupCommitMaxInFlight (the default) a pool of 5 sends concurrent callers on idle sessions at once (the limit is what merged them)", async () => {
+test("groupCommitMaxInFlight Infinity: a pool of 5 sends concurrent callers on idle sessions at once (the limit is what merged them)", async () => {
   const { fake, release } = await heldFake();
-  const pool = new SessionPool({ ...base, nodeUrls: [url(fake)], maxSize: 5, minSize: 5 });
+  const pool = new SessionPool({
+    ...base,
+    nodeUrls: [url(fake)],
+    maxSize: 5,
+    minSize: 5,
+    groupCommitMaxInFlight: Number.POSITIVE_INFINITY,
+  });
   try {
     await pool.open();
     const holding = pool.insertRecord(at("root.gc.hold", 1));

@@ -50,10 +50,13 @@ export interface OwnershipReport {
 
 export async function runOwnership(o: OwnershipRunOptions): Promise<OwnershipReport> {
   // One session per writer, no retries: a refused or broken insert must show, not be sent again.
+  // Each writer's insert is its own request on its own session (no in-flight limit, so group
+  // commit merges none while sessions are idle): as many frames held by sockets at once as writers.
   const pool = new SessionPool({
     ...o.writeTo,
     zoneId: "UTC",
     maxSize: o.writers,
+    groupCommitMaxInFlight: Number.POSITIVE_INFINITY,
     maxRetries: 0,
     requestTimeoutMs: o.requestTimeoutMs,
     framePool: o.framePool,

@@ -59,8 +59,9 @@ export interface PoolOptions<S = never, M extends Int64Mode = "bigint">
   groupCommitMaxPoints?: number;
   /**
    * Most insert requests in flight at once per DataNode: inserts past it wait (and merge) even when a
-   * session is idle. A lone caller that awaits each insert never waits for it. Default: no limit
-   * beyond maxSize (measured limits: the client README's "Group commit" table).
+   * session is idle. A lone caller that awaits each insert never waits for it. Default 2 (measured
+   * against other limits: the client README's "Group commit" table); `Infinity` sends every insert
+   * that finds an idle session at once.
    */
   groupCommitMaxInFlight?: number;
   /**
@@ -110,6 +111,7 @@ export const POOL_DEFAULTS = {
   maxRoutes: 100_000,
   closeGraceMs: 10_000,
   groupCommitMaxPoints: 100_000,
+  groupCommitMaxInFlight: 2,
 } as const;
 
 export function resolvePoolOptions<S>(options: PoolOptions<S, Int64Mode>): ResolvedPoolOptions {
@@ -159,7 +161,8 @@ export function resolvePoolOptions<S>(options: PoolOptions<S, Int64Mode>): Resol
   booleanOption("allowExitOnIdle", allowExitOnIdle);
   booleanOption("groupCommit", groupCommit);
   integerOption("groupCommitMaxPoints", groupCommitMaxPoints, 1);
-  if (groupCommitMaxInFlight !== undefined) integerOption("groupCommitMaxInFlight", groupCommitMaxInFlight, 1);
+  if (groupCommitMaxInFlight !== undefined && groupCommitMaxInFlight !== Number.POSITIVE_INFINITY)
+    integerOption("groupCommitMaxInFlight", groupCommitMaxInFlight, 1, undefined, "an integer >= 1, or Infinity");
   booleanOption("attributeRefusals", attributeRefusals);
   if (createSession !== undefined && typeof createSession !== "function")
     throw badOption("createSession", "a function", createSession);
@@ -182,7 +185,7 @@ export function resolvePoolOptions<S>(options: PoolOptions<S, Int64Mode>): Resol
     allowExitOnIdle,
     groupCommit,
     groupCommitMaxPoints,
-    groupCommitMaxInFlight: groupCommitMaxInFlight ?? Number.POSITIVE_INFINITY,
+    groupCommitMaxInFlight: groupCommitMaxInFlight ?? POOL_DEFAULTS.groupCommitMaxInFlight,
     attributeRefusals,
   };
 }
