@@ -18,12 +18,23 @@ export function tableRowDevices(tablet: SessionTablet): WrittenDevices | undefin
     );
     const order = wireOrder(timestamps);
     const count = timestamps.length;
+    const deviceOfRow = (row: number) => {
+      const parts = tags.map((c) => (nulls?.[c]?.[row] ? NULL_TAG : tagText(values[c]![row])));
+      return [schema.target, ...parts].join(SEPARATOR);
+    };
+    // One TAG column without nulls: a device per distinct value, not per row (an answer has one hint per row of a
+    // merged tablet; bench e2e-table-default).
+    const single = tags.length === 1 && nulls?.[tags[0]!] == null ? values[tags[0]!]! : undefined;
+    const known = new Map<unknown, string>();
     return {
       count,
       device: (index) => {
         const row = order === undefined ? index : order[index]!;
-        const parts = tags.map((c) => (nulls?.[c]?.[row] ? NULL_TAG : tagText(values[c]![row])));
-        return [schema.target, ...parts].join(SEPARATOR);
+        if (single === undefined) return deviceOfRow(row);
+        const tag = single[row];
+        let device = known.get(tag);
+        if (device === undefined) known.set(tag, (device = deviceOfRow(row)));
+        return device;
       },
     };
   } catch {
