@@ -7,7 +7,9 @@
 // 40 or more is converted to insertTablets, as the Java client converts it). And the table model:
 // 50 concurrent one-row inserts into one table, one with a FIELD of the wrong type; the waiting
 // ones go out as one tablet, and only the wrong one rejects (the server keeps its row without the
-// field, as it does for a lone insert). And one caller's insertRecords / insertTablets with type
+// field, as it does for a lone insert); and 50 inserts of sorted rows whose times interleave
+// (merged in time order, table-merge.ts) read back row for row. And one caller's insertRecords / insertTablets with
+// type
 // conflicts in some parts: the pool re-sends the parts in halves (attributeRefusals) and the
 // error's subStatus says exactly which parts were stored, checked against what reads back.
 import { test } from "uvu";
@@ -134,10 +136,53 @@ test(`table model: ${CALLS} concurrent one-row inserts on a pool of 2, one FIELD
       requests.some((r) => r.devices.length > 1),
       `waiting inserts went out merged: ${requests.map((r) => r.devices.length).join(" ")}`,
     );
-    const dataSet = await pool.executeQueryStatement("select time, dev, v from readings");
+    const dataSet = await pool.executeQueryStatement("select time, dev, v from readings where time < 5000");
     const stored = (await dataSet.toRows()).map((r) => `${r.fields[1]}@${r.fields[0]}=${r.fields[2]}`).sort();
     const expected = Array.from({ length: CALLS }, (_, i) => `d${i}@${1_000 + i}=${i === BAD ? "null" : i}`).sort();
     assert.equal(stored, expected, "every row, the wrong one without its field");
+  } finally {
+    await pool.close();
+  }
+});
+
+test(`table model: ${CALLS} concurrent 4-row inserts with interleaved BigInt64Array times (merged in time order): every row reads back`, async () => {
+  const pool = new TableSessionPool({ ...sessionOptions(), maxSize: 2, database: TABLE_DB });
+  const requests: PoolRequest[] = [];
+  pool.onRequest((r) => requests.push(r));
+  const rows = 4;
+  // Caller i writes times 5000 + i + k * CALLS (k < rows): each caller's times are sorted, any two callers' interleave.
+  const timeOf = (i: number, k: number) => 5_000 + i + k * CALLS;
+  try {
+    await Promise.all(
+      Array.from({ length: CALLS }, (_, i) =>
+        pool.insert({
+          schema: {
+            target: "readings",
+            columns: [
+              { name: "dev", type: "STRING", category: "TAG" },
+              { name: "v", type: "INT32" },
+            ],
+          },
+          timestamps: BigInt64Array.from({ length: rows }, (_, k) => BigInt(timeOf(i, k))),
+          values: [
+            Array.from({ length: rows }, () => `m${i % 7}`),
+            Int32Array.from({ length: rows }, (_, k) => i * 10 + k),
+          ],
+        }),
+      ),
+    );
+    assert.ok(
+      requests.some((r) => r.devices.length > rows),
+      `waiting inserts went out merged: ${requests.map((r) => r.devices.length).join(" ")}`,
+    );
+    const dataSet = await pool.executeQueryStatement("select time, dev, v from readings where time >= 5000");
+    const stored = (await dataSet.toRows()).map((r) => `${r.fields[1]}@${r.fields[0]}=${r.fields[2]}`).sort();
+    const expected = Array.from({ length: CALLS }, (_, i) =>
+      Array.from({ length: rows }, (_, k) => `m${i % 7}@${timeOf(i, k)}=${i * 10 + k}`),
+    )
+      .flat()
+      .sort();
+    assert.equal(stored, expected, "every row with its own device, time and value");
   } finally {
     await pool.close();
   }
