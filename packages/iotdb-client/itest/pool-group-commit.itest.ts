@@ -103,6 +103,17 @@ test(`${CALLS} concurrent insertRecord calls over 5 devices (merged batches auto
   await run(5, "few");
 });
 
+/** The readings table's schema, with its FIELD v sent as `type`. */
+function readingsSchema(type: "INT32" | "TEXT") {
+  return {
+    target: "readings",
+    columns: [
+      { name: "dev", type: "STRING", category: "TAG" },
+      { name: "v", type },
+    ],
+  } as const;
+}
+
 test(`table model: ${CALLS} concurrent one-row inserts on a pool of 2, one FIELD of the wrong type: only that caller rejects, every row reads back`, async () => {
   const pool = new TableSessionPool({ ...sessionOptions(), maxSize: 2, database: TABLE_DB });
   const requests: PoolRequest[] = [];
@@ -111,13 +122,7 @@ test(`table model: ${CALLS} concurrent one-row inserts on a pool of 2, one FIELD
     const outcomes = await Promise.allSettled(
       Array.from({ length: CALLS }, (_, i) =>
         pool.insert({
-          schema: {
-            target: "readings",
-            columns: [
-              { name: "dev", type: "STRING", category: "TAG" },
-              { name: "v", type: i === BAD ? "TEXT" : "INT32" },
-            ],
-          },
+          schema: readingsSchema(i === BAD ? "TEXT" : "INT32"),
           timestamps: [1_000 + i],
           values: [[`d${i}`], [i === BAD ? "not an int" : i]],
         }),
@@ -156,13 +161,7 @@ test(`table model: ${CALLS} concurrent 4-row inserts with interleaved BigInt64Ar
     await Promise.all(
       Array.from({ length: CALLS }, (_, i) =>
         pool.insert({
-          schema: {
-            target: "readings",
-            columns: [
-              { name: "dev", type: "STRING", category: "TAG" },
-              { name: "v", type: "INT32" },
-            ],
-          },
+          schema: readingsSchema("INT32"),
           timestamps: BigInt64Array.from({ length: rows }, (_, k) => BigInt(timeOf(i, k))),
           values: [
             Array.from({ length: rows }, () => `m${i % 7}`),
