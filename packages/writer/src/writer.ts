@@ -620,18 +620,16 @@ export class Writer {
   /** int64 values, big-endian, from a BigInt64Array or safe-integer numbers (no BigInt per value). */
   i64ColumnBE(values: BigInt64Array | NumericColumn): this {
     if (values instanceof BigInt64Array) return this.bulkBE(values, values.byteLength, 8);
-    // Numbers: validate all, then one write loop with the split inline and 2^32 a literal (bench
-    // case `int64-column-from-numbers-dataview`; see i64be for why a literal).
+    // Numbers: one loop that checks and writes each value, with the split inline and 2^32 a literal
+    // (bench case `int64-column-from-numbers-dataview`; see i64be for why a literal). A bad value
+    // throws before the position moves, so what was written of the column is not part of the output.
     const n = values.length;
-    for (let i = 0; i < n; i++) {
-      const v = values[i]!;
-      if (!Number.isSafeInteger(v)) checkSafeInteger(v, `int64 column[${i}]`);
-    }
     this.ensure(n * 8);
     const view = this.view;
     let p = this.pos;
     for (let i = 0; i < n; i++, p += 8) {
       const v = values[i]!;
+      if (!Number.isSafeInteger(v)) checkSafeInteger(v, `int64 column[${i}]`);
       view.setInt32(p, Math.floor(v / 4294967296));
       view.setUint32(p + 4, v >>> 0);
     }
