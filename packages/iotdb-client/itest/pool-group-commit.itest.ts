@@ -8,10 +8,10 @@
 // 50 concurrent one-row inserts into one table, one with a FIELD of the wrong type; the waiting
 // ones go out as one tablet, and only the wrong one rejects (the server keeps its row without the
 // field, as it does for a lone insert); and 50 inserts of sorted rows whose times interleave
-// (merged in time order, table-merge.ts) read back row for row. And one caller's insertRecords / insertTablets with
-// type
-// conflicts in some parts: the pool re-sends the parts in halves (attributeRefusals) and the
-// error's subStatus says exactly which parts were stored, checked against what reads back.
+// (merged in time order, table-merge.ts) read back row for row. And one caller's insertRecords /
+// insertTablets with type conflicts in some parts: the pool re-sends the parts in halves
+// (attributeRefusals) and the error's subStatus says exactly which parts were stored, checked
+// against what reads back.
 import { test } from "uvu";
 import * as assert from "uvu/assert";
 import { IoTDBError, type PoolRequest, SessionPool, TableSessionPool } from "../src/index.js";

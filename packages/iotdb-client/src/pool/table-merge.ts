@@ -94,8 +94,9 @@ function timeOrder(times: BigInt64Array, lengths: readonly number[]): Uint32Arra
   let inOrder = true;
   for (let p = 0; p < lengths.length; p++) {
     for (let i = edges[p]! + 1; i < edges[p + 1]!; i++) if (times[i]! < times[i - 1]!) return undefined;
-    if (p > 0 && edges[p]! < edges[p + 1]! && edges[p]! > 0 && times[edges[p]!]! < times[edges[p]! - 1]!)
-      inOrder = false;
+    // A non-empty part after some row: in order when its first time is not below the row before it.
+    const start = edges[p]!;
+    if (start > 0 && start < edges[p + 1]! && times[start]! < times[start - 1]!) inOrder = false;
   }
   if (inOrder) return undefined;
   const n = times.length;
