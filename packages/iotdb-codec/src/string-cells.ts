@@ -1,6 +1,7 @@
 // String cells (TEXT/STRING values): i32 big-endian byte length + UTF-8 as Java writes it (a lone
-// surrogate as '?'). Fast paths for whole columns (one native write of the joined strings) and for
-// short ASCII cells, before the general encoder.
+// surrogate as '?'). Fast paths for whole columns (a JS loop for short non-ASCII strings, one
+// native write of the joined strings for the rest) and for short ASCII cells, before the general
+// encoder.
 import { utf8Write, type Writer } from "@zerowire/writer";
 import { JS_ENCODE_MAX_UNITS } from "@zerowire/writer/seams";
 import { isWellFormed, javaString } from "./java-string.js";
@@ -40,25 +41,25 @@ export function writeString(w: Writer, s: string): void {
 const PREFIX_PLACEHOLDER = "\0\0\0\0";
 
 /**
- * Many string cells with one native UTF-8 write, straight into the Writer: the strings are joined
- * with four NUL chars before each (one byte each in UTF-8: the room for its length prefix), the
- * join is written in place, and each prefix is then backfilled. Bench
- * tablet-text-cjk-emoji-columnar (1,500 CJK / emoji / ASCII strings of 16 chars): the write of a
- * join into a scratch buffer and a JS copy of every byte behind its prefix cost ~2x what this
- * does; ASCII columns (tablet-b-columnar) need no pass over the bytes at all.
+ * A column of string cells in one pass, by one of two routes. A column of short strings (at most
+ * JS_ENCODE_MAX_UNITS chars on average) whose first string is not ASCII goes through
+ * writeShortStrings, a JS loop. Any other column is written with one native UTF-8 write, straight
+ * into the Writer: the strings are joined with four NUL chars before each (one byte each in
+ * UTF-8: the room for its length prefix), the join is written in place, and each prefix is then
+ * backfilled. Bench tablet-b-columnar (ASCII): the join needs no pass over the bytes at all.
  *
- * When every char is ASCII (the write gives one byte per char) each string's byte length is its
- * length. Otherwise, when the first non-ASCII char is Latin-1, each string's byte length is
- * counted natively (byteLengthPrefixes); else each string's end is found by walking the lead
- * bytes of its UTF-8, counting the UTF-16 units each sequence stands for (4 bytes: a surrogate
- * pair, 2 units; else 1). A NUL char between strings keeps the join from pairing one string's
- * last unit with the next's first.
+ * After the joined write, when every char was ASCII (one byte per char) each string's byte
+ * length is its length. Otherwise, when the first non-ASCII char is Latin-1, each string's byte
+ * length is counted natively (byteLengthPrefixes); else each string's end is found by walking
+ * the lead bytes of its UTF-8, counting the UTF-16 units each sequence stands for (4 bytes: a
+ * surrogate pair, 2 units; else 1). A NUL char between strings keeps the join from pairing one
+ * string's last unit with the next's first.
  * Returns false with nothing committed (the caller then goes cell by cell) for a column of long
- * strings, when a string has a lone surrogate (the native write gives U+FFFD, EF BF BD, where
- * Java writes '?': the cell path goes through javaString) or some cell is not a string (e.g.
- * changed since prepareTablet: the cell path reports it).
+ * strings, when a joined string has a lone surrogate (the native write gives U+FFFD, EF BF BD,
+ * where Java writes '?': the cell path goes through javaString) or some cell is not a string
+ * (e.g. changed since prepareTablet: the cell path reports it).
  */
-export function writeJoinedStrings(w: Writer, strings: readonly unknown[]): boolean {
+export function writeStringColumn(w: Writer, strings: readonly unknown[]): boolean {
   const n = strings.length;
   if (n === 0) return true;
   let chars = 0;
@@ -70,6 +71,10 @@ export function writeJoinedStrings(w: Writer, strings: readonly unknown[]): bool
   // Long strings: one native write each (the cell path) beats joining them, whose one write of a
   // long two-byte string costs ~2x the separate writes (bench tablet-text-1kib-columnar).
   if (chars > LONG_STRING_CHARS * n) return false;
+  if (chars <= JS_ENCODE_MAX_UNITS * n && !isAscii(strings[0] as string)) {
+    writeShortStrings(w, strings as readonly string[], chars);
+    return true;
+  }
   const joined = PREFIX_PLACEHOLDER + strings.join(PREFIX_PLACEHOLDER);
   const maxBytes = 3 * joined.length;
   w.ensure(maxBytes);
@@ -84,6 +89,65 @@ export function writeJoinedStrings(w: Writer, strings: readonly unknown[]): bool
   if (end < 0) return false;
   w.commit(end);
   return true;
+}
+
+/** `s` has only ASCII chars (a short scan: the caller passes a column's first string). */
+function isAscii(s: string): boolean {
+  let or = 0;
+  for (let i = 0; i < s.length; i++) or |= s.charCodeAt(i);
+  return or < 0x80;
+}
+
+/**
+ * A column of short strings whose first string is not ASCII, each encoded by a JS loop straight
+ * behind its length prefix, a lone surrogate as '?' as Java writes it (so no javaString pass).
+ * Bench tablet-text-cjk-emoji-columnar and tablet-text-latin1-columnar: the joined write plus the
+ * walk for the lengths (utf8Prefixes, byteLengthPrefixes) cost ~1.4x this; the loop's cost is
+ * mostly charCodeAt, and copying the chars out first (Buffer#ucs2Write of the join) gained
+ * nothing. A column of ASCII strings keeps the joined write, ~2x faster than this loop.
+ * The caller has checked that every cell is a string.
+ */
+function writeShortStrings(w: Writer, strings: readonly string[], chars: number): void {
+  w.ensure(4 * strings.length + 3 * chars);
+  const buf = w.rawBytes;
+  const view = w.rawView;
+  let p = w.length;
+  for (let k = 0; k < strings.length; k++) {
+    const s = strings[k]!;
+    const n = s.length;
+    const lengthAt = p;
+    p += 4;
+    for (let i = 0; i < n; i++) {
+      const c = s.charCodeAt(i);
+      if (c < 0x80) {
+        buf[p++] = c;
+      } else if (c < 0x800) {
+        buf[p] = 0xc0 | (c >> 6);
+        buf[p + 1] = 0x80 | (c & 0x3f);
+        p += 2;
+      } else if ((c & 0xf800) !== 0xd800) {
+        buf[p] = 0xe0 | (c >> 12);
+        buf[p + 1] = 0x80 | ((c >> 6) & 0x3f);
+        buf[p + 2] = 0x80 | (c & 0x3f);
+        p += 3;
+      } else {
+        const next = i + 1 < n ? s.charCodeAt(i + 1) : 0;
+        if (c < 0xdc00 && (next & 0xfc00) === 0xdc00) {
+          const cp = 0x10000 + ((c - 0xd800) << 10) + (next - 0xdc00);
+          buf[p] = 0xf0 | (cp >> 18);
+          buf[p + 1] = 0x80 | ((cp >> 12) & 0x3f);
+          buf[p + 2] = 0x80 | ((cp >> 6) & 0x3f);
+          buf[p + 3] = 0x80 | (cp & 0x3f);
+          p += 4;
+          i++;
+        } else {
+          buf[p++] = 0x3f; // a lone surrogate: Java's '?'
+        }
+      }
+    }
+    view.setInt32(lengthAt, p - lengthAt - 4);
+  }
+  w.commit(p);
 }
 
 /** Average chars per string above which a column is written string by string. */

@@ -6,7 +6,7 @@ import { Writer } from "@zerowire/writer";
 import { HI_WORD, LO_WORD, setInt64BE } from "@zerowire/writer/seams";
 import { writeBitmapSection } from "./bitmap.js";
 import { CELL_WIDTH, dateValue } from "./cells.js";
-import { writeJoinedStrings, writeString } from "./string-cells.js";
+import { writeStringColumn, writeString } from "./string-cells.js";
 import type { Tablet } from "./tablet.js";
 import { isNullCell, prepareTablet, type PreparedColumn, type PreparedTablet } from "./tablet-prepare.js";
 import { TSDataType } from "./types.js";
@@ -153,7 +153,7 @@ function writeFixedColumn(w: Writer, col: PreparedColumn, n: number, order: Uint
 function writeVariableColumn(w: Writer, col: PreparedColumn, n: number, order: Uint32Array | undefined): void {
   if (col.joinable) {
     const strings = col.hasNull || order !== undefined ? wireStrings(col, n, order) : (col.values as readonly string[]);
-    if (writeJoinedStrings(w, strings)) return;
+    if (writeStringColumn(w, strings)) return;
   }
   const values = col.values as readonly unknown[];
   for (let i = 0; i < n; i++) {

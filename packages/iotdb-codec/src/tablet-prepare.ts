@@ -19,9 +19,9 @@ export interface PreparedColumn extends ResolvedColumn {
   /** Some row of this column is null. */
   readonly hasNull: boolean;
   /** A TEXT/STRING column whose non-null cells are all strings, with at most MAX_JOINED_CHARS
-   *  chars in total: the encoder may write it with one native UTF-8 write of the joined strings
-   *  (writeJoinedStrings, which also splits non-ASCII text; only a lone surrogate sends the
-   *  column cell by cell). */
+   *  chars in total: the encoder may write it as a whole column (writeStringColumn: a JS loop
+   *  for short non-ASCII strings, else one native UTF-8 write of the joined strings; only a lone
+   *  surrogate in a joined column sends it cell by cell). */
   readonly joinable: boolean;
 }
 

@@ -192,6 +192,60 @@ test("int64 'number' mode: exact up to ±(2^53-1), RangeError beyond (never roun
   }
 });
 
+test("rows of every type, with nulls, in every read mode: each field is its column's cellReader value; each row owns a dense fields array", () => {
+  const decoder = new ResultSetDecoder({
+    columns: ["b", "i", "l", "f", "d", "t", "dt", "blob", "s", "ts"],
+    dataTypeList: ["BOOLEAN", "INT32", "INT64", "FLOAT", "DOUBLE", "TEXT", "DATE", "BLOB", "STRING", "TIMESTAMP"],
+    ignoreTimeStamp: false,
+  });
+  const block = hex(
+    header([T.BOOLEAN, T.INT32, T.INT64, T.FLOAT, T.DOUBLE, T.TEXT, T.INT32, T.TEXT, T.TEXT, T.INT64], 3, [
+      2, 0, 1, 2, 1, 2, 3, 1, 3, 3, 2,
+    ]),
+    timeBody([5n, -6n, 2n ** 53n - 1n]),
+    booleanBody([true, null, false]),
+    arrayBody([null, -7, 2 ** 31 - 1], i32),
+    arrayBody([-(2n ** 53n - 1n), null, 3n], i64),
+    arrayBody([21.3, -0.5, null], f32),
+    arrayBody([null, 1.5, -0], f64),
+    arrayBody(["a", null, "😀"], text),
+    arrayBody([20240229, 19700101, null], i32),
+    arrayBody([null, Buffer.from("0a", "hex"), Buffer.alloc(0)], text),
+    arrayBody(["x", "", null], text),
+    arrayBody([1000n, null, -1n], i64),
+  );
+  const f21 = Math.fround(21.3);
+  const blob = Buffer.from("0a", "hex");
+  assert.equal(rows(decoder, [block]), [
+    { timestamp: 5n, fields: [true, null, -(2n ** 53n - 1n), f21, null, "a", "2024-02-29", null, "x", 1000n] },
+    { timestamp: -6n, fields: [null, -7, null, -0.5, 1.5, null, "1970-01-01", blob, "", null] },
+    { timestamp: 2n ** 53n - 1n, fields: [false, 2 ** 31 - 1, 3n, null, -0, "😀", null, Buffer.alloc(0), null, -1n] },
+  ]);
+  const view = decoder.decodeBlock(block);
+  for (const int64 of ["bigint", "number"] as const) {
+    for (const float32 of ["exact", "shortest"] as const) {
+      const mode = `${int64}/${float32}`;
+      const got = [...view.rows({ int64, float32 })];
+      const rowAt = view.rowReader({ int64, float32 });
+      got.forEach((row, i) => {
+        assert.equal(rowAt(i), row, `${mode} rowReader(${i})`);
+        assert.is(row.timestamp, int64 === "bigint" ? view.tsBlock.time[i] : Number(view.tsBlock.time[i]), mode);
+        assert.is(Object.keys(row.fields).length, 10, `${mode} row ${i}: no holes`);
+        row.fields.forEach((value, f) => {
+          const cell = view.cellReader(f + 1, { int64, float32 })(i);
+          assert.ok(Object.is(value, cell) || Buffer.isBuffer(value), `${mode} row ${i} field ${f}: ${value} vs ${cell}`);
+          assert.equal(value, cell, `${mode} row ${i} field ${f}`);
+        });
+      });
+      assert.is(got[0]!.fields[3], float32 === "exact" ? f21 : 21.3, mode);
+      assert.is(typeof got[0]!.fields[2], int64, mode);
+      assert.ok(got[0]!.fields !== got[1]!.fields && got[1]!.fields !== got[2]!.fields, `${mode}: one array per row`);
+      got[0]!.fields[0] = "changed";
+      assert.is(rowAt(0).fields[0], true, `${mode}: a row's fields are its own`);
+    }
+  }
+});
+
 test("streaming: blocks decode one at a time as rows are pulled; empty blocks give no rows", () => {
   const decoder = new ResultSetDecoder({ columns: ["s"], dataTypeList: ["INT32"], ignoreTimeStamp: false });
   const b1 = hex(header([T.INT32], 2, [2, 1]), timeBody([1n, 2n]), arrayBody([10, 20], i32));

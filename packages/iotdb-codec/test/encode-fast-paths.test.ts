@@ -146,7 +146,7 @@ test("a lone surrogate in a non-ASCII column, or a pair only the join of two cel
   }
 });
 
-test("random text columns mixing 1- to 4-byte chars, U+FFFD and lone surrogates: Java's bytes", () => {
+test("random text columns mixing 1- to 4-byte chars, U+FFFD and lone surrogates, by both column routes: Java's bytes", () => {
   const schema = tree([{ name: "s", type: "TEXT" }]);
   const pieces = [
     "a",
@@ -169,13 +169,17 @@ test("random text columns mixing 1- to 4-byte chars, U+FFFD and lone surrogates:
   let seed = 12345;
   const random = (n: number) => {
     seed = (seed * 1103515245 + 12345) & 0x7fffffff;
-    return seed % n;
+    return (seed >>> 8) % n; // high bits: the low ones of this generator repeat with short periods
   };
-  for (let round = 0; round < 200; round++) {
+  for (let round = 0; round < 400; round++) {
     const rows = 1 + random(20);
     const loneAllowed = round % 2 === 0;
-    const cells = Array.from({ length: rows }, () => {
-      let s = "";
+    // The first cell picks the column's route: a non-ASCII one, the JS loop; "a", the joined
+    // write (later cells then hold the non-ASCII text, walked for their lengths).
+    const joined = round % 4 >= 2;
+    const cells = Array.from({ length: rows }, (_, r) => {
+      if (r === 0 && joined) return "a";
+      let s = r === 0 ? "\u4e2d" : "";
       for (let k = random(12); k > 0; k--) {
         const p = pieces[random(loneAllowed ? pieces.length : pieces.length - 4)]!;
         s += p;
@@ -187,7 +191,7 @@ test("random text columns mixing 1- to 4-byte chars, U+FFFD and lone surrogates:
   }
 });
 
-test("random text columns led by a Latin-1 char (counted by byte length) and of long strings (written one by one): Java's bytes", () => {
+test("random text columns whose first non-ASCII char is Latin-1 (joined, counted by byte length) and of long strings (written one by one): Java's bytes", () => {
   const schema = tree([{ name: "s", type: "TEXT" }]);
   const pieces = [
     "a",
@@ -205,7 +209,7 @@ test("random text columns led by a Latin-1 char (counted by byte length) and of 
   let seed = 777;
   const random = (n: number) => {
     seed = (seed * 1103515245 + 12345) & 0x7fffffff;
-    return seed % n;
+    return (seed >>> 8) % n; // high bits: the low ones of this generator repeat with short periods
   };
   const text = (parts: number, loneAllowed: boolean) => {
     let s = "";
@@ -215,12 +219,14 @@ test("random text columns led by a Latin-1 char (counted by byte length) and of 
   for (let round = 0; round < 200; round++) {
     const loneAllowed = round % 3 === 0;
     const long = round % 4 === 1;
-    const rows = 1 + random(long ? 6 : 20);
-    // "é" first: the column's first non-ASCII byte is a Latin-1 lead (C3); later cells may hold
-    // any char. Long rounds: about 300 to 900 chars per string.
+    const rows = 2 + random(long ? 5 : 19);
+    // An ASCII first cell (the joined write), then "é": the column's first non-ASCII byte is a
+    // Latin-1 lead (C3); later cells may hold any char. Long rounds: about 300 to 900 chars per
+    // string.
     const cells = Array.from(
       { length: rows },
-      (_, r) => (r === 0 ? "\u00e9" : "") + text(long ? 300 + random(600) : random(12), loneAllowed && r > 0),
+      (_, r) =>
+        (r === 0 ? "a" : r === 1 ? "\u00e9" : "") + text(long ? 300 + random(600) : random(12), loneAllowed && r > 1),
     );
     const got = buffers({ schema, timestamps: cells.map((_, r) => r), values: [cells] }).values;
     assert.is(got, hex(...cells.map(javaUtf8Hex)) + "00", JSON.stringify(cells).slice(0, 200));
