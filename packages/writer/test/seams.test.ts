@@ -1,10 +1,11 @@
 // The Writer's public seams for encoders that fill bytes in place (length, rawBytes / rawView +
 // commit, truncate, fork / join) and the Reader's view-free and BigInt-free reads (utf8,
-// zigzag64Number, zigzag64BE). Oracles: Buffer's own writers and a BigInt LEB128 written here,
-// never the package's varint or int64 code.
+// zigzag64Number, zigzag64BE), and swapToHostOrder. Oracles: Buffer's own writers and readers
+// and a BigInt LEB128 written here, never the package's varint, int64 or byte-swap code.
 import { test } from "uvu";
 import * as assert from "uvu/assert";
 import { ReadError, Reader, Writer } from "@zerowire/writer";
+import { swapToHostOrder } from "@zerowire/writer/seams";
 
 /** Unsigned LEB128 of a non-negative bigint (the oracle). */
 function leb128(v: bigint): Buffer {
@@ -238,6 +239,32 @@ test("Reader.zigzag64Number / zigzag64BE: int64 zigzag varints without BigInt", 
     (e: unknown) => e instanceof ReadError,
   );
   assert.is(cut.pos, 0);
+});
+
+test("swapToHostOrder: big-endian words read back in host order, across the kernel's 64 KiB chunks", () => {
+  // 70,000 bytes: more than one scratch chunk; an odd byteOffset for the 4-byte words.
+  for (const [width, words, offset] of [
+    [4, 17_500, 1],
+    [8, 8_750, 0],
+    [4, 1, 0],
+  ] as const) {
+    const memory = Buffer.alloc(offset + width * words);
+    for (let i = 0; i < memory.length; i++) memory[i] = (i * 131 + 7) & 0xff;
+    const bytes = memory.subarray(offset);
+    const bigEndian = Array.from({ length: words }, (_, i) =>
+      width === 4 ? bytes.readInt32BE(4 * i) : bytes.readBigInt64BE(8 * i),
+    );
+    swapToHostOrder(bytes, width);
+    const aligned = Buffer.from(bytes); // a copy at offset 0, for a typed view in host order
+    const host =
+      width === 4
+        ? Array.from(new Int32Array(aligned.buffer, aligned.byteOffset, words))
+        : Array.from(new BigInt64Array(aligned.buffer, aligned.byteOffset, words));
+    assert.equal(host, bigEndian, `${width}-byte words`);
+    if (offset > 0) assert.is(memory[0], 7, "the byte before the view is untouched");
+  }
+  swapToHostOrder(Buffer.alloc(0), 8);
+  assert.throws(() => swapToHostOrder(Buffer.alloc(6), 4), (e: unknown) => e instanceof RangeError && /6 bytes/.test(String(e)));
 });
 
 test("ReadError subclasses can name themselves", () => {

@@ -3,7 +3,7 @@
 // value width, so after every column is copied in (still big-endian) one native swap per width
 // turns the whole block to host order. One backing store and two swaps per block, instead of
 // one of each per column, matter at 1000-row blocks, where the per-call costs rival the copying.
-import { HOST_IS_LITTLE_ENDIAN } from "@zerowire/writer/seams";
+import { swapToHostOrder } from "@zerowire/writer/seams";
 
 /** Bytes reserved per value width: 8 (INT64, TIMESTAMP, DOUBLE, time), 4 (INT32, DATE, FLOAT), 1 (BOOLEAN). */
 export class SlabLayout {
@@ -75,10 +75,9 @@ export class Slab {
 
   /** Swaps every 8-byte and 4-byte value from big-endian to host order; call once, at the end. */
   toHostOrder(): void {
-    if (!HOST_IS_LITTLE_ENDIAN) return;
     const { wide, narrow } = this.layout;
-    if (wide > 0) this.bytes.subarray(0, wide).swap64();
-    if (narrow > 0) this.bytes.subarray(wide, wide + narrow).swap32();
+    if (wide > 0) swapToHostOrder(this.bytes.subarray(0, wide), 8);
+    if (narrow > 0) swapToHostOrder(this.bytes.subarray(wide, wide + narrow), 4);
   }
 }
 
