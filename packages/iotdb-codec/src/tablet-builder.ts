@@ -69,6 +69,18 @@ function newStores(types: readonly SendableType[], capacity: number, memory: Arr
  */
 const SLAB_BYTES = 32 * 1024;
 
+/** Types whose cells storeByKind stores in a loop of their own, not through store(). */
+const OWN_LOOP_TYPES: ReadonlySet<SendableType> = new Set([
+  TSDataType.DOUBLE,
+  TSDataType.FLOAT,
+  TSDataType.INT32,
+  TSDataType.INT64,
+  TSDataType.TIMESTAMP,
+  TSDataType.BOOLEAN,
+  TSDataType.TEXT,
+  TSDataType.STRING,
+]);
+
 function typedStore(type: SendableType, memory: ArrayBuffer, at: number, capacity: number): Store {
   switch (type) {
     case TSDataType.BOOLEAN:
@@ -106,11 +118,19 @@ export class TabletBuilder {
   private readonly doubles: Int32Array;
   private readonly floats: Int32Array;
   private readonly int32s: Int32Array;
+  /** INT64 and TIMESTAMP columns. */
+  private readonly int64s: Int32Array;
+  private readonly booleans: Int32Array;
+  /** TEXT and STRING columns (their stores are plain arrays). */
+  private readonly texts: Int32Array;
   private readonly others: Int32Array;
-  /** Per column of `doubles` / `floats` / `int32s`: where its store starts in `f64` / `f32` / `i32` (elements). */
+  /** Per column of `doubles` / `floats` / `int32s` / `int64s` / `booleans`: where its store starts
+   *  in `f64` / `f32` / `i32` / `i64` / `u8` (elements). */
   private doubleAt: Int32Array;
   private floatAt: Int32Array;
   private int32At: Int32Array;
+  private int64At: Int32Array;
+  private booleanAt: Int32Array;
   /** The memory the typed stores are carved from, the bytes of it taken, and where the current stores start. */
   private slab = new ArrayBuffer(0);
   private slabUsed = 0;
@@ -121,6 +141,8 @@ export class TabletBuilder {
   private f64 = new Float64Array(0);
   private f32 = new Float32Array(0);
   private i32 = new Int32Array(0);
+  private i64 = new BigInt64Array(0);
+  private u8 = new Uint8Array(0);
   /** Per column: null flags, allocated at the column's first null. */
   private readonly masks: (Uint8Array | undefined)[];
 
@@ -136,16 +158,16 @@ export class TabletBuilder {
     this.stores = this.allocate(this.capacity);
     this.words = this.stores.map(wordsOf);
     this.masks = this.types.map(() => undefined);
-    const kind = (wanted: number) => Int32Array.from(this.types.flatMap((t, c) => (t === wanted ? [c] : [])));
+    const kind = (...wanted: number[]) =>
+      Int32Array.from(this.types.flatMap((t, c) => (wanted.includes(t) ? [c] : [])));
     this.doubles = kind(TSDataType.DOUBLE);
     this.floats = kind(TSDataType.FLOAT);
     this.int32s = kind(TSDataType.INT32);
-    this.others = Int32Array.from(
-      this.types.flatMap((t, c) =>
-        t === TSDataType.DOUBLE || t === TSDataType.FLOAT || t === TSDataType.INT32 ? [] : [c],
-      ),
-    );
-    this.doubleAt = this.floatAt = this.int32At = new Int32Array(0);
+    this.int64s = kind(TSDataType.INT64, TSDataType.TIMESTAMP);
+    this.booleans = kind(TSDataType.BOOLEAN);
+    this.texts = kind(TSDataType.TEXT, TSDataType.STRING);
+    this.others = Int32Array.from(this.types.flatMap((t, c) => (OWN_LOOP_TYPES.has(t) ? [] : [c])));
+    this.doubleAt = this.floatAt = this.int32At = this.int64At = this.booleanAt = new Int32Array(0);
     this.bindOffsets();
   }
 
@@ -159,6 +181,8 @@ export class TabletBuilder {
       this.f64 = new Float64Array(this.slab, 0, bytes >> 3);
       this.f32 = new Float32Array(this.slab, 0, bytes >> 2);
       this.i32 = new Int32Array(this.slab, 0, bytes >> 2);
+      this.i64 = new BigInt64Array(this.slab, 0, bytes >> 3);
+      this.u8 = new Uint8Array(this.slab, 0, bytes);
     }
     const start = this.slabUsed;
     this.slabUsed += size;
@@ -175,6 +199,8 @@ export class TabletBuilder {
     this.doubleAt = at(this.doubles, 8);
     this.floatAt = at(this.floats, 4);
     this.int32At = at(this.int32s, 4);
+    this.int64At = at(this.int64s, 8);
+    this.booleanAt = at(this.booleans, 1);
   }
 
   get rowCount(): number {
@@ -214,11 +240,12 @@ export class TabletBuilder {
   }
 
   /**
-   * Stores the row's cells kind by kind: DOUBLE, FLOAT and INT32 columns each in a loop of their
-   * own, straight into one view of the shared memory (no type switch, no per-column store load
-   * per cell), the rest through store(). False at the first bad cell (which one is found again,
-   * in schema order, by refuse()). (Bench ingest-write-cost and tablet-b-rows: the per-cell
-   * switch and store load were most of a row's cost.)
+   * Stores the row's cells kind by kind: DOUBLE, FLOAT, INT32, INT64/TIMESTAMP and BOOLEAN
+   * columns each in a loop of their own, straight into one view of the shared memory (no type
+   * switch, no per-column store load per cell), TEXT/STRING strings in a loop of their own too,
+   * the rest (BLOB, DATE, a TEXT cell given as bytes) through store(). False at the first bad cell (which one is found again, in schema order, by
+   * refuse()). (Bench ingest-write-cost and tablet-b-rows: the per-cell switch and store load
+   * were most of a row's cost.)
    */
   private storeByKind(row: number, values: readonly Cell[]): boolean {
     const at8 = this.base8 + row;
@@ -252,6 +279,34 @@ export class TabletBuilder {
       if (typeof v === "number" && (v | 0) === v) i32[int32At[k]! + at4] = v;
       else if (v === null || v === undefined) this.storeNull(c, row);
       else return false;
+    }
+    const i64 = this.i64;
+    const int64s = this.int64s;
+    const int64At = this.int64At;
+    for (let k = 0; k < int64s.length; k++) {
+      const c = int64s[k]!;
+      const v = values[c];
+      if (v === null || v === undefined) this.storeNull(c, row);
+      else if (!storeInt64(i64, i32, int64At[k]! + at8, v)) return false;
+    }
+    const u8 = this.u8;
+    const at1 = (this.base8 << 3) + row;
+    const booleans = this.booleans;
+    const booleanAt = this.booleanAt;
+    for (let k = 0; k < booleans.length; k++) {
+      const c = booleans[k]!;
+      const v = values[c];
+      if (typeof v === "boolean") u8[booleanAt[k]! + at1] = v ? 1 : 0;
+      else if (v === null || v === undefined) this.storeNull(c, row);
+      else return false;
+    }
+    const stores = this.stores;
+    const texts = this.texts;
+    for (let k = 0; k < texts.length; k++) {
+      const c = texts[k]!;
+      const v = values[c];
+      if (typeof v === "string") (stores[c] as Cell[])[row] = v;
+      else if (!(v === null || v === undefined ? this.storeNull(c, row) : this.store(c, row, v))) return false;
     }
     const others = this.others;
     for (let k = 0; k < others.length; k++) {
