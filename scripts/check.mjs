@@ -48,9 +48,9 @@ const CHECKS = [
     fix: "scripts/wrap-comments.mjs (a test failed: see above)",
   },
   {
-    name: "packages/writer/src/byteswap-wasm.ts is byteswap.wat assembled",
-    args: ["scripts/byteswap-wasm.mjs", "--check"],
-    fix: "node scripts/byteswap-wasm.mjs",
+    name: "packages/writer/src/*-wasm.ts are their .wat assembled",
+    args: ["scripts/wasm-modules.mjs", "--check"],
+    fix: "node scripts/wasm-modules.mjs",
   },
   {
     name: "docs/java-api-methods.txt is javap of the Java client's jars",

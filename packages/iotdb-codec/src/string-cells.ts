@@ -3,7 +3,7 @@
 // native write of the joined strings for the rest) and for short ASCII cells, before the general
 // encoder.
 import { utf8Write, type Writer } from "@zerowire/writer";
-import { JS_ENCODE_MAX_UNITS } from "@zerowire/writer/seams";
+import { JS_ENCODE_MAX_UNITS, writeUtf8Strings } from "@zerowire/writer/seams";
 import { isWellFormed, javaString } from "./java-string.js";
 
 /**
@@ -42,11 +42,15 @@ const PREFIX_PLACEHOLDER = "\0\0\0\0";
 
 /**
  * A column of string cells in one pass, by one of two routes. A column of short strings (at most
- * JS_ENCODE_MAX_UNITS chars on average) whose first string is not ASCII goes through
- * writeShortStrings, a JS loop. Any other column is written with one native UTF-8 write, straight
+ * JS_ENCODE_MAX_UNITS chars on average) whose first string is not ASCII goes through the
+ * writer's WebAssembly transcoder (writeUtf8Strings; bench tablet-text-cjk-emoji-columnar and
+ * tablet-text-latin1-columnar: ~2x the JS loop), or, where that cannot run or a string has a
+ * lone surrogate, through writeShortStrings, a JS loop. Any other column is written with one native UTF-8 write,
+ * straight
  * into the Writer: the strings are joined with four NUL chars between them (one byte each in
  * UTF-8: the room for the next one's length prefix), the join is written in place after room for
- * the first prefix, and each prefix is then backfilled. Bench tablet-b-columnar (ASCII): the join needs no pass over the bytes at all.
+ * the first prefix, and each prefix is then backfilled. Bench tablet-b-columnar (ASCII): the join needs no pass over
+ * the bytes at all.
  *
  * After the joined write, when every char was ASCII (one byte per char) each string's byte
  * length is its length. Otherwise, when the first non-ASCII char is Latin-1, each string's byte
@@ -72,7 +76,7 @@ export function writeStringColumn(w: Writer, strings: readonly unknown[]): boole
   // long two-byte string costs ~2x the separate writes (bench tablet-text-1kib-columnar).
   if (chars > LONG_STRING_CHARS * n) return false;
   if (chars <= JS_ENCODE_MAX_UNITS * n && !isAscii(strings[0] as string)) {
-    writeShortStrings(w, strings as readonly string[], chars);
+    if (!writeUtf8Strings(w, strings as readonly string[])) writeShortStrings(w, strings as readonly string[], chars);
     return true;
   }
   // The first prefix's room is left out of the join and skipped in the write: "\0\0\0\0" + join
@@ -103,12 +107,12 @@ function isAscii(s: string): boolean {
 
 /**
  * A column of short strings whose first string is not ASCII, each encoded by a JS loop straight
- * behind its length prefix, a lone surrogate as '?' as Java writes it (so no javaString pass).
- * Bench tablet-text-cjk-emoji-columnar and tablet-text-latin1-columnar: the joined write plus the
- * walk for the lengths (utf8Prefixes, byteLengthPrefixes) cost ~1.4x this; the loop's cost is
- * mostly charCodeAt, and copying the chars out first (Buffer#ucs2Write of the join) gained
- * nothing. A column of ASCII strings keeps the joined write, ~2x faster than this loop.
- * The caller has checked that every cell is a string.
+ * behind its length prefix, a lone surrogate as '?' as Java writes it (so no javaString pass):
+ * the fallback of writeUtf8Strings. Bench tablet-text-cjk-emoji-columnar and
+ * tablet-text-latin1-columnar: the joined write plus the walk for the lengths (utf8Prefixes,
+ * byteLengthPrefixes) cost ~1.4x this loop; the loop's cost is mostly charCodeAt. A column of
+ * ASCII strings keeps the joined write, ~2x faster than this loop. The caller has checked that
+ * every cell is a string.
  */
 function writeShortStrings(w: Writer, strings: readonly string[], chars: number): void {
   w.ensure(4 * strings.length + 3 * chars);

@@ -243,9 +243,9 @@ export class TabletBuilder {
    * Stores the row's cells kind by kind: DOUBLE, FLOAT, INT32, INT64/TIMESTAMP and BOOLEAN
    * columns each in a loop of their own, straight into one view of the shared memory (no type
    * switch, no per-column store load per cell), TEXT/STRING strings in a loop of their own too,
-   * the rest (BLOB, DATE, a TEXT cell given as bytes) through store(). False at the first bad cell (which one is found again, in schema order, by
-   * refuse()). (Bench ingest-write-cost and tablet-b-rows: the per-cell switch and store load
-   * were most of a row's cost.)
+   * the rest (BLOB, DATE, a TEXT cell given as bytes) through store(). False at the first bad
+   * cell (which one is found again, in schema order, by refuse()). (Bench ingest-write-cost and
+   * tablet-b-rows: the per-cell switch and store load were most of a row's cost.)
    */
   private storeByKind(row: number, values: readonly Cell[]): boolean {
     const at8 = this.base8 + row;

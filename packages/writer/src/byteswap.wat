@@ -11,7 +11,7 @@
 ;; store_lane). i8x16.swizzle with a constant in-range mask compiles to one pshufb on x64.
 ;;
 ;; byteswap-wasm.ts holds the assembled bytes; regenerate them after editing this file with
-;;   node scripts/byteswap-wasm.mjs
+;;   node scripts/wasm-modules.mjs
 ;; (wabt 1.0.39's wat2wasm, in-process; `pnpm check` fails while the two disagree).
 (module
   (import "env" "memory" (memory 1))

@@ -264,7 +264,10 @@ test("swapToHostOrder: big-endian words read back in host order, across the kern
     if (offset > 0) assert.is(memory[0], 7, "the byte before the view is untouched");
   }
   swapToHostOrder(Buffer.alloc(0), 8);
-  assert.throws(() => swapToHostOrder(Buffer.alloc(6), 4), (e: unknown) => e instanceof RangeError && /6 bytes/.test(String(e)));
+  assert.throws(
+    () => swapToHostOrder(Buffer.alloc(6), 4),
+    (e: unknown) => e instanceof RangeError && /6 bytes/.test(String(e)),
+  );
 });
 
 test("ReadError subclasses can name themselves", () => {

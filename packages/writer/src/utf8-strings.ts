@@ -1,0 +1,105 @@
+// Many strings, each as an i32 big-endian byte length + UTF-8, through a WebAssembly transcoder
+// (utf8-strings.wat): the strings are joined and copied into its memory as UTF-16 by one native
+// call (Buffer#ucs2Write), transcoded there, and the bytes copied out. For short non-ASCII
+// strings that beats both a JS loop (a charCodeAt per char) and native UTF-8 writes (a call per
+// string, or one of a join whose per-string byte lengths must then be found): bench codec
+// tablet-text-cjk-emoji-columnar and tablet-text-latin1-columnar.
+//
+// Policy: an accelerator, never a requirement. Without WebAssembly, without Node's internal
+// Buffer#ucs2Write (another runtime; or ZEROWIRE_PORTABLE_UTF8=1, see buffer-utf8.ts) or on a
+// big-endian host, writeUtf8Strings reports false and the caller encodes another way.
+import { utf8Implementation } from "./buffer-utf8.js";
+import { describe } from "./errors.js";
+import { HOST_IS_LITTLE_ENDIAN } from "./host-endian.js";
+import { UTF8_STRINGS_WASM_BASE64 } from "./utf8-strings-wasm.js";
+import type { Writer } from "./writer.js";
+
+// The transcoder's memory: UTF-16 in at SRC, the strings' lengths at LENS, UTF-8 out at DST.
+const SRC = 0;
+const LENS = 128 * 1024;
+const DST = 192 * 1024;
+const MEMORY_PAGES = 8; // 512 KiB: DST has room for 3 bytes per unit + 4 per string + 1
+/** Most UTF-16 units and strings transcoded per call; a longer column goes in chunks. */
+const CHUNK_UNITS = (LENS - SRC) / 2;
+const CHUNK_STRINGS = (DST - LENS) / 4;
+
+interface Transcoder {
+  utf8Strings: (src: number, lens: number, n: number, dst: number) => number;
+  memory: Buffer;
+  lengths: Int32Array;
+}
+
+// The part of the WebAssembly API used here (the project compiles without the DOM typings).
+interface WasmApi {
+  Module: new (bytes: Uint8Array) => object;
+  Instance: new (module: object, imports: object) => { exports: Record<string, unknown> };
+  Memory: new (descriptor: { initial: number; maximum: number }) => { buffer: ArrayBuffer };
+}
+
+type Ucs2Write = (this: Buffer, s: string, offset: number, length: number) => number;
+const ucs2Write = (Buffer.prototype as unknown as { ucs2Write?: Ucs2Write }).ucs2Write;
+
+/** undefined until first use; null where it cannot run here (see the policy above). */
+let transcoder: Transcoder | null | undefined;
+
+function load(): Transcoder | null {
+  const wasm = (globalThis as unknown as { WebAssembly?: WasmApi }).WebAssembly;
+  if (wasm === undefined || typeof ucs2Write !== "function" || utf8Implementation !== "node-internal") return null;
+  if (!HOST_IS_LITTLE_ENDIAN) return null; // lengths and UTF-16 are passed little-endian
+  try {
+    // initial === maximum: never grown, so the views below never detach.
+    const memory = new wasm.Memory({ initial: MEMORY_PAGES, maximum: MEMORY_PAGES });
+    const module = new wasm.Module(Buffer.from(UTF8_STRINGS_WASM_BASE64, "base64"));
+    const exports = new wasm.Instance(module, { env: { memory } }).exports;
+    return {
+      utf8Strings: exports.utf8Strings as Transcoder["utf8Strings"],
+      memory: Buffer.from(memory.buffer),
+      lengths: new Int32Array(memory.buffer, LENS, CHUNK_STRINGS),
+    };
+  } catch {
+    return null; // the memory could not be reserved
+  }
+}
+
+/**
+ * Writes each string as its UTF-8 byte length (i32 big-endian) followed by its UTF-8, all or
+ * nothing: returns false, with nothing written, when a string holds a lone surrogate (which has
+ * no UTF-8; the caller decides what it becomes), when one string alone is longer than 65,536
+ * UTF-16 units, or when this process has no transcoder (see the file-top policy).
+ *
+ * @throws TypeError if an element is not a string (nothing written).
+ */
+export function writeUtf8Strings(w: Writer, strings: readonly string[]): boolean {
+  const n = strings.length;
+  let units = 0;
+  let tooLong = false;
+  for (let i = 0; i < n; i++) {
+    const s = strings[i];
+    if (typeof s !== "string") throw new TypeError(`writeUtf8Strings: element ${i} is ${describe(s)}, not a string`);
+    if (s.length > CHUNK_UNITS) tooLong = true;
+    units += s.length;
+  }
+  const t = transcoder === undefined ? (transcoder = load()) : transcoder;
+  if (t === null || tooLong) return false;
+  w.ensure(4 * n + 3 * units);
+  // Filled past w.length and committed at the end, so a refusal leaves nothing written.
+  let at = w.length;
+  for (let first = 0; first < n; ) {
+    let end = first;
+    let chunkUnits = 0;
+    while (end < n && end - first < CHUNK_STRINGS && chunkUnits + strings[end]!.length <= CHUNK_UNITS) {
+      chunkUnits += strings[end]!.length;
+      end++;
+    }
+    const joined = first === 0 && end === n ? strings.join("") : strings.slice(first, end).join("");
+    ucs2Write!.call(t.memory, joined, SRC, 2 * chunkUnits);
+    for (let i = first; i < end; i++) t.lengths[i - first] = strings[i]!.length;
+    const written = t.utf8Strings(SRC, LENS, end - first, DST);
+    if (written < 0) return false;
+    w.rawBytes.set(t.memory.subarray(DST, written), at);
+    at += written - DST;
+    first = end;
+  }
+  w.commit(at);
+  return true;
+}

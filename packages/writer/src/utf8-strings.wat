@@ -1,0 +1,122 @@
+;; UTF-16 to UTF-8 for a column of short strings, each behind its i32 big-endian byte length
+;; (see utf8-strings.ts). The memory is imported; utf8-strings.ts owns one for this module.
+;;
+;; utf8Strings(src, lens, n, dst) reads n strings: the UTF-16LE code units from src on, string k
+;; having the i32 (little-endian) lens[k] units; it writes to dst on, per string, 4 bytes of
+;; big-endian byte length and then its UTF-8. Returns the end of what it wrote, or -1 at a lone
+;; surrogate (no UTF-8 for it: the caller decides what it becomes). A 3-byte sequence is stored
+;; as one 4-byte word whose last byte the next write overwrites: dst needs 1 byte of room past
+;; the largest output (3 bytes per unit + 4 per string).
+;;
+;; utf8-strings-wasm.ts holds the assembled bytes; regenerate them after editing this file with
+;;   node scripts/wasm-modules.mjs
+;; (`pnpm check` fails while the two disagree).
+(module
+  (import "env" "memory" (memory 1))
+  (func (export "utf8Strings") (param $src i32) (param $lens i32) (param $n i32) (param $dst i32) (result i32)
+    (local $k i32) (local $end i32) (local $c i32) (local $next i32) (local $lenAt i32) (local $len i32)
+    (local $units v128) (local $leads v128) (local $lasts v128)
+    (block $strings_done
+      (loop $strings
+        (br_if $strings_done (i32.ge_u (local.get $k) (local.get $n)))
+        (local.set $lenAt (local.get $dst))
+        (local.set $dst (i32.add (local.get $dst) (i32.const 4)))
+        (local.set $end (i32.add (local.get $src) (i32.shl (i32.load (i32.add (local.get $lens) (i32.shl (local.get $k) (i32.const 2)))) (i32.const 1))))
+        ;; 8 units at a time while they are all ASCII (narrowed to 8 bytes) or all 3-byte
+        ;; chars (U+0800..U+FFFF, no surrogate: 24 bytes, shuffled from three byte vectors);
+        ;; then one unit at a time to the string's end. Bench codec tablet-text-cjk-emoji-columnar:
+        ;; the CJK columns' chars are 3-byte ones, its third column mostly ASCII.
+        (block $vectors_done
+          (loop $vectors
+            (br_if $vectors_done (i32.gt_u (i32.add (local.get $src) (i32.const 16)) (local.get $end)))
+            (local.set $units (v128.load (local.get $src)))
+            (if (i32.eqz (v128.any_true (v128.and (local.get $units) (v128.const i16x8 0xff80 0xff80 0xff80 0xff80 0xff80 0xff80 0xff80 0xff80))))
+              (then
+                (v128.store64_lane 0 (local.get $dst) (i8x16.narrow_i16x8_u (local.get $units) (local.get $units)))
+                (local.set $src (i32.add (local.get $src) (i32.const 16)))
+                (local.set $dst (i32.add (local.get $dst) (i32.const 8)))
+                (br $vectors)))
+            (br_if $vectors_done (i32.eqz (i16x8.all_true
+              (v128.andnot
+                (i16x8.ge_u (local.get $units) (v128.const i16x8 0x0800 0x0800 0x0800 0x0800 0x0800 0x0800 0x0800 0x0800))
+                (i16x8.eq
+                  (v128.and (local.get $units) (v128.const i16x8 0xf800 0xf800 0xf800 0xf800 0xf800 0xf800 0xf800 0xf800))
+                  (v128.const i16x8 0xd800 0xd800 0xd800 0xd800 0xd800 0xd800 0xd800 0xd800))))))
+            ;; lead bytes and first continuation bytes in one vector (bytes 0-7, 8-15), the last
+            ;; continuation bytes in another (16-23 of the shuffle's index space)
+            (local.set $leads
+              (i8x16.narrow_i16x8_u
+                (v128.or (i16x8.shr_u (local.get $units) (i32.const 12)) (v128.const i16x8 0xe0 0xe0 0xe0 0xe0 0xe0 0xe0 0xe0 0xe0))
+                (v128.or
+                  (v128.and (i16x8.shr_u (local.get $units) (i32.const 6)) (v128.const i16x8 0x3f 0x3f 0x3f 0x3f 0x3f 0x3f 0x3f 0x3f))
+                  (v128.const i16x8 0x80 0x80 0x80 0x80 0x80 0x80 0x80 0x80))))
+            (local.set $lasts
+              (i8x16.narrow_i16x8_u
+                (v128.or
+                  (v128.and (local.get $units) (v128.const i16x8 0x3f 0x3f 0x3f 0x3f 0x3f 0x3f 0x3f 0x3f))
+                  (v128.const i16x8 0x80 0x80 0x80 0x80 0x80 0x80 0x80 0x80))
+                (local.get $units)))
+            (v128.store (local.get $dst)
+              (i8x16.shuffle 0 8 16 1 9 17 2 10 18 3 11 19 4 12 20 5 (local.get $leads) (local.get $lasts)))
+            (v128.store64_lane 0 (i32.add (local.get $dst) (i32.const 16))
+              (i8x16.shuffle 13 21 6 14 22 7 15 23 0 0 0 0 0 0 0 0 (local.get $leads) (local.get $lasts)))
+            (local.set $src (i32.add (local.get $src) (i32.const 16)))
+            (local.set $dst (i32.add (local.get $dst) (i32.const 24)))
+            (br $vectors)))
+        (block $chars_done
+          (loop $chars
+            (br_if $chars_done (i32.ge_u (local.get $src) (local.get $end)))
+            (local.set $c (i32.load16_u (local.get $src)))
+            (local.set $src (i32.add (local.get $src) (i32.const 2)))
+            (if (i32.lt_u (local.get $c) (i32.const 0x80))
+              (then
+                (i32.store8 (local.get $dst) (local.get $c))
+                (local.set $dst (i32.add (local.get $dst) (i32.const 1)))
+                (br $chars)))
+            (if (i32.lt_u (local.get $c) (i32.const 0x800))
+              (then
+                (i32.store16 (local.get $dst)
+                  (i32.or
+                    (i32.or (i32.const 0x80c0) (i32.shr_u (local.get $c) (i32.const 6)))
+                    (i32.shl (i32.and (local.get $c) (i32.const 0x3f)) (i32.const 8))))
+                (local.set $dst (i32.add (local.get $dst) (i32.const 2)))
+                (br $chars)))
+            (if (i32.ne (i32.and (local.get $c) (i32.const 0xf800)) (i32.const 0xd800))
+              (then
+                (i32.store (local.get $dst)
+                  (i32.or
+                    (i32.or (i32.const 0x8080e0) (i32.shr_u (local.get $c) (i32.const 12)))
+                    (i32.or
+                      (i32.shl (i32.and (i32.shr_u (local.get $c) (i32.const 6)) (i32.const 0x3f)) (i32.const 8))
+                      (i32.shl (i32.and (local.get $c) (i32.const 0x3f)) (i32.const 16)))))
+                (local.set $dst (i32.add (local.get $dst) (i32.const 3)))
+                (br $chars)))
+            ;; a surrogate: a high one followed by a low one in the same string, else -1
+            (if (i32.or (i32.ge_u (local.get $c) (i32.const 0xdc00)) (i32.ge_u (local.get $src) (local.get $end)))
+              (then (return (i32.const -1))))
+            (local.set $next (i32.load16_u (local.get $src)))
+            (if (i32.ne (i32.and (local.get $next) (i32.const 0xfc00)) (i32.const 0xdc00))
+              (then (return (i32.const -1))))
+            (local.set $src (i32.add (local.get $src) (i32.const 2)))
+            (local.set $c (i32.add (i32.const 0x10000)
+              (i32.or (i32.shl (i32.sub (local.get $c) (i32.const 0xd800)) (i32.const 10)) (i32.sub (local.get $next) (i32.const 0xdc00)))))
+            (i32.store (local.get $dst)
+              (i32.or
+                (i32.or (i32.const 0x808080f0) (i32.shr_u (local.get $c) (i32.const 18)))
+                (i32.or
+                  (i32.shl (i32.and (i32.shr_u (local.get $c) (i32.const 12)) (i32.const 0x3f)) (i32.const 8))
+                  (i32.or
+                    (i32.shl (i32.and (i32.shr_u (local.get $c) (i32.const 6)) (i32.const 0x3f)) (i32.const 16))
+                    (i32.shl (i32.and (local.get $c) (i32.const 0x3f)) (i32.const 24))))))
+            (local.set $dst (i32.add (local.get $dst) (i32.const 4)))
+            (br $chars)))
+        (local.set $len (i32.sub (i32.sub (local.get $dst) (local.get $lenAt)) (i32.const 4)))
+        ;; the byte length, big-endian
+        (i32.store (local.get $lenAt)
+          (i32.or
+            (i32.or (i32.shl (local.get $len) (i32.const 24)) (i32.shl (i32.and (local.get $len) (i32.const 0xff00)) (i32.const 8)))
+            (i32.or (i32.and (i32.shr_u (local.get $len) (i32.const 8)) (i32.const 0xff00)) (i32.shr_u (local.get $len) (i32.const 24)))))
+        (local.set $k (i32.add (local.get $k) (i32.const 1)))
+        (br $strings)))
+    (local.get $dst))
+)

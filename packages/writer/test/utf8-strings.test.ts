@@ -1,0 +1,99 @@
+// writeUtf8Strings (the seam's WebAssembly transcoder): each string as i32 big-endian byte length +
+// UTF-8, all or nothing. Expected bytes come from Buffer.from(s, "utf8") and Buffer#writeInt32BE
+// (expected.ts), never from the transcoder. The portable test run (ZEROWIRE_PORTABLE_UTF8=1)
+// turns the transcoder off: there every call must report false and write nothing.
+import { test } from "uvu";
+import * as assert from "uvu/assert";
+import { Writer } from "@zerowire/writer";
+import { writeUtf8Strings } from "@zerowire/writer/seams";
+import { cat, i32be, utf8 } from "./expected.js";
+
+const portable = process.env.ZEROWIRE_PORTABLE_UTF8 === "1";
+const BEFORE = Buffer.from([0xa1, 0xa2, 0xa3]);
+
+/** The bytes the strings must become. */
+function expected(strings: readonly string[]): Buffer {
+  return cat(...strings.map((s) => cat(i32be(Buffer.byteLength(s)), utf8(s))));
+}
+
+/** Writes BEFORE, then the strings; checks the outcome and that BEFORE is kept. */
+function check(strings: readonly string[], what: string): void {
+  const w = new Writer({ initialSize: 8 });
+  w.bytes(BEFORE);
+  const ok = writeUtf8Strings(w, strings);
+  const out = Buffer.from(w.finish().bytes);
+  if (portable) {
+    assert.is(ok, false, `${what}: the portable run has no transcoder`);
+    assert.equal(out, BEFORE, `${what}: nothing written`);
+    return;
+  }
+  assert.is(ok, true, what);
+  assert.equal(out, cat(BEFORE, expected(strings)), what);
+}
+
+/** A random string of `length` units from pieces of 1- to 4-byte UTF-8 (no lone surrogate). */
+function randomText(random: () => number, length: number): string {
+  const pieces = ["a", "~", "\0", "\u007f", "\u0080", "\u00e9", "\u07ff", "\u0800", "\u4e2d", "\uffff", "\ufffd"];
+  let s = "";
+  while (s.length < length) s += random() < 0.1 ? "\u{1F600}" : pieces[Math.floor(random() * pieces.length)]!;
+  return s;
+}
+
+function seeded(seed: number): () => number {
+  return () => {
+    seed = (seed * 1103515245 + 12345) & 0x7fffffff;
+    return (seed >>> 8) / 0x800000;
+  };
+}
+
+test("every UTF-8 length class at its boundaries, surrogate pairs, empty strings, NUL", () => {
+  check([], "no strings");
+  check([""], "one empty string");
+  check(["", "a", ""], "empties around a char");
+  check(["\u0000\u007f", "\u0080\u07ff", "\u0800\u4e2d\ud7ff", "\ue000\uffff", "\u{10000}\u{10FFFF}"], "boundaries");
+  check(["\u{1F600}", "x\u{1F600}y", "\u4e2d\u{1F600}\u00e9"], "pairs inside strings");
+});
+
+test("random columns, one call each and across the 65,536-unit and 16,384-string chunks", () => {
+  const random = seeded(2026);
+  for (let round = 0; round < 50; round++) {
+    const rows = 1 + Math.floor(random() * 40);
+    check(
+      Array.from({ length: rows }, () => randomText(random, Math.floor(random() * 50))),
+      `round ${round}`,
+    );
+  }
+  check(
+    Array.from({ length: 3000 }, () => randomText(random, 40)),
+    "3000 strings of 40 units: several chunks by units",
+  );
+  check(
+    Array.from({ length: 20_000 }, (_, i) => (i % 7 === 0 ? "\u4e2d" : "a")),
+    "20,000 strings: two chunks by count",
+  );
+  check(["x".repeat(65_536), "\u4e2d".repeat(10)], "a string of exactly one chunk");
+});
+
+test("all or nothing: a lone surrogate or a string over 65,536 units writes nothing; a non-string is a TypeError", () => {
+  for (const strings of [
+    ["ok", "a\ud800b"],
+    ["\udc00"],
+    ["\u4e2d\ud83d"], // a high surrogate at the end of its string
+    ["x\ud83d", "\ude00y"], // a pair only the two strings together would form
+    Array.from({ length: 20_000 }, (_, i) => (i === 19_999 ? "\ud800" : "\u4e2d")), // in the second chunk
+    ["a", "y".repeat(65_537)],
+  ]) {
+    const w = new Writer();
+    w.bytes(BEFORE);
+    assert.is(writeUtf8Strings(w, strings), false, JSON.stringify(strings).slice(0, 60));
+    assert.equal(Buffer.from(w.finish().bytes), BEFORE, "nothing written");
+  }
+  const w = new Writer();
+  assert.throws(
+    () => writeUtf8Strings(w, ["a", 5 as unknown as string]),
+    (e: unknown) => e instanceof TypeError && /element 1/.test(String(e)),
+  );
+  assert.is(w.length, 0);
+});
+
+test.run();
