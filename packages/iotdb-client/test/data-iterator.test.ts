@@ -230,6 +230,28 @@ test('int64 "number" and float32 "shortest" as rows() reads them; a number beyon
   });
 });
 
+test('for await in int64 "number" mode: the rows before a bad INT64 are handed out, then its RangeError; the query is closed and the session stays usable', async () => {
+  await withFake(async (fake, options) => {
+    serveAllTypes(fake);
+    const session = await openSession(options);
+    const seen: unknown[] = [];
+    const failure = await (async () => {
+      for await (const row of (await session.executeQueryStatement("q")).rows({ int64: "number" }))
+        seen.push(row.timestamp);
+    })().then(
+      () => assert.unreachable("row 3's INT64 is -2^63"),
+      (e: unknown) => e,
+    );
+    assert.equal(seen, [1, 2], "rows 1 and 2 of the first block, then the failure at row 3");
+    assert.instance(failure, RangeError);
+    assert.ok((failure as Error).message.includes("root.sg.d.l"), (failure as Error).message);
+    assert.is(fake.calls("closeOperation").length, 1);
+    const times = (await (await session.executeQueryStatement("q")).toRows()).map((r) => r.timestamp);
+    assert.equal(times, [1n, 2n, 3n, 4n, 5n, 6n], "both batches, in bigint mode");
+    await session.close();
+  });
+});
+
 test("ending early: close() after one row closes the query and fetches no more; the data set's close() ends next(); a closed data set's iterator is a DataSetError", async () => {
   await withFake(async (fake, options) => {
     serveAllTypes(fake);

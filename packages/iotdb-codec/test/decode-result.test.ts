@@ -199,9 +199,11 @@ test("rows of every type, with nulls, in every read mode: each field is its colu
     ignoreTimeStamp: false,
   });
   const block = hex(
-    header([T.BOOLEAN, T.INT32, T.INT64, T.FLOAT, T.DOUBLE, T.TEXT, T.INT32, T.TEXT, T.TEXT, T.INT64], 3, [
-      2, 0, 1, 2, 1, 2, 3, 1, 3, 3, 2,
-    ]),
+    header(
+      [T.BOOLEAN, T.INT32, T.INT64, T.FLOAT, T.DOUBLE, T.TEXT, T.INT32, T.TEXT, T.TEXT, T.INT64],
+      3,
+      [2, 0, 1, 2, 1, 2, 3, 1, 3, 3, 2],
+    ),
     timeBody([5n, -6n, 2n ** 53n - 1n]),
     booleanBody([true, null, false]),
     arrayBody([null, -7, 2 ** 31 - 1], i32),
@@ -233,7 +235,10 @@ test("rows of every type, with nulls, in every read mode: each field is its colu
         assert.is(Object.keys(row.fields).length, 10, `${mode} row ${i}: no holes`);
         row.fields.forEach((value, f) => {
           const cell = view.cellReader(f + 1, { int64, float32 })(i);
-          assert.ok(Object.is(value, cell) || Buffer.isBuffer(value), `${mode} row ${i} field ${f}: ${value} vs ${cell}`);
+          assert.ok(
+            Object.is(value, cell) || Buffer.isBuffer(value),
+            `${mode} row ${i} field ${f}: ${value} vs ${cell}`,
+          );
           assert.equal(value, cell, `${mode} row ${i} field ${f}`);
         });
       });

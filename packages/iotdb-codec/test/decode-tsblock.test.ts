@@ -188,6 +188,28 @@ test("BINARY_ARRAY: TEXT/STRING as strings, BLOB as views into the input", () =>
   }
 });
 
+test("BINARY_ARRAY columns longer than the presized arrays (2^16 positions) grow as they are filled, values in place", () => {
+  const n = (1 << 16) + 3;
+  const strings = Array.from({ length: n }, (_, i) => (i % 1000 === 7 ? "v" + i : null));
+  const blobs = strings.map((v) => (v === null ? null : Buffer.from(v)));
+  const block = decodeTsBlock(
+    hex(
+      header([T.TEXT, T.TEXT], n, [E.INT64_ARRAY, E.BINARY_ARRAY, E.BINARY_ARRAY]),
+      timeBody(times(n)),
+      arrayBody(strings, text),
+      arrayBody(blobs, text),
+    ),
+    { types: [T.TEXT, T.BLOB] },
+  );
+  const [t, b] = block.columns;
+  assert.equal(
+    t!.values,
+    strings.map((v) => v ?? ""),
+  );
+  assert.is((b!.values as Buffer[]).length, n);
+  (b!.values as Buffer[]).forEach((v, i) => assert.ok(v.equals(blobs[i] ?? Buffer.alloc(0)), `blob ${i}`));
+});
+
 test("TEXT columns: all-ASCII (one span decode), lengths whose prefix bytes are >= 0x80, U+FFFD and invalid bytes", () => {
   const cases: (string | Buffer | null)[][] = [
     ["plain ascii value number one", "", "x", null, "another fairly long ascii string", "~!@#$%^&*()_+{}|:<>?"],

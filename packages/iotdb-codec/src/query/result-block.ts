@@ -73,7 +73,6 @@ export class ResultBlock {
     const c = this.columns[column]!;
     return cellReader(c, options.int64 ?? "bigint", c.name, options.float32);
   }
-
 }
 
 /** The time of each row (row.timestamp) as the int64 mode shows it. */
@@ -117,9 +116,9 @@ function loadOf(type: TSDataType, options: RowOptions): number {
  * Builds the rows of one block, row i on demand, each field as its column's cellReader gives it.
  * Speed (bench client fetch-5000x10): the field loop switches on the field's load kind, so each
  * load site sees one array kind; a cellReader closure per field made one megamorphic call site and
- * load. Each row's fields array is a copy of a template that already holds objects
- * (PACKED_ELEMENTS); an array from new Array(n) changed elements kind on its first double and
- * again on its first bigint or string, in every row.
+ * load. Each row's fields array is a copy of a template of nulls, whose elements kind (PACKED_ELEMENTS)
+ * takes any value; an array from new Array(n) changed elements kind on its first double and again on
+ * its first bigint or string, in every row.
  */
 class RowBuilder<M extends Int64Mode> {
   private readonly loads: Uint8Array;
