@@ -69,6 +69,13 @@ function newStores(types: readonly SendableType[], capacity: number, memory: Arr
  */
 const SLAB_BYTES = 32 * 1024;
 
+/** The indexes of the columns whose type passes `test`, in schema order. */
+function columnsWhere(types: readonly SendableType[], test: (type: SendableType) => boolean): Int32Array {
+  const columns: number[] = [];
+  for (let c = 0; c < types.length; c++) if (test(types[c]!)) columns.push(c);
+  return Int32Array.from(columns);
+}
+
 /** Types whose cells storeByKind stores in a loop of their own, not through store(). */
 const OWN_LOOP_TYPES: ReadonlySet<SendableType> = new Set([
   TSDataType.DOUBLE,
@@ -158,15 +165,15 @@ export class TabletBuilder {
     this.stores = this.allocate(this.capacity);
     this.words = this.stores.map(wordsOf);
     this.masks = this.types.map(() => undefined);
-    const kind = (...wanted: number[]) =>
-      Int32Array.from(this.types.flatMap((t, c) => (wanted.includes(t) ? [c] : [])));
+    // A plain loop: flatMap's array per column was ~9% of building tablet-b-rows' 500 rows.
+    const kind = (...wanted: number[]) => columnsWhere(this.types, (t) => wanted.includes(t));
     this.doubles = kind(TSDataType.DOUBLE);
     this.floats = kind(TSDataType.FLOAT);
     this.int32s = kind(TSDataType.INT32);
     this.int64s = kind(TSDataType.INT64, TSDataType.TIMESTAMP);
     this.booleans = kind(TSDataType.BOOLEAN);
     this.texts = kind(TSDataType.TEXT, TSDataType.STRING);
-    this.others = Int32Array.from(this.types.flatMap((t, c) => (OWN_LOOP_TYPES.has(t) ? [] : [c])));
+    this.others = columnsWhere(this.types, (t) => !OWN_LOOP_TYPES.has(t));
     this.doubleAt = this.floatAt = this.int32At = this.int64At = this.booleanAt = new Int32Array(0);
     this.bindOffsets();
   }
