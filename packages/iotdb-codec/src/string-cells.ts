@@ -1,7 +1,7 @@
 // String cells (TEXT/STRING values): i32 big-endian byte length + UTF-8 as Java writes it (a lone
-// surrogate as '?'). Fast paths for whole columns (a JS loop for short non-ASCII strings, one
-// native write of the joined strings for the rest) and for short ASCII cells, before the general
-// encoder.
+// surrogate as '?'). Fast paths for whole columns (short non-ASCII strings transcoded together,
+// one native write of the joined strings for the rest) and for short ASCII cells, before the
+// general encoder.
 import { utf8Write, type Writer } from "@zerowire/writer";
 import { JS_ENCODE_MAX_UNITS, writeUtf8Strings } from "@zerowire/writer/seams";
 import { isWellFormed, javaString } from "./java-string.js";
@@ -45,12 +45,11 @@ const PREFIX_PLACEHOLDER = "\0\0\0\0";
  * JS_ENCODE_MAX_UNITS chars on average) whose first string is not ASCII goes through the
  * writer's WebAssembly transcoder (writeUtf8Strings; bench tablet-text-cjk-emoji-columnar and
  * tablet-text-latin1-columnar: ~2x the JS loop), or, where that cannot run or a string has a
- * lone surrogate, through writeShortStrings, a JS loop. Any other column is written with one native UTF-8 write,
- * straight
- * into the Writer: the strings are joined with four NUL chars between them (one byte each in
- * UTF-8: the room for the next one's length prefix), the join is written in place after room for
- * the first prefix, and each prefix is then backfilled. Bench tablet-b-columnar (ASCII): the join needs no pass over
- * the bytes at all.
+ * lone surrogate, through writeShortStrings, a JS loop. Any other column is written with one
+ * native UTF-8 write, straight into the Writer: the strings are joined with four NUL chars
+ * between them (one byte each in UTF-8: the room for the next one's length prefix), the join is
+ * written in place after room for the first prefix, and each prefix is then backfilled. Bench
+ * tablet-b-columnar (ASCII): the join needs no pass over the bytes at all.
  *
  * After the joined write, when every char was ASCII (one byte per char) each string's byte
  * length is its length. Otherwise, when the first non-ASCII char is Latin-1, each string's byte
