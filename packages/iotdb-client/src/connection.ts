@@ -9,7 +9,7 @@ import { oneOfOption, positiveOption } from "./options.js";
 import { statusError, toStatus } from "./status.js";
 import { RpcCodec, type ReplyHeader, type WireProtocol } from "./thrift/rpc-codec.js";
 import type { RpcArgs, RpcMethod, RpcResult } from "./thrift/rpc-signatures.js";
-import { readReplyHead } from "./thrift/status-reply.js";
+import { readReplyHead, type ReplyHead } from "./thrift/status-reply.js";
 import { connectSocket } from "./transport/connect.js";
 import { FrameReader } from "./transport/frame-reader.js";
 
@@ -313,6 +313,22 @@ export class Connection {
         this.answered(head.seqid);
         settleStatus(pending!, status);
         return;
+      }
+      // A query's next batch: its body read by hand (fetch-reply.ts, bench read-fetch-5x64k). The
+      // TsBlocks are views of the frame, so a frame in the shared read buffer is copied first.
+      if (pending?.method === "fetchResultsV2") {
+        let body: ReplyHead | undefined = head;
+        if (inChunk) {
+          frame = Buffer.from(frame);
+          inChunk = false;
+          body = readReplyHead(frame, this.protocol);
+        }
+        const resp = body?.fetchResults(pending.method);
+        if (resp !== undefined) {
+          this.answered(head.seqid);
+          pending.resolve(resp);
+          return;
+        }
       }
     }
     // The generated reader may keep views of the frame (binary fields): it gets a copy of its own.

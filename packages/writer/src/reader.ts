@@ -1,21 +1,37 @@
 import { rawUtf8Slice } from "./buffer-utf8.js";
+import { rawBufferView } from "./buffer-view.js";
 import { readBigEndian } from "./byteswap.js";
 import { ReadError, describe } from "./errors.js";
 import { isSafeInt64Words } from "./int64.js";
 
+/** Node's global Buffer is an accessor property: read once here, not on every new Reader. */
+const NodeBuffer = Buffer;
+
 /**
  * A cursor over bytes. Every read checks its bounds first and throws a ReadError naming what
  * was read at which offset; it never reads past the end. Byte slices are views, not copies.
+ *
+ * A Reader is often made for a few reads (a reply frame's header and fields: bench case
+ * `read-fetch-5x64k`), so it makes nothing up front: the DataView is made by the first read that
+ * needs one (floats, 64-bit integers, `view`; 16- and 32-bit integers are read from the bytes),
+ * and `buf`'s ArrayBuffer is looked up by the first view (`bytes`), which then all use it.
  */
 export class Reader {
   readonly buf: Buffer;
-  readonly view: DataView;
   /** Read position, relative to the start of `buf`. */
   pos = 0;
+  private dataView: DataView | undefined = undefined;
+  /** `buf.buffer`, once a view needed it; views start at `base` + their position. */
+  private backing: ArrayBufferLike | undefined = undefined;
+  private base = 0;
 
   constructor(bytes: Uint8Array) {
-    this.buf = Buffer.isBuffer(bytes) ? bytes : Buffer.from(bytes.buffer, bytes.byteOffset, bytes.length);
-    this.view = new DataView(this.buf.buffer, this.buf.byteOffset, this.buf.length);
+    this.buf = bytes instanceof NodeBuffer ? bytes : NodeBuffer.from(bytes.buffer, bytes.byteOffset, bytes.length);
+  }
+
+  /** A DataView over `buf` (made on first use). */
+  get view(): DataView {
+    return (this.dataView ??= new DataView(this.buf.buffer, this.buf.byteOffset, this.buf.length));
   }
 
   get remaining(): number {
@@ -46,55 +62,55 @@ export class Reader {
   }
   i8(what = "int8"): number {
     this.need(1, what);
-    return this.view.getInt8(this.pos++);
+    return (this.buf[this.pos++]! << 24) >> 24;
   }
   u16be(what = "uint16"): number {
     this.need(2, what);
-    const v = this.view.getUint16(this.pos);
-    this.pos += 2;
-    return v;
+    const b = this.buf;
+    const p = this.pos;
+    this.pos = p + 2;
+    return (b[p]! << 8) | b[p + 1]!;
   }
   u16le(what = "uint16"): number {
     this.need(2, what);
-    const v = this.view.getUint16(this.pos, true);
-    this.pos += 2;
-    return v;
+    const b = this.buf;
+    const p = this.pos;
+    this.pos = p + 2;
+    return b[p]! | (b[p + 1]! << 8);
   }
   i16be(what = "int16"): number {
     this.need(2, what);
-    const v = this.view.getInt16(this.pos);
-    this.pos += 2;
-    return v;
+    const b = this.buf;
+    const p = this.pos;
+    this.pos = p + 2;
+    return ((b[p]! << 24) | (b[p + 1]! << 16)) >> 16;
   }
   i16le(what = "int16"): number {
     this.need(2, what);
-    const v = this.view.getInt16(this.pos, true);
-    this.pos += 2;
-    return v;
+    const b = this.buf;
+    const p = this.pos;
+    this.pos = p + 2;
+    return ((b[p + 1]! << 24) | (b[p]! << 16)) >> 16;
   }
   i32be(what = "int32"): number {
     this.need(4, what);
-    const v = this.view.getInt32(this.pos);
-    this.pos += 4;
-    return v;
+    const b = this.buf;
+    const p = this.pos;
+    this.pos = p + 4;
+    return (b[p]! << 24) | (b[p + 1]! << 16) | (b[p + 2]! << 8) | b[p + 3]!;
   }
   i32le(what = "int32"): number {
     this.need(4, what);
-    const v = this.view.getInt32(this.pos, true);
-    this.pos += 4;
-    return v;
+    const b = this.buf;
+    const p = this.pos;
+    this.pos = p + 4;
+    return b[p]! | (b[p + 1]! << 8) | (b[p + 2]! << 16) | (b[p + 3]! << 24);
   }
   u32be(what = "uint32"): number {
-    this.need(4, what);
-    const v = this.view.getUint32(this.pos);
-    this.pos += 4;
-    return v;
+    return this.i32be(what) >>> 0;
   }
   u32le(what = "uint32"): number {
-    this.need(4, what);
-    const v = this.view.getUint32(this.pos, true);
-    this.pos += 4;
-    return v;
+    return this.i32le(what) >>> 0;
   }
   i64be(what = "int64"): bigint {
     this.need(8, what);
@@ -162,9 +178,19 @@ export class Reader {
   bytes(n: number, what = "bytes"): Buffer {
     this.checkLength(n, what);
     this.need(n, what);
-    const out = this.buf.subarray(this.pos, this.pos + n);
-    this.pos += n;
-    return out;
+    const at = this.pos;
+    this.pos = at + n;
+    return this.slice(at, n);
+  }
+
+  /** A view of `n` bytes of `buf` from `at` (in bounds: the caller checked). */
+  private slice(at: number, n: number): Buffer {
+    let backing = this.backing;
+    if (backing === undefined) {
+      backing = this.backing = this.buf.buffer;
+      this.base = this.buf.byteOffset;
+    }
+    return rawBufferView(backing, this.base + at, n);
   }
 
   // ---- varints ----
@@ -296,25 +322,25 @@ export class Reader {
   /** int32 big-endian length + bytes, as a view. A negative or too large length is a ReadError. */
   bytesI32be(what = "bytes"): Buffer {
     const at = this.bodyStart(this.prefixI32(false, what), what);
-    return this.buf.subarray(at, this.pos);
+    return this.slice(at, this.pos - at);
   }
 
   /** int32 little-endian length + bytes, as a view. */
   bytesI32le(what = "bytes"): Buffer {
     const at = this.bodyStart(this.prefixI32(true, what), what);
-    return this.buf.subarray(at, this.pos);
+    return this.slice(at, this.pos - at);
   }
 
   /** uint16 big-endian length + bytes, as a view. */
   bytesI16be(what = "bytes"): Buffer {
     const at = this.bodyStart(this.prefixU16(what), what);
-    return this.buf.subarray(at, this.pos);
+    return this.slice(at, this.pos - at);
   }
 
   /** varint length + bytes, as a view. */
   bytesVarint(what = "bytes"): Buffer {
     const at = this.bodyStart(this.prefixVarint(what), what);
-    return this.buf.subarray(at, this.pos);
+    return this.slice(at, this.pos - at);
   }
 
   strI32be(what = "string"): string {
@@ -352,7 +378,10 @@ export class Reader {
   private prefixI32(le: boolean, what: string): number {
     const at = this.pos;
     if (this.buf.length - at < 4) throw new ReadError(`${what} length`, at, 4, this.buf.length - at);
-    const n = this.view.getInt32(at, le);
+    const b = this.buf;
+    const n = le
+      ? b[at]! | (b[at + 1]! << 8) | (b[at + 2]! << 16) | (b[at + 3]! << 24)
+      : (b[at]! << 24) | (b[at + 1]! << 16) | (b[at + 2]! << 8) | b[at + 3]!;
     if (n < 0) throw new ReadError(`${what} length`, at, 4, this.buf.length - at, `negative length ${n}`);
     this.prefixAt = at;
     this.pos = at + 4;
@@ -364,7 +393,7 @@ export class Reader {
     if (this.buf.length - at < 2) throw new ReadError(`${what} length`, at, 2, this.buf.length - at);
     this.prefixAt = at;
     this.pos = at + 2;
-    return this.view.getUint16(at);
+    return (this.buf[at]! << 8) | this.buf[at + 1]!;
   }
 
   private prefixVarint(what: string): number {

@@ -125,6 +125,41 @@ test("bytes and skip: views, not copies; past the end, negative, fractional or N
   assert.is(r.remaining, 0);
 });
 
+test("views are the Buffers subarray makes: class, prototype, backing memory, offset, length", () => {
+  // The Reader makes its views with Node's Buffer class directly (src/buffer-view.ts), not subarray.
+  const pooled = Buffer.from("0123456789abcdef"); // a slice of Node's shared pool: a nonzero byteOffset
+  const plain = new Uint8Array(40).subarray(5); // not a Buffer: the Reader wraps it
+  plain.set(Buffer.from("0123456789abcdef"));
+  for (const input of [pooled, plain]) {
+    const r = new Reader(input);
+    r.skip(3);
+    const view = r.bytes(5);
+    const expected = r.buf.subarray(3, 8);
+    assert.ok(Buffer.isBuffer(view));
+    assert.is(view.constructor, expected.constructor);
+    assert.is(Object.getPrototypeOf(view), Object.getPrototypeOf(expected));
+    assert.is(view.buffer, input.buffer, "the input's memory");
+    assert.is(view.byteOffset, input.byteOffset + 3);
+    assert.is(view.length, 5);
+    assert.is(view.toString(), "34567");
+    assert.equal(r.bytes(0), Buffer.alloc(0));
+    assert.is(r.bytes(8).toString(), "89abcdef", "the next view goes on from there");
+  }
+});
+
+test("view: a DataView over exactly the input's bytes, made when first asked for", () => {
+  const backing = new Uint8Array(32);
+  backing.set([0x12, 0x34, 0x56, 0x78], 9);
+  const r = new Reader(backing.subarray(9, 20));
+  const view = r.view;
+  assert.is(view.buffer, backing.buffer);
+  assert.is(view.byteOffset, 9);
+  assert.is(view.byteLength, 11);
+  assert.is(view.getUint32(0), 0x12345678);
+  assert.is(r.view, view, "one DataView per Reader");
+  assert.is(r.i32be(), 0x12345678, "integer reads agree with it");
+});
+
 test("varints: Buffer-independent LEB128 reads back, at every size", () => {
   const u32 = [0, 1, 127, 128, 16383, 16384, 2 ** 21 - 1, 2 ** 21, 2 ** 28 - 1, 2 ** 28, 2 ** 32 - 1];
   for (const v of u32) assert.is(readerAt(x.leb128(v)).uvarint32(), v);

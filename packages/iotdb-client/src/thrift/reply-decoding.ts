@@ -3,7 +3,9 @@
 // must name the method) and the method's generated *_result reader reads the body. Connection
 // does the same two RpcCodec steps with its request lookup by seqid between them (a pairing
 // check, not decoding); an insert (sendInsert) first tries the hand-written TSStatus reader
-// (status-reply.ts), which leaves every reply it does not read exactly to these steps.
+// (status-reply.ts), and a fetchResultsV2 reply the hand-written TSFetchResultsResp reader
+// (fetch-reply.ts), which leave every reply they do not read exactly to these steps. This is
+// those steps alone: the generated readers' results, which the hand-written ones are tested against.
 // Exported for tests and fuzzing of the reply path; internal but stable.
 import { CONNECTION_DEFAULTS } from "../connection.js";
 import { FrameReader } from "../transport/frame-reader.js";

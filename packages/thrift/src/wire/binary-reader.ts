@@ -6,6 +6,7 @@ import type { Reader } from "@zerowire/writer";
 import { ThriftDecodeError } from "./errors.js";
 import type { FieldHeader, FieldReader, ListHeader, MapHeader, MessageHeader } from "./field-reader.js";
 import { int64FromBytes } from "./int64-read.js";
+import { readMethodName } from "./method-names.js";
 import { FieldReaderBase } from "./reader-base.js";
 import { isValueType, TType } from "./types.js";
 
@@ -40,13 +41,13 @@ export class BinaryFieldReader extends FieldReaderBase implements FieldReader {
           `bad version 0x${(head >>> 16).toString(16)} (expected 0x8001)`,
         );
       }
-      const fname = this.stringAfterLength("method name");
+      const fname = this.methodName();
       return { fname, mtype: head & 0xff, rseqid: r.i32be("seqid") };
     }
     if (this.strictRead) {
       throw new ThriftDecodeError("message header", at, r.remaining, "no version header (strictRead)");
     }
-    const fname = r.utf8(head, "method name");
+    const fname = readMethodName(r, head);
     const mtype = r.u8("message type");
     return { fname, mtype, rseqid: r.i32be("seqid") };
   }

@@ -66,7 +66,7 @@ export class CompactFieldReader extends FieldReaderBase implements FieldReader {
       );
     }
     const rseqid = r.uvarint32("seqid") | 0;
-    const fname = this.stringAfterLength("method name");
+    const fname = this.methodName();
     return { fname, mtype: versionAndType >>> 5, rseqid };
   }
   structBegin(): void {

@@ -5,6 +5,7 @@
 import type { Reader } from "@zerowire/writer";
 import { ThriftDecodeError } from "./errors.js";
 import type { FieldReader } from "./field-reader.js";
+import { readMethodName } from "./method-names.js";
 import { skipValue } from "./skip.js";
 
 export abstract class FieldReaderBase {
@@ -16,8 +17,11 @@ export abstract class FieldReaderBase {
   byte(): number {
     return this.r.i8("byte");
   }
+  /** A length-prefixed UTF-8 string, decoded from the frame in place. */
   string(): string {
-    return this.stringAfterLength("string");
+    const r = this.r;
+    const at = r.pos;
+    return r.utf8(checked(r, this.length("string length"), at, "string"), "string");
   }
   /** A view of the input (no copy). */
   binary(): Buffer {
@@ -34,11 +38,11 @@ export abstract class FieldReaderBase {
     skipValue(this as unknown as FieldReader, type, 1); // each subclass implements FieldReader
   }
 
-  /** A length-prefixed UTF-8 string (`what`: "string", "method name"). */
-  protected stringAfterLength(what: string): string {
+  /** A message header's length-prefixed method name (decoded once per name: method-names.ts). */
+  protected methodName(): string {
     const r = this.r;
     const at = r.pos;
-    return r.utf8(checked(r, this.length(`${what} length`), at, what), what);
+    return readMethodName(r, checked(r, this.length("method name length"), at, "method name"));
   }
 }
 
