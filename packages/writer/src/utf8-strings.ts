@@ -14,11 +14,13 @@ import { HOST_IS_LITTLE_ENDIAN } from "./host-endian.js";
 import { UTF8_STRINGS_WASM_BASE64 } from "./utf8-strings-wasm.js";
 import type { Writer } from "./writer.js";
 
-// The transcoder's memory: UTF-16 in at SRC, the strings' lengths at LENS, UTF-8 out at DST.
+// The transcoder's memory: UTF-16 in at SRC, the strings' lengths at LENS, UTF-8 out at DST
+// (room for 3 bytes per unit + 4 per string + 1), the shuffle table at SQUEEZE.
 const SRC = 0;
 const LENS = 128 * 1024;
 const DST = 192 * 1024;
-const MEMORY_PAGES = 8; // 512 KiB: DST has room for 3 bytes per unit + 4 per string + 1
+const SQUEEZE = 464 * 1024;
+const MEMORY_PAGES = 8; // 512 KiB
 /** Most UTF-16 units and strings transcoded per call; a longer column goes in chunks. */
 const CHUNK_UNITS = (LENS - SRC) / 2;
 const CHUNK_STRINGS = (DST - LENS) / 4;
@@ -50,7 +52,8 @@ function load(): Transcoder | null {
     // initial === maximum: never grown, so the views below never detach.
     const memory = new wasm.Memory({ initial: MEMORY_PAGES, maximum: MEMORY_PAGES });
     const module = new wasm.Module(Buffer.from(UTF8_STRINGS_WASM_BASE64, "base64"));
-    const exports = new wasm.Instance(module, { env: { memory } }).exports;
+    new Uint8Array(memory.buffer, SQUEEZE, 256 * 16).set(squeezeTable());
+    const exports = new wasm.Instance(module, { env: { memory, squeeze: SQUEEZE } }).exports;
     return {
       utf8Strings: exports.utf8Strings as Transcoder["utf8Strings"],
       memory: Buffer.from(memory.buffer),
@@ -59,6 +62,23 @@ function load(): Transcoder | null {
   } catch {
     return null; // the memory could not be reserved
   }
+}
+
+/**
+ * The shuffles of the transcoder's 1-/2-byte path, 16 bytes per 8-bit mask m: each of the 8 lanes
+ * holds a char's 2 candidate bytes; entry m keeps byte 2i of every lane i, and byte 2i+1 where bit
+ * i of m is set (a 2-byte char), in order; 0x80 (a zero byte) fills the rest.
+ */
+function squeezeTable(): Uint8Array {
+  const table = new Uint8Array(256 * 16).fill(0x80);
+  for (let m = 0; m < 256; m++) {
+    let out = 16 * m;
+    for (let i = 0; i < 8; i++) {
+      table[out++] = 2 * i;
+      if ((m >> i) & 1) table[out++] = 2 * i + 1;
+    }
+  }
+  return table;
 }
 
 /**

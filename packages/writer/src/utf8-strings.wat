@@ -5,27 +5,33 @@
 ;; having the i32 (little-endian) lens[k] units; it writes to dst on, per string, 4 bytes of
 ;; big-endian byte length and then its UTF-8. Returns the end of what it wrote, or -1 at a lone
 ;; surrogate (no UTF-8 for it: the caller decides what it becomes). A 3-byte sequence is stored
-;; as one 4-byte word whose last byte the next write overwrites: dst needs 1 byte of room past
-;; the largest output (3 bytes per unit + 4 per string).
+;; as one 4-byte word, and 8 chars of 1 or 2 bytes as one 16-byte vector, whose bytes past the
+;; output the next writes overwrite: dst needs room for the largest output (3 bytes per unit + 4
+;; per string) and 1 byte more.
 ;;
 ;; utf8-strings-wasm.ts holds the assembled bytes; regenerate them after editing this file with
 ;;   node scripts/wasm-modules.mjs
 ;; (`pnpm check` fails while the two disagree).
 (module
   (import "env" "memory" (memory 1))
+  ;; Where the caller put the 256 shuffles of the 1-/2-byte path, 16 bytes each: entry m keeps
+  ;; byte 2i of every lane i and byte 2i+1 of the lanes whose bit i of m is set.
+  (import "env" "squeeze" (global $squeeze i32))
   (func (export "utf8Strings") (param $src i32) (param $lens i32) (param $n i32) (param $dst i32) (result i32)
     (local $k i32) (local $end i32) (local $c i32) (local $next i32) (local $lenAt i32) (local $len i32)
-    (local $units v128) (local $leads v128) (local $lasts v128)
+    (local $mask i32) (local $units v128) (local $twos v128) (local $leads v128) (local $lasts v128)
     (block $strings_done
       (loop $strings
         (br_if $strings_done (i32.ge_u (local.get $k) (local.get $n)))
         (local.set $lenAt (local.get $dst))
         (local.set $dst (i32.add (local.get $dst) (i32.const 4)))
         (local.set $end (i32.add (local.get $src) (i32.shl (i32.load (i32.add (local.get $lens) (i32.shl (local.get $k) (i32.const 2)))) (i32.const 1))))
-        ;; 8 units at a time while they are all ASCII (narrowed to 8 bytes) or all 3-byte
-        ;; chars (U+0800..U+FFFF, no surrogate: 24 bytes, shuffled from three byte vectors);
-        ;; then one unit at a time to the string's end. Bench codec tablet-text-cjk-emoji-columnar:
-        ;; the CJK columns' chars are 3-byte ones, its third column mostly ASCII.
+        ;; 8 units at a time while they are all ASCII (narrowed to 8 bytes), all 1- or 2-byte
+        ;; chars (each as 2 bytes in a 16-bit lane, the unused second bytes squeezed out by a
+        ;; shuffle from the table: 8 to 16 bytes), or all 3-byte chars (U+0800..U+FFFF, no
+        ;; surrogate: 24 bytes, shuffled from three byte vectors); then one unit at a time to the
+        ;; string's end. Bench codec: tablet-text-cjk-emoji-columnar (3-byte CJK, mostly-ASCII),
+        ;; tablet-text-latin1-columnar (ASCII mixed with 2-byte accented letters).
         (block $vectors_done
           (loop $vectors
             (br_if $vectors_done (i32.gt_u (i32.add (local.get $src) (i32.const 16)) (local.get $end)))
@@ -35,6 +41,28 @@
                 (v128.store64_lane 0 (local.get $dst) (i8x16.narrow_i16x8_u (local.get $units) (local.get $units)))
                 (local.set $src (i32.add (local.get $src) (i32.const 16)))
                 (local.set $dst (i32.add (local.get $dst) (i32.const 8)))
+                (br $vectors)))
+            (if (i16x8.all_true (i16x8.lt_u (local.get $units) (v128.const i16x8 0x0800 0x0800 0x0800 0x0800 0x0800 0x0800 0x0800 0x0800)))
+              (then
+                (local.set $twos (i16x8.ge_u (local.get $units) (v128.const i16x8 0x80 0x80 0x80 0x80 0x80 0x80 0x80 0x80)))
+                (local.set $mask (i16x8.bitmask (local.get $twos)))
+                (v128.store (local.get $dst)
+                  (i8x16.swizzle
+                    (v128.or
+                      ;; first byte: the char itself, or a 2-byte lead
+                      (v128.bitselect
+                        (v128.or (i16x8.shr_u (local.get $units) (i32.const 6)) (v128.const i16x8 0xc0 0xc0 0xc0 0xc0 0xc0 0xc0 0xc0 0xc0))
+                        (local.get $units)
+                        (local.get $twos))
+                      ;; second byte (kept for 2-byte chars only)
+                      (i16x8.shl
+                        (v128.or
+                          (v128.and (local.get $units) (v128.const i16x8 0x3f 0x3f 0x3f 0x3f 0x3f 0x3f 0x3f 0x3f))
+                          (v128.const i16x8 0x80 0x80 0x80 0x80 0x80 0x80 0x80 0x80))
+                        (i32.const 8)))
+                    (v128.load (i32.add (global.get $squeeze) (i32.shl (local.get $mask) (i32.const 4))))))
+                (local.set $src (i32.add (local.get $src) (i32.const 16)))
+                (local.set $dst (i32.add (local.get $dst) (i32.add (i32.const 8) (i32.popcnt (local.get $mask)))))
                 (br $vectors)))
             (br_if $vectors_done (i32.eqz (i16x8.all_true
               (v128.andnot

@@ -54,6 +54,19 @@ test("every UTF-8 length class at its boundaries, surrogate pairs, empty strings
   check(["\u{1F600}", "x\u{1F600}y", "\u4e2d\u{1F600}\u00e9"], "pairs inside strings");
 });
 
+test("runs of 8 chars of 1 and 2 bytes in every pattern, then ASCII and 3-byte runs, at every offset", () => {
+  const one = ["a", "\u0000", "\u007f", "~"];
+  const two = ["\u0080", "\u00e9", "\u07ff", "\u0410"];
+  const strings: string[] = [];
+  for (let m = 0; m < 256; m++) {
+    let s = "";
+    for (let i = 0; i < 8; i++) s += (m >> i) & 1 ? two[(m + i) % 4]! : one[(m + i) % 4]!;
+    strings.push(s, s + s, "x".repeat(m % 9) + s + "\u4e2d");
+  }
+  strings.push("\u4e2d\u0800\uffff\ue000\ud7ff\u4e2d\u4e2d\u4e2d".repeat(3), "abcdefgh".repeat(4));
+  check(strings, "every mask of 8");
+});
+
 test("random columns, one call each and across the 65,536-unit and 16,384-string chunks", () => {
   const random = seeded(2026);
   for (let round = 0; round < 50; round++) {
