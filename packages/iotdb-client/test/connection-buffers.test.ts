@@ -11,40 +11,29 @@ import Int64 from "node-int64";
 import { TSExecuteStatementReq, TSExecuteStatementResp, TSStatus } from "../src/gen/client_types.js";
 import { FakeServer } from "./helpers/fake-server.js";
 import { statusReply, structReply } from "./helpers/replies.js";
+import { assertBlockOutlivesSharedReads } from "./helpers/shared-read-buffer.js";
 
 test("a reply kept by the generated reader (binary fields) survives later reads into the shared read buffer", async () => {
   const block = Buffer.alloc(3000, 0xab);
-  const server = await FakeServer.start((call, peer) => {
-    if (call.method === "executeQueryStatementV2") {
-      const resp = new TSExecuteStatementResp({
-        status: new TSStatus({ code: 200 }),
-        queryResult: [block],
-        moreData: false,
-      });
-      peer.send(structReply("binary", call.method, call.seqid, resp as unknown as Parameters<typeof structReply>[3]));
-    } else {
-      // A large different reply: on the other connection, read into the same shared buffer.
-      peer.send(statusReply("binary", call.method, call.seqid, 200, "z".repeat(20_000)));
-    }
+  const method = "executeQueryStatementV2";
+  const resp = new TSExecuteStatementResp({
+    status: new TSStatus({ code: 200 }),
+    queryResult: [block],
+    moreData: false,
   });
-  try {
-    const a = await Connection.open({ host: "127.0.0.1", port: server.port });
-    const b = await Connection.open({ host: "127.0.0.1", port: server.port });
-    const request = new TSExecuteStatementReq({
-      sessionId: new Int64(1),
-      statement: "select",
-      statementId: new Int64(1),
-    });
-    const resp = (await a.call("executeQueryStatementV2", [request])) as TSExecuteStatementResp;
-    const kept = resp.queryResult![0]!;
-    assert.equal(Buffer.from(kept), block, "as received");
-    await b.call("testConnectionEmptyRPC", []);
-    assert.equal(Buffer.from(kept), block, "after the other connection's read");
-    a.close();
-    b.close();
-  } finally {
-    await server.close();
-  }
+  await assertBlockOutlivesSharedReads(
+    method,
+    block,
+    (seqid) => structReply("binary", method, seqid, resp as unknown as Parameters<typeof structReply>[3]),
+    async (a) => {
+      const request = new TSExecuteStatementReq({
+        sessionId: new Int64(1),
+        statement: "select",
+        statementId: new Int64(1),
+      });
+      return ((await a.call(method, [request])) as TSExecuteStatementResp).queryResult![0]!;
+    },
+  );
 });
 
 test("negative control: without a copy of its own, what the generated reader keeps changes with the frame's bytes", () => {

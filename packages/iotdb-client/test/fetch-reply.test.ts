@@ -17,7 +17,8 @@ import { decodeReplies } from "../src/thrift/reply-decoding.js";
 import { RpcCodec } from "../src/thrift/rpc-codec.js";
 import { readReplyHead } from "../src/thrift/status-reply.js";
 import { FakeServer } from "./helpers/fake-server.js";
-import { message, statusReply, structReply } from "./helpers/replies.js";
+import { damagedFrame, message, structReply } from "./helpers/replies.js";
+import { assertBlockOutlivesSharedReads } from "./helpers/shared-read-buffer.js";
 
 type Protocol = "binary" | "compact";
 const PROTOCOLS: Protocol[] = ["binary", "compact"];
@@ -264,14 +265,7 @@ for (const protocol of PROTOCOLS) {
         fc.array(fc.tuple(fc.nat(), fc.integer({ min: 0, max: 255 })), { minLength: 1, maxLength: 3 }),
         fc.nat(),
       )
-      .map(([shape, flips, cut]) => {
-        const frame = Buffer.from(replyFrame(protocol, shape));
-        const body = frame.subarray(4);
-        for (const [at, value] of flips) body[at % body.length] = value;
-        const keep = cut % 4 === 0 ? cut % body.length : body.length;
-        frame.writeUInt32BE(keep, 0);
-        return frame.subarray(0, 4 + keep);
-      });
+      .map(([shape, flips, cut]) => damagedFrame(replyFrame(protocol, shape), flips, cut));
     let read = 0;
     fc.assert(
       fc.property(damaged, (frame) => {
@@ -370,27 +364,12 @@ test("Connection: a plain fetch reply is read by hand, a declined one by the gen
 
 test("Connection: fetched blocks outlive the shared read buffer (a frame read within a chunk is copied)", async () => {
   const block = Buffer.alloc(3000, 0xab);
-  const server = await FakeServer.start((call, peer) => {
-    if (call.method === METHOD) {
-      const shape: RespShape = { status: { code: 200 }, hasResultSet: true, isAlign: true, queryResult: [block] };
-      peer.send(replyFrame("binary", shape, call.seqid));
-    } else {
-      // A large different reply: on the other connection, read into the same shared buffer.
-      peer.send(statusReply("binary", call.method, call.seqid, 200, "z".repeat(20_000)));
-    }
-  });
-  try {
-    const a = await Connection.open({ host: "127.0.0.1", port: server.port });
-    const b = await Connection.open({ host: "127.0.0.1", port: server.port });
-    const resp = (await a.call(METHOD, [fetchRequest()])) as TSFetchResultsResp;
-    const kept = resp.queryResult![0]!;
-    assert.equal(Buffer.from(kept), block, "as received");
-    await b.call("testConnectionEmptyRPC", []);
-    assert.equal(Buffer.from(kept), block, "after the other connection's read");
-    a.close();
-    b.close();
-  } finally {
-    await server.close();
-  }
+  const shape: RespShape = { status: { code: 200 }, hasResultSet: true, isAlign: true, queryResult: [block] };
+  await assertBlockOutlivesSharedReads(
+    METHOD,
+    block,
+    (seqid) => replyFrame("binary", shape, seqid),
+    async (a) => ((await a.call(METHOD, [fetchRequest()])) as TSFetchResultsResp).queryResult![0]!,
+  );
 });
 test.run();

@@ -16,7 +16,7 @@ import { toStatus } from "../src/status.js";
 import { readReplyHead } from "../src/thrift/status-reply.js";
 import { RpcCodec, type WireProtocol } from "../src/thrift/rpc-codec.js";
 import { FakeServer } from "./helpers/fake-server.js";
-import { message, structReply } from "./helpers/replies.js";
+import { damagedFrame, message, structReply } from "./helpers/replies.js";
 
 type Protocol = "binary" | "compact";
 const PROTOCOLS: Protocol[] = ["binary", "compact"];
@@ -100,15 +100,7 @@ for (const protocol of PROTOCOLS) {
         fc.array(fc.tuple(fc.nat(), fc.integer({ min: 0, max: 255 })), { minLength: 1, maxLength: 3 }),
         fc.nat(),
       )
-      .map(([shape, seqid, flips, cut]) => {
-        const frame = Buffer.from(replyFrame(protocol, shape, seqid));
-        const body = frame.subarray(4);
-        for (const [at, value] of flips) body[at % body.length] = value;
-        // Sometimes cut short (the length prefix keeps matching the body).
-        const keep = cut % 4 === 0 ? cut % body.length : body.length;
-        frame.writeUInt32BE(keep, 0);
-        return frame.subarray(0, 4 + keep);
-      });
+      .map(([shape, seqid, flips, cut]) => damagedFrame(replyFrame(protocol, shape, seqid), flips, cut));
     let read = 0;
     fc.assert(
       fc.property(damaged, (frame) => {

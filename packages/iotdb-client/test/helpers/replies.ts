@@ -66,3 +66,17 @@ export function i64Reply(protocol: Protocol, name: string, seqid: number, value:
     p.writeStructEnd();
   });
 }
+
+/**
+ * A copy of a framed reply damaged for the decline-or-equal property tests: each (offset, byte)
+ * of `flips` written into the body (offsets wrap), and, when `cut` is a multiple of 4, the body
+ * cut to `cut % length` bytes (the length prefix kept matching the body).
+ */
+export function damagedFrame(frame: Buffer, flips: readonly (readonly [number, number])[], cut: number): Buffer {
+  const copy = Buffer.from(frame);
+  const body = copy.subarray(4);
+  for (const [at, value] of flips) body[at % body.length] = value;
+  const keep = cut % 4 === 0 ? cut % body.length : body.length;
+  copy.writeUInt32BE(keep, 0);
+  return copy.subarray(0, 4 + keep);
+}
