@@ -2,7 +2,8 @@
 //
 // Policy: Node's Buffer has undocumented methods `utf8Write(s, offset, length)` and
 // `utf8Slice(start, end)` (what Buffer#write and Buffer#toString call after checking their
-// arguments); they are the fastest way in and out of a Buffer, so the hot paths use them. Being
+// arguments), and `ucs2Write` for UTF-16; they are the fastest way in and out of a Buffer, so the
+// hot paths use them. Being
 // undocumented, they may be absent (another runtime, a future Node): then TextEncoder.encodeInto
 // and TextDecoder do the same job, byte-identical (a lone surrogate is written as EF BF BD, an
 // invalid byte sequence read as U+FFFD per maximal subpart, a BOM kept), only slower.
@@ -15,10 +16,11 @@
 // call the unchecked raw* functions behind their own checks.
 import { describe } from "./errors.js";
 
-/** The two undocumented Buffer methods, typed here only (no global augmentation is published). */
+/** The undocumented Buffer methods, typed here only (no global augmentation is published). */
 interface NodeUtf8Internals {
   utf8Write?: (s: string, offset: number, length: number) => number;
   utf8Slice?: (start: number, end: number) => string;
+  ucs2Write?: (s: string, offset: number, length: number) => number;
 }
 type NativeBuffer = Buffer & Required<NodeUtf8Internals>;
 
@@ -53,6 +55,16 @@ function nodeUtf8Write(buf: Buffer, s: string, offset: number, maxBytes: number)
 function nodeUtf8Slice(buf: Buffer, start: number, end: number): string {
   return (buf as NativeBuffer).utf8Slice(start, end);
 }
+
+/**
+ * Node's internal `Buffer#ucs2Write(s, offset, length)` (a string's UTF-16LE code units, whole
+ * units only), unchecked; undefined where it is missing or the portable path is chosen: it has no
+ * faster portable stand-in, so a caller (utf8-strings.ts) then takes another route.
+ */
+export const rawUcs2Write: ((buf: Buffer, s: string, offset: number, length: number) => number) | undefined =
+  utf8Implementation === "node-internal" && typeof proto.ucs2Write === "function"
+    ? (buf, s, offset, length) => (buf as Buffer & Required<NodeUtf8Internals>).ucs2Write(s, offset, length)
+    : undefined;
 
 /**
  * The chosen UTF-8 writer, unchecked: the caller guarantees a Buffer, a string and an offset

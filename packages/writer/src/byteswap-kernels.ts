@@ -1,4 +1,5 @@
 import { BYTESWAP_WASM_BASE64 } from "./byteswap-wasm.js";
+import { type WasmApi, webAssembly } from "./wasm-api.js";
 
 // Instances of the SIMD byte-swap kernels (byteswap.wat), each over a WebAssembly memory of its
 // own. The first page of every such memory is a scratch area; the rest is for a pool's arena.
@@ -21,19 +22,12 @@ export interface Kernels {
   i32: Int32Array;
 }
 
-// The part of the WebAssembly API used here (the project compiles without the DOM typings).
-interface WasmApi {
-  Module: new (bytes: Uint8Array) => object;
-  Instance: new (module: object, imports: object) => { exports: Record<string, unknown> };
-  Memory: new (descriptor: { initial: number; maximum: number }) => { buffer: ArrayBuffer };
-}
-
 /** undefined until first use; null where the engine has no WebAssembly SIMD. */
 let compiled: { wasm: WasmApi; module: object } | null | undefined;
 
 function compile(): { wasm: WasmApi; module: object } | null {
-  const wasm = (globalThis as unknown as { WebAssembly?: WasmApi }).WebAssembly;
-  if (wasm === undefined) return null; // e.g. node --jitless
+  const wasm = webAssembly();
+  if (wasm === undefined) return null;
   try {
     return { wasm, module: new wasm.Module(Buffer.from(BYTESWAP_WASM_BASE64, "base64")) };
   } catch {

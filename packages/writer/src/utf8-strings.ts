@@ -6,12 +6,13 @@
 // tablet-text-cjk-emoji-columnar and tablet-text-latin1-columnar.
 //
 // Policy: an accelerator, never a requirement. Without WebAssembly, without Node's internal
-// Buffer#ucs2Write (another runtime; or ZEROWIRE_PORTABLE_UTF8=1, see buffer-utf8.ts) or on a
-// big-endian host, writeUtf8Strings reports false and the caller encodes another way.
-import { utf8Implementation } from "./buffer-utf8.js";
+// Buffer#ucs2Write (another runtime, or ZEROWIRE_PORTABLE_UTF8=1: rawUcs2Write in buffer-utf8.ts)
+// or on a big-endian host, writeUtf8Strings reports false and the caller encodes another way.
+import { rawUcs2Write } from "./buffer-utf8.js";
 import { describe } from "./errors.js";
 import { HOST_IS_LITTLE_ENDIAN } from "./host-endian.js";
 import { UTF8_STRINGS_WASM_BASE64 } from "./utf8-strings-wasm.js";
+import { webAssembly } from "./wasm-api.js";
 import type { Writer } from "./writer.js";
 
 // The transcoder's memory: UTF-16 in at SRC, the strings' lengths at LENS, UTF-8 out at DST
@@ -31,22 +32,12 @@ interface Transcoder {
   lengths: Int32Array;
 }
 
-// The part of the WebAssembly API used here (the project compiles without the DOM typings).
-interface WasmApi {
-  Module: new (bytes: Uint8Array) => object;
-  Instance: new (module: object, imports: object) => { exports: Record<string, unknown> };
-  Memory: new (descriptor: { initial: number; maximum: number }) => { buffer: ArrayBuffer };
-}
-
-type Ucs2Write = (this: Buffer, s: string, offset: number, length: number) => number;
-const ucs2Write = (Buffer.prototype as unknown as { ucs2Write?: Ucs2Write }).ucs2Write;
-
 /** undefined until first use; null where it cannot run here (see the policy above). */
 let transcoder: Transcoder | null | undefined;
 
 function load(): Transcoder | null {
-  const wasm = (globalThis as unknown as { WebAssembly?: WasmApi }).WebAssembly;
-  if (wasm === undefined || typeof ucs2Write !== "function" || utf8Implementation !== "node-internal") return null;
+  const wasm = webAssembly();
+  if (wasm === undefined || rawUcs2Write === undefined) return null;
   if (!HOST_IS_LITTLE_ENDIAN) return null; // lengths and UTF-16 are passed little-endian
   try {
     // initial === maximum: never grown, so the views below never detach.
@@ -112,7 +103,7 @@ export function writeUtf8Strings(w: Writer, strings: readonly string[]): boolean
       end++;
     }
     const joined = first === 0 && end === n ? strings.join("") : strings.slice(first, end).join("");
-    ucs2Write!.call(t.memory, joined, SRC, 2 * chunkUnits);
+    rawUcs2Write!(t.memory, joined, SRC, 2 * chunkUnits);
     for (let i = first; i < end; i++) t.lengths[i - first] = strings[i]!.length;
     const written = t.utf8Strings(SRC, LENS, end - first, DST);
     if (written < 0) return false;

@@ -10,6 +10,7 @@ import { TType } from "@zerowire/thrift/wire";
 import type { Reader } from "@zerowire/writer";
 import { TSFetchResultsResp, TSStatus } from "../gen/client_types.js";
 import { UNUSUAL } from "./fetch-reply.js";
+import { i16, i32 } from "./frame-bytes.js";
 
 /**
  * Reads the result struct {0: TSFetchResultsResp} and its stop from `r`'s position, in the binary
@@ -104,12 +105,4 @@ function binaryList(r: Reader): Buffer[] {
   }
   r.pos = p;
   return blocks;
-}
-
-function i16(buf: Buffer, p: number): number {
-  return ((buf[p]! << 24) | (buf[p + 1]! << 16)) >> 16;
-}
-
-function i32(buf: Buffer, p: number): number {
-  return (buf[p]! << 24) | (buf[p + 1]! << 16) | (buf[p + 2]! << 8) | buf[p + 3]!;
 }

@@ -16,6 +16,7 @@ import type { Status } from "../errors.js";
 import type { TSFetchResultsResp } from "../gen/client_types.js";
 import { readFetchResult, UNUSUAL as UNUSUAL_FETCH } from "./fetch-reply.js";
 import { readBinaryFetchResult } from "./fetch-reply-binary.js";
+import { i32 } from "./frame-bytes.js";
 import type { WireProtocol } from "./rpc-codec.js";
 
 /** Sub-statuses nest one level in practice; deeper is left to the generated reader. */
@@ -65,10 +66,6 @@ function binaryReplyHead(frame: Buffer): BinaryHead | undefined {
   const nameLength = i32(frame, 4);
   if (nameLength < 0 || nameLength > length - 12) return undefined;
   return new BinaryHead(frame, nameLength, i32(frame, 8 + nameLength));
-}
-
-function i32(buf: Buffer, p: number): number {
-  return (buf[p]! << 24) | (buf[p + 1]! << 16) | (buf[p + 2]! << 8) | buf[p + 3]!;
 }
 
 /** A reply head whose body the hand-written readers read, if it names their method. */
