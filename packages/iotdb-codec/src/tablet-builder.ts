@@ -3,13 +3,23 @@
 // BigInt64Array), so build() hands out typed columns and the encoder takes its bulk paths.
 // Each cell is checked and stored in one pass; a bad cell undoes the row, so a refused row
 // leaves the builder as it was. (Bench tablet-b-rows: checking a row whole before storing it,
-// and INT64 kept as given, cost ~2x this per cell.)
+// and INT64 kept as given, cost ~2x this per cell.) The pass is a row store compiled for the
+// builder's column types once it has a few rows (row-store.ts), else store() cell by cell.
 import { cellProblem, dateValue } from "./cells.js";
 import { describeValue } from "./describe.js";
 import { EncodeError } from "./errors.js";
 import { int64Problem, storeInt64 } from "./int64.js";
 import type { BitmapSectionMode, Cell, ColumnValues, NullMask, Tablet, TabletSchema } from "./tablet.js";
 import { resolveSchema } from "./tablet-schema.js";
+import {
+  cachedRowStore,
+  type CellSink,
+  COMPILE_AFTER_ROWS,
+  compileRowStore,
+  type RowStore,
+  rowStoreKey,
+  type SlabViews,
+} from "./row-store.js";
 import { TSDataType, type SendableType } from "./types.js";
 
 type NumericStore = Uint8Array | Int32Array | Float32Array | Float64Array | BigInt64Array;
@@ -48,16 +58,26 @@ function storesSize(types: readonly SendableType[], capacity: number): number {
 
 /**
  * A store per column for `capacity` rows, the typed ones all views of `memory` from byte `start`
- * on (each at an 8-byte-aligned offset). Not zeroed: every row stores a value in every column (0
- * for a null) before it counts, and only counted rows are ever read.
+ * on (each at an 8-byte-aligned offset), and where each typed one starts in the slab's view of
+ * its element width. Not zeroed: every row stores a value in every column (0 for a null) before
+ * it counts, and only counted rows are ever read.
  */
-function newStores(types: readonly SendableType[], capacity: number, memory: ArrayBuffer, start: number): Store[] {
+function newStores(
+  types: readonly SendableType[],
+  capacity: number,
+  memory: ArrayBuffer,
+  start: number,
+): { stores: Store[]; starts: Int32Array } {
+  const starts = new Int32Array(types.length);
   let at = start;
-  return types.map((type) => {
+  const stores = types.map((type, c) => {
     const store = typedStore(type, memory, at, capacity);
-    at += (storeWidth(type) * capacity + 7) & ~7;
+    const width = storeWidth(type);
+    if (width > 0) starts[c] = at / width;
+    at += (width * capacity + 7) & ~7;
     return store;
   });
+  return { stores, starts };
 }
 
 /**
@@ -68,24 +88,6 @@ function newStores(types: readonly SendableType[], capacity: number, memory: Arr
  * slab lives while a tablet built from it does: at most this much beyond the stores themselves.
  */
 const SLAB_BYTES = 32 * 1024;
-
-/** The indexes of the columns whose type passes `test`, in schema order. */
-function columnsWhere(types: readonly SendableType[], test: (type: SendableType) => boolean): Int32Array {
-  const columns: number[] = [];
-  for (let c = 0; c < types.length; c++) if (test(types[c]!)) columns.push(c);
-  return Int32Array.from(columns);
-}
-
-/** The types whose cells storeByKind stores in a loop of their own, per loop; the rest go through store(). */
-const LOOP_TYPES = {
-  doubles: [TSDataType.DOUBLE],
-  floats: [TSDataType.FLOAT],
-  int32s: [TSDataType.INT32],
-  int64s: [TSDataType.INT64, TSDataType.TIMESTAMP],
-  booleans: [TSDataType.BOOLEAN],
-  texts: [TSDataType.TEXT, TSDataType.STRING],
-} as const;
-const OWN_LOOP_TYPES: ReadonlySet<number> = new Set(Object.values(LOOP_TYPES).flat());
 
 function typedStore(type: SendableType, memory: ArrayBuffer, at: number, capacity: number): Store {
   switch (type) {
@@ -120,37 +122,20 @@ export class TabletBuilder {
   private times: (number | bigint | Date)[] = [];
   private stores: Store[];
   private words: (Int32Array | undefined)[];
-  /** Per kind of column: its columns, in schema order (the fast row path stores each kind in a loop of its own). */
-  private readonly doubles: Int32Array;
-  private readonly floats: Int32Array;
-  private readonly int32s: Int32Array;
-  /** INT64 and TIMESTAMP columns. */
-  private readonly int64s: Int32Array;
-  private readonly booleans: Int32Array;
-  /** TEXT and STRING columns (their stores are plain arrays). */
-  private readonly texts: Int32Array;
-  private readonly others: Int32Array;
-  /** Per column of `doubles` / `floats` / `int32s` / `int64s` / `booleans`: where its store starts
-   *  in `f64` / `f32` / `i32` / `i64` / `u8` (elements). */
-  private doubleAt: Int32Array;
-  private floatAt: Int32Array;
-  private int32At: Int32Array;
-  private int64At: Int32Array;
-  private booleanAt: Int32Array;
-  /** The memory the typed stores are carved from, the bytes of it taken, and where the current stores start. */
+  /** The memory the typed stores are carved from, and the bytes of it taken. */
   private slab = new ArrayBuffer(0);
   private slabUsed = 0;
-  /** Where the current stores start in the slab, in 8-byte and 4-byte elements. */
-  private base8 = 0;
-  private base4 = 0;
-  /** Views of the whole slab. */
-  private f64 = new Float64Array(0);
-  private f32 = new Float32Array(0);
-  private i32 = new Int32Array(0);
-  private i64 = new BigInt64Array(0);
-  private u8 = new Uint8Array(0);
+  /** Views of the whole slab, where each current store starts in them, and the stores. */
+  private views: SlabViews;
   /** Per column: null flags, allocated at the column's first null. */
   private readonly masks: (Uint8Array | undefined)[];
+  /** The compiled row store of these column types (row-store.ts), once there is one. */
+  private rowStore: RowStore | undefined;
+  private readonly rowStoreKey: string;
+  private readonly sink: CellSink = {
+    storeNull: (c, row) => this.storeNull(c, row),
+    store: (c, row, v) => this.store(c, row, v),
+  };
 
   constructor(
     readonly schema: TabletSchema,
@@ -161,52 +146,36 @@ export class TabletBuilder {
     this.names = columns.map((c) => c.name);
     this.bitmapSection = options.bitmapSection ?? "api";
     this.capacity = Math.max(1, options.initialCapacity ?? 64);
-    this.stores = this.allocate(this.capacity);
+    this.views = this.allocate(this.capacity);
+    this.stores = this.views.stores as Store[];
     this.words = this.stores.map(wordsOf);
     this.masks = this.types.map(() => undefined);
-    // A plain loop: flatMap's array per column was ~9% of building tablet-b-rows' 500 rows.
-    const kind = (wanted: readonly number[]) => columnsWhere(this.types, (t) => wanted.includes(t));
-    this.doubles = kind(LOOP_TYPES.doubles);
-    this.floats = kind(LOOP_TYPES.floats);
-    this.int32s = kind(LOOP_TYPES.int32s);
-    this.int64s = kind(LOOP_TYPES.int64s);
-    this.booleans = kind(LOOP_TYPES.booleans);
-    this.texts = kind(LOOP_TYPES.texts);
-    this.others = columnsWhere(this.types, (t) => !OWN_LOOP_TYPES.has(t));
-    this.doubleAt = this.floatAt = this.int32At = this.int64At = this.booleanAt = new Int32Array(0);
-    this.bindOffsets();
+    this.rowStoreKey = rowStoreKey(this.types);
+    this.rowStore = cachedRowStore(this.rowStoreKey);
   }
 
-  /** Stores for `capacity` rows, from the slab (a new slab when it has no room left). */
-  private allocate(capacity: number): Store[] {
+  /** Stores for `capacity` rows, from the slab (a new slab when it has no room left), with the slab's views. */
+  private allocate(capacity: number): SlabViews {
     const size = storesSize(this.types, capacity);
-    if (this.slab.byteLength - this.slabUsed < size) {
+    let views = this.views as SlabViews | undefined;
+    if (views === undefined || this.slab.byteLength - this.slabUsed < size) {
       const bytes = Math.max(size, SLAB_BYTES);
       this.slab = Buffer.allocUnsafeSlow(bytes).buffer as ArrayBuffer;
       this.slabUsed = 0;
-      this.f64 = new Float64Array(this.slab, 0, bytes >> 3);
-      this.f32 = new Float32Array(this.slab, 0, bytes >> 2);
-      this.i32 = new Int32Array(this.slab, 0, bytes >> 2);
-      this.i64 = new BigInt64Array(this.slab, 0, bytes >> 3);
-      this.u8 = new Uint8Array(this.slab, 0, bytes);
+      views = undefined;
     }
-    const start = this.slabUsed;
+    const { stores, starts } = newStores(this.types, capacity, this.slab, this.slabUsed);
     this.slabUsed += size;
-    this.base8 = start >> 3;
-    this.base4 = start >> 2;
-    return newStores(this.types, capacity, this.slab, start);
-  }
-
-  /** The per-kind offsets of the stores from their start (they change with the capacity only). */
-  private bindOffsets(): void {
-    const start = this.base8 * 8;
-    const at = (columns: Int32Array, width: number) =>
-      columns.map((c) => ((this.stores[c] as NumericStore).byteOffset - start) / width);
-    this.doubleAt = at(this.doubles, 8);
-    this.floatAt = at(this.floats, 4);
-    this.int32At = at(this.int32s, 4);
-    this.int64At = at(this.int64s, 8);
-    this.booleanAt = at(this.booleans, 1);
+    const slab = this.slab;
+    return {
+      f64: views?.f64 ?? new Float64Array(slab, 0, slab.byteLength >> 3),
+      f32: views?.f32 ?? new Float32Array(slab, 0, slab.byteLength >> 2),
+      i32: views?.i32 ?? new Int32Array(slab, 0, slab.byteLength >> 2),
+      i64: views?.i64 ?? new BigInt64Array(slab, 0, slab.byteLength >> 3),
+      u8: views?.u8 ?? new Uint8Array(slab, 0, slab.byteLength),
+      starts,
+      stores,
+    };
   }
 
   get rowCount(): number {
@@ -239,91 +208,26 @@ export class TabletBuilder {
       );
     }
     if (row === this.capacity) this.grow();
-    if (!this.storeByKind(row, values)) this.refuse(row, values);
+    if (row === COMPILE_AFTER_ROWS && this.rowStore === undefined)
+      this.rowStore = compileRowStore(this.rowStoreKey, this.types);
+    const stored =
+      this.rowStore !== undefined ? this.rowStore(values, row, this.views, this.sink) : this.storeEach(row, values);
+    if (!stored) this.refuse(row, values);
     this.times.push(time);
     this.count = row + 1;
     return this;
   }
 
-  /**
-   * Stores the row's cells kind by kind: DOUBLE, FLOAT, INT32, INT64/TIMESTAMP and BOOLEAN
-   * columns each in a loop of their own, straight into one view of the shared memory (no type
-   * switch, no per-column store load per cell), TEXT/STRING strings in a loop of their own too,
-   * the rest (BLOB, DATE, a TEXT cell given as bytes) through store(). False at the first bad
-   * cell (which one is found again, in schema order, by refuse()). (Bench ingest-write-cost and
-   * tablet-b-rows: the per-cell switch and store load were most of a row's cost.)
-   */
-  private storeByKind(row: number, values: readonly Cell[]): boolean {
-    const at8 = this.base8 + row;
-    const at4 = this.base4 + row;
-    const f64 = this.f64;
-    const doubles = this.doubles;
-    const doubleAt = this.doubleAt;
-    for (let k = 0; k < doubles.length; k++) {
-      const c = doubles[k]!;
-      const v = values[c];
-      if (typeof v === "number") f64[doubleAt[k]! + at8] = v;
-      else if (v === null || v === undefined) this.storeNull(c, row);
-      else return false;
-    }
-    const f32 = this.f32;
-    const floats = this.floats;
-    const floatAt = this.floatAt;
-    for (let k = 0; k < floats.length; k++) {
-      const c = floats[k]!;
-      const v = values[c];
-      if (typeof v === "number") f32[floatAt[k]! + at4] = v;
-      else if (v === null || v === undefined) this.storeNull(c, row);
-      else return false;
-    }
-    const i32 = this.i32;
-    const int32s = this.int32s;
-    const int32At = this.int32At;
-    for (let k = 0; k < int32s.length; k++) {
-      const c = int32s[k]!;
-      const v = values[c];
-      if (typeof v === "number" && (v | 0) === v) i32[int32At[k]! + at4] = v;
-      else if (v === null || v === undefined) this.storeNull(c, row);
-      else return false;
-    }
-    const i64 = this.i64;
-    const int64s = this.int64s;
-    const int64At = this.int64At;
-    for (let k = 0; k < int64s.length; k++) {
-      const c = int64s[k]!;
-      const v = values[c];
-      if (v === null || v === undefined) this.storeNull(c, row);
-      else if (!storeInt64(i64, i32, int64At[k]! + at8, v)) return false;
-    }
-    const u8 = this.u8;
-    const at1 = (this.base8 << 3) + row;
-    const booleans = this.booleans;
-    const booleanAt = this.booleanAt;
-    for (let k = 0; k < booleans.length; k++) {
-      const c = booleans[k]!;
-      const v = values[c];
-      if (typeof v === "boolean") u8[booleanAt[k]! + at1] = v ? 1 : 0;
-      else if (v === null || v === undefined) this.storeNull(c, row);
-      else return false;
-    }
-    const stores = this.stores;
-    const texts = this.texts;
-    for (let k = 0; k < texts.length; k++) {
-      const c = texts[k]!;
-      const v = values[c];
-      if (typeof v === "string") (stores[c] as Cell[])[row] = v;
-      else if (!(v === null || v === undefined ? this.storeNull(c, row) : this.store(c, row, v))) return false;
-    }
-    const others = this.others;
-    for (let k = 0; k < others.length; k++) {
-      const c = others[k]!;
+  /** Stores the row's cells one by one through store(); false at the first bad cell (a row store's stand-in). */
+  private storeEach(row: number, values: readonly Cell[]): boolean {
+    for (let c = 0; c < values.length; c++) {
       const v = values[c];
       if (!(v === null || v === undefined ? this.storeNull(c, row) : this.store(c, row, v))) return false;
     }
     return true;
   }
 
-  /** A row storeByKind() refused: undoes its null flags and throws for its first bad cell in schema order. */
+  /** A row the row store refused: undoes its null flags and throws for its first bad cell in schema order. */
   private refuse(row: number, values: readonly Cell[]): never {
     this.undoNulls(row);
     for (let c = 0; c < this.types.length; c++) {
@@ -332,7 +236,7 @@ export class TabletBuilder {
       const name = this.names[c]!;
       throw new EncodeError(`column ${JSON.stringify(name)} row ${row}: ${cellProblem(this.types[c]!, v)}`, name, row);
     }
-    // unreachable: storeByKind refused a cell store() takes
+    // unreachable: the row store refused a cell store() takes
     throw new EncodeError(`row ${row}: refused`, undefined, row);
   }
 
@@ -398,7 +302,8 @@ export class TabletBuilder {
 
   private grow(): void {
     const capacity = this.capacity * 2;
-    const stores = this.allocate(capacity);
+    const views = this.allocate(capacity);
+    const stores = views.stores as Store[];
     for (let c = 0; c < stores.length; c++) {
       const store = this.stores[c]!;
       if (Array.isArray(store)) stores[c] = store;
@@ -406,10 +311,10 @@ export class TabletBuilder {
       const mask = this.masks[c];
       if (mask !== undefined) (this.masks[c] = new Uint8Array(capacity)).set(mask);
     }
+    this.views = views;
     this.stores = stores;
     this.words = stores.map(wordsOf);
     this.capacity = capacity;
-    this.bindOffsets();
   }
 
   /**
@@ -419,7 +324,8 @@ export class TabletBuilder {
   reset(): this {
     this.count = 0;
     this.times = [];
-    this.stores = this.allocate(this.capacity);
+    this.views = this.allocate(this.capacity);
+    this.stores = this.views.stores as Store[];
     this.words = this.stores.map(wordsOf);
     this.masks.fill(undefined);
     return this;
