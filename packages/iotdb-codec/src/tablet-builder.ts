@@ -341,6 +341,12 @@ export class TabletBuilder {
     const n = this.count;
     const values: ColumnValues[] = this.stores.map((s) => (Array.isArray(s) ? s.slice(0, n) : s.subarray(0, n)));
     const nulls: (NullMask | undefined)[] = this.masks.map((m) => m?.subarray(0, n));
-    return { schema: this.schema, timestamps: this.times.slice(0, n), values, nulls, bitmapSection: this.bitmapSection };
+    return {
+      schema: this.schema,
+      timestamps: this.times.slice(0, n),
+      values,
+      nulls,
+      bitmapSection: this.bitmapSection,
+    };
   }
 }
