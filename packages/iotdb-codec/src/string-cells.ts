@@ -42,14 +42,14 @@ const PREFIX_PLACEHOLDER = "\0\0\0\0";
 
 /**
  * A column of string cells in one pass, by one of two routes. A column of short strings (at most
- * JS_ENCODE_MAX_UNITS chars on average) whose first string is not ASCII goes through the
- * writer's WebAssembly transcoder (writeUtf8Strings; bench tablet-text-cjk-emoji-columnar and
- * tablet-text-latin1-columnar: ~2x the JS loop), or, where that cannot run or a string has a
- * lone surrogate, through writeShortStrings, a JS loop. Any other column is written with one
- * native UTF-8 write, straight into the Writer: the strings are joined with four NUL chars
- * between them (one byte each in UTF-8: the room for the next one's length prefix), the join is
- * written in place after room for the first prefix, and each prefix is then backfilled. Bench
- * tablet-b-columnar (ASCII): the join needs no pass over the bytes at all.
+ * JS_ENCODE_MAX_UNITS chars on average) goes through the writer's WebAssembly transcoder
+ * (writeUtf8Strings; bench tablet-text-cjk-emoji-columnar and tablet-text-latin1-columnar: ~2x
+ * the JS loop; tablet-b-columnar's ASCII: ~0.9x the joined write below), or, where that cannot
+ * run or a string has a lone surrogate, through writeShortStrings, a JS loop, when its first
+ * string is not ASCII. Any other column is written with one native UTF-8 write, straight into
+ * the Writer: the strings are joined with four NUL chars between them (one byte each in UTF-8:
+ * the room for the next one's length prefix), the join is written in place after room for the
+ * first prefix, and each prefix is then backfilled.
  *
  * After the joined write, when every char was ASCII (one byte per char) each string's byte
  * length is its length. Otherwise, when the first non-ASCII char is Latin-1, each string's byte
@@ -74,9 +74,12 @@ export function writeStringColumn(w: Writer, strings: readonly unknown[]): boole
   // Long strings: one native write each (the cell path) beats joining them, whose one write of a
   // long two-byte string costs ~2x the separate writes (bench tablet-text-1kib-columnar).
   if (chars > LONG_STRING_CHARS * n) return false;
-  if (chars <= JS_ENCODE_MAX_UNITS * n && !isAscii(strings[0] as string)) {
-    if (!writeUtf8Strings(w, strings as readonly string[])) writeShortStrings(w, strings as readonly string[], chars);
-    return true;
+  if (chars <= JS_ENCODE_MAX_UNITS * n) {
+    if (writeUtf8Strings(w, strings as readonly string[])) return true;
+    if (!isAscii(strings[0] as string)) {
+      writeShortStrings(w, strings as readonly string[], chars);
+      return true;
+    }
   }
   // The first prefix's room is left out of the join and skipped in the write: "\0\0\0\0" + join
   // is a cons string, which the native write first flattens, a copy of the whole join (bench
@@ -110,8 +113,8 @@ function isAscii(s: string): boolean {
  * the fallback of writeUtf8Strings. Bench tablet-text-cjk-emoji-columnar and
  * tablet-text-latin1-columnar: the joined write plus the walk for the lengths (utf8Prefixes,
  * byteLengthPrefixes) cost ~1.4x this loop; the loop's cost is mostly charCodeAt. A column of
- * ASCII strings keeps the joined write, ~2x faster than this loop. The caller has checked that
- * every cell is a string.
+ * ASCII strings takes the joined write instead, ~2x faster than this loop. The caller has checked
+ * that every cell is a string.
  */
 function writeShortStrings(w: Writer, strings: readonly string[], chars: number): void {
   w.ensure(4 * strings.length + 3 * chars);

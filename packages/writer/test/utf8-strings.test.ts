@@ -87,6 +87,31 @@ test("random columns, one call each and across the 65,536-unit and 16,384-string
   check(["x".repeat(65_536), "\u4e2d".repeat(10)], "a string of exactly one chunk");
 });
 
+test("ASCII columns (written natively, then their lengths put in): lengths 0..40 and 1,000, across chunks; non-ASCII after an ASCII start", () => {
+  const ascii = (n: number, from: number) =>
+    Array.from({ length: n }, (_, j) => String.fromCharCode((from + j * 7) % 128)).join("");
+  check(
+    Array.from({ length: 41 }, (_, n) => ascii(n, n)),
+    "every length 0..40, NUL and DEL included",
+  );
+  check([ascii(1000, 3), "", ascii(17, 5)], "a 1,000-char string between others");
+  check(
+    Array.from({ length: 20_000 }, (_, i) => ascii(i % 5, i)),
+    "20,000 strings: two chunks by count",
+  );
+  check(
+    Array.from({ length: 3000 }, (_, i) => ascii(40, i)),
+    "3000 strings of 40: several chunks by units",
+  );
+  check(["a".repeat(40) + "\u00e9", "b"], "a 2-byte char past the first 32 of the first string");
+  check(["abc", "\u4e2d", "d"], "a 3-byte char in a later string");
+  check(["abc", "x\u{1F600}"], "a surrogate pair in a later string");
+  check(
+    Array.from({ length: 20_000 }, (_, i) => (i === 0 ? "\u4e2d" : i === 19_999 ? "\u00e9" : "a")),
+    "a non-ASCII first chunk, then an ASCII-led one with a 2-byte char at its end",
+  );
+});
+
 test("all or nothing: a lone surrogate or a string over 65,536 units writes nothing; a non-string is a TypeError", () => {
   for (const strings of [
     ["ok", "a\ud800b"],
