@@ -138,8 +138,12 @@ export class Connection {
       signal: options.signal,
     });
     const connection = new Connection(connected.socket, options);
-    // A plain TCP socket reads into the process's shared buffer (no 'data' events).
-    connected.sharedReads?.attach(connection.receive);
+    // A plain TCP socket reads into the process's shared buffer or the frame being assembled (no 'data' events).
+    connected.sharedReads?.attach({
+      receive: connection.receive,
+      room: () => connection.reader.room(),
+      filled: connection.filled,
+    });
     return connection;
   }
 
@@ -172,6 +176,15 @@ export class Connection {
   private readonly receive = (chunk: Buffer): void => {
     try {
       this.reader.push(chunk);
+    } catch (e) {
+      this.fail(new ConnectionError(`${this.where}: ${(e as Error).message}`, { cause: e }));
+    }
+  };
+
+  /** Takes `n` bytes a socket read put into the frame being assembled (FrameReader.room()). */
+  private readonly filled = (n: number): void => {
+    try {
+      this.reader.filled(n);
     } catch (e) {
       this.fail(new ConnectionError(`${this.where}: ${(e as Error).message}`, { cause: e }));
     }

@@ -6,6 +6,7 @@ import { test } from "uvu";
 import * as assert from "uvu/assert";
 import { EncodeError, Session } from "../src/index.js";
 import { Connection } from "../src/connection.js";
+import { FrameReader } from "../src/transport/frame-reader.js";
 import { decodeReplies } from "../src/thrift/reply-decoding.js";
 import Int64 from "node-int64";
 import { TSExecuteStatementReq, TSExecuteStatementResp, TSStatus } from "../src/gen/client_types.js";
@@ -122,6 +123,52 @@ test("a small frame taken by the socket at once is released before its reply arr
     assert.is(released, 1);
     conn.close();
   } finally {
+    await server.close();
+  }
+});
+
+test("replies spread over socket reads are read straight into their frames: whole, in order, on two connections at once", async () => {
+  // Each reply comes in three writes, 20 ms apart: the first read ends inside the frame, so the
+  // next ones go into the rest of it (FrameReader.room()), counted here by a spy.
+  const pause = () => new Promise((resolve) => setTimeout(resolve, 20));
+  const text = (k: number) =>
+    Array.from({ length: 700_000 }, (_, i) => String.fromCharCode(97 + ((i * k) % 26))).join("");
+  const server = await FakeServer.start((call, peer) => {
+    const bytes = statusReply("binary", call.method, call.seqid, 200, text(peer.connection));
+    void (async () => {
+      for (const [from, to] of [
+        [0, 10],
+        [10, 300_000],
+        [300_000, bytes.length],
+      ] as const) {
+        peer.socket.write(bytes.subarray(from, to));
+        await pause();
+      }
+    })();
+  });
+  const room = FrameReader.prototype.room;
+  let directReads = 0;
+  FrameReader.prototype.room = function (this: FrameReader) {
+    const buffer = room.call(this);
+    if (buffer !== undefined) directReads++;
+    return buffer;
+  };
+  try {
+    const a = await Connection.open({ host: "127.0.0.1", port: server.port });
+    const b = await Connection.open({ host: "127.0.0.1", port: server.port });
+    for (let round = 0; round < 2; round++) {
+      const [ra, rb] = (await Promise.all([
+        a.call("testConnectionEmptyRPC", []),
+        b.call("testConnectionEmptyRPC", []),
+      ])) as TSStatus[];
+      assert.ok(ra!.message === text(1), `connection a, round ${round}`);
+      assert.ok(rb!.message === text(2), `connection b, round ${round}`);
+    }
+    assert.ok(directReads >= 4, `reads into a frame: ${directReads}`);
+    a.close();
+    b.close();
+  } finally {
+    FrameReader.prototype.room = room;
     await server.close();
   }
 });
