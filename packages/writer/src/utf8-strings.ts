@@ -133,7 +133,7 @@ function asciiStart(s: string): boolean {
 /**
  * A chunk written as its UTF-8 by one native write: if that took one byte per unit, every char was
  * ASCII and the bytes only need their lengths put in (asciiStrings); else it is transcoded. Bench
- * codec tablet-b-columnar (ASCII): ~0.8x the joined write with separators the codec does otherwise.
+ * codec tablet-b-columnar (ASCII): ~0.9x the joined write with separators the codec does otherwise.
  */
 function transcodeAsciiOr(t: Transcoder, joined: string, units: number, n: number): number {
   // Room for more than `units` bytes, so a write that a non-ASCII char made longer cannot stop at exactly `units`.
