@@ -10,6 +10,7 @@ import { describeValue } from "./describe.js";
 import { EncodeError } from "./errors.js";
 import { int64Problem, storeInt64 } from "./int64.js";
 import type { BitmapSectionMode, Cell, ColumnValues, NullMask, Tablet, TabletSchema } from "./tablet.js";
+import { presized } from "./presized.js";
 import { resolveSchema } from "./tablet-schema.js";
 import {
   cachedRowStore,
@@ -106,7 +107,7 @@ function typedStore(type: SendableType, memory: ArrayBuffer, at: number, capacit
     default:
       // TEXT, STRING, BLOB: made with the capacity's room, as the typed stores (bench tablet-b-rows:
       // ~0.9x the build time of an array grown as rows are stored)
-      return new Array(capacity);
+      return presized(capacity);
   }
 }
 
@@ -152,7 +153,7 @@ export class TabletBuilder {
     this.names = columns.map((c) => c.name);
     this.bitmapSection = options.bitmapSection ?? "api";
     this.capacity = Math.max(1, options.initialCapacity ?? 64);
-    this.times = new Array(this.capacity);
+    this.times = presized(this.capacity);
     this.views = this.allocate(this.capacity);
     this.stores = this.views.stores as Store[];
     this.words = this.stores.map(wordsOf);
@@ -330,7 +331,7 @@ export class TabletBuilder {
    */
   reset(): this {
     this.count = 0;
-    this.times = new Array(this.capacity);
+    this.times = presized(this.capacity);
     this.views = this.allocate(this.capacity);
     this.stores = this.views.stores as Store[];
     this.words = this.stores.map(wordsOf);

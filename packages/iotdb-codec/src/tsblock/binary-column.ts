@@ -7,6 +7,7 @@ import { readIds } from "./dictionary-ids.js";
 import { ColumnEncoding, encodingName } from "./encoding.js";
 import { type CellBudget, readInnerEncoding, reservePositions } from "./limits.js";
 import { readNullFlags } from "./null-flags.js";
+import { presized } from "../presized.js";
 
 export interface BinaryValues {
   values: string[] | Buffer[];
@@ -84,21 +85,6 @@ function readStrings(r: Reader, count: number, mask: Uint8Array | undefined): st
   }
   r.pos = end;
   return out;
-}
-
-/**
- * Largest count presized() allocates at once; a larger array grows as it is filled (a huge new Array(n) is a slow
- * dictionary-mode array in V8).
- */
-const PRESIZED_MAX = 1 << 16;
-
-/**
- * An array to fill by index 0..count-1, made at its size when that is small enough (beyond, filling
- * by index appends, as push() does). Speed (bench client fetch-5000x10): a string column filled by
- * push() spent more on the pushes than on the substrings.
- */
-function presized<T>(count: number): T[] {
-  return count <= PRESIZED_MAX ? new Array<T>(count) : [];
 }
 
 function readBlobs(r: Reader, count: number, mask: Uint8Array | undefined): Buffer[] {
