@@ -5,11 +5,11 @@
 // a column-list load, an offset load and a loop step per cell.
 //
 // Policy: a list of types is compiled when a builder of it reaches COMPILE_AFTER_ROWS rows (before
-// that, or where code cannot be generated from strings, or once MAX_COMPILED lists are cached, the
-// builder stores cell by cell through its own store(), with the same checks); the compiled store
-// is then cached for every later builder of those types. So a builder of a few rows never pays a
-// compile, and a caller with ever new schemas cannot grow the cache without bound. The generated
-// source holds only column indexes and this file's text, never a name or a value.
+// that, or where generated-code.ts gives no function: code generation disallowed, or 64 lists
+// cached, the builder stores cell by cell through its own store(), with the same checks); the
+// compiled store is then cached for every later builder of those types. So a builder of a few
+// rows never pays a compile.
+import { GeneratedCode } from "./generated-code.js";
 import { storeInt64 } from "./int64.js";
 import type { Cell } from "./tablet.js";
 import { TSDataType, type SendableType } from "./types.js";
@@ -43,12 +43,8 @@ export type RowStore = (values: readonly Cell[], row: number, views: SlabViews, 
 
 /** A builder compiles its types' row store at this many rows (a smaller builder stores cell by cell). */
 export const COMPILE_AFTER_ROWS = 16;
-/** Lists of types compiled at most; then new lists are stored cell by cell. */
-const MAX_COMPILED = 64;
-
-const compiled = new Map<string, RowStore>();
-/** False once new Function has thrown (e.g. node --disallow-code-generation-from-strings). */
-let canCompile = true;
+/** Compiled row stores by list of types, at most 64 lists; then new lists are stored cell by cell. */
+const rowStores = new GeneratedCode<RowStore>(64);
 
 /** The cache key of a list of column types. */
 export function rowStoreKey(types: readonly SendableType[]): string {
@@ -57,7 +53,7 @@ export function rowStoreKey(types: readonly SendableType[]): string {
 
 /** The compiled row store of these types if one is cached. */
 export function cachedRowStore(key: string): RowStore | undefined {
-  return compiled.get(key);
+  return rowStores.cached(key);
 }
 
 /**
@@ -65,18 +61,11 @@ export function cachedRowStore(key: string): RowStore | undefined {
  * full.
  */
 export function compileRowStore(key: string, types: readonly SendableType[]): RowStore | undefined {
-  const cached = compiled.get(key);
-  if (cached !== undefined || !canCompile || compiled.size >= MAX_COMPILED) return cached;
-  let rowStore: RowStore;
-  try {
-    const factory = new Function("storeInt64", rowStoreSource(types)) as (store: typeof storeInt64) => RowStore;
-    rowStore = factory(storeInt64);
-  } catch {
-    canCompile = false;
-    return undefined;
-  }
-  compiled.set(key, rowStore);
-  return rowStore;
+  return rowStores.compile(
+    key,
+    () => rowStoreSource(types),
+    (returned) => (returned as (store: typeof storeInt64) => RowStore)(storeInt64),
+  );
 }
 
 /**
@@ -110,7 +99,7 @@ function rowStoreSource(types: readonly SendableType[]): string {
     }
   });
   return `"use strict";
-return function rowStore(values, row, views, sink) {
+return (storeInt64) => function rowStore(values, row, views, sink) {
   const { f64, f32, i32, i64, u8, starts, stores } = views;
   let v;
 ${lines.map((line, c) => `  v = values[${c}];\n  ${line}`).join("\n")}
