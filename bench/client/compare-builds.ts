@@ -11,7 +11,7 @@
 // case, its row read the same way), records-100 (the insert-records-100 case's 100 records, sent
 // as insertTablets). A codec change needs a client dist copy whose "@zerowire/iotdb-codec"
 // imports point at a saved copy of the old codec dist (sed the import paths). 10 callers (4 for
-// the fetches) for 600 ms per round, the
+// the fetches; or [callers]) for 600 ms per round, the
 // builds alternating, 2 warm-up rounds, then the median CPU µs per request of 8 rounds and all rounds.
 import { spawn } from "node:child_process";
 import { createInterface } from "node:readline";
@@ -22,10 +22,10 @@ import { median } from "../lib/stats.js";
 import { type AnySession, iteratorQuery, oursRequest } from "./ours-requests.js";
 import { caseData, caseSpec, FETCH_SQL, ONE_ROW_SQL, SENSORS, TREE_DEVICE, type CaseName } from "./workload.js";
 
-const [before, after, request = "tablet-1k"] = process.argv.slice(2);
+const [before, after, request = "tablet-1k", callersArg] = process.argv.slice(2);
 if (before === undefined || after === undefined) {
   throw new Error(
-    "usage: compare-builds.ts <dist dir A> <dist dir B> [tablet-1k|tablet-1pt|pool-1pt|fetch-rows|fetch-iterator|query-1row|records-100]",
+    "usage: compare-builds.ts <dist dir A> <dist dir B> [tablet-1k|tablet-1pt|pool-1pt|fetch-rows|fetch-iterator|query-1row|records-100] [callers]",
   );
 }
 const fetches = request === "fetch-rows" || request === "fetch-iterator";
@@ -36,7 +36,8 @@ const caseName: CaseName = fetches
     : request === "records-100"
       ? "insert-records-100"
       : "insert-tablet-1k-tree";
-const callers = fetches ? 4 : 10;
+const callers = callersArg === undefined ? (fetches ? 4 : 10) : Number(callersArg);
+if (!(Number.isInteger(callers) && callers >= 1)) throw new Error(`callers: ${callersArg} is not a count`);
 
 const fake = spawn(process.execPath, ["--import", "tsx", resolve(import.meta.dirname, "fake-datanode.ts"), caseName], {
   stdio: ["pipe", "pipe", "inherit"],
