@@ -119,7 +119,7 @@ function blockFields(block: ResultBlock, options: RowOptions): BlockFields {
  */
 function rowFactorySource({ loads, time }: BlockFields): string {
   const constants: string[] = [];
-  const fields = Array.from(loads, (load, f) => {
+  const expressions = Array.from(loads, (load, f) => {
     if (load === READER) {
       constants.push(`r${f} = fields.readers[${f}]`);
       return `r${f}(i)`;
@@ -135,7 +135,7 @@ return function bindRows(fields) {
   return function row(i) {
     return {
       timestamp: ${timestamp},
-      fields: [${fields.join(", ")}],
+      fields: [${expressions.join(", ")}],
     };
   };
 };`;
