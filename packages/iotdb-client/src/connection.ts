@@ -195,6 +195,15 @@ export class Connection {
     return this.closeReason !== undefined;
   }
 
+  /**
+   * Gives back the memory of a reply read from this connection (`bytes`: a view of it, e.g. a
+   * TsBlock of a query result) once nothing made from the reply views it any more, so that a later
+   * large reply is read into it (FrameReader.recycle). Memory that is not such a reply is ignored.
+   */
+  recycleReply(bytes: Uint8Array): void {
+    this.reader.recycle(bytes.buffer);
+  }
+
   /** Requests sent and not answered yet. */
   get inFlight(): number {
     return this.pending.size;

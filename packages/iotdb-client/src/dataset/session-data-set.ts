@@ -10,6 +10,7 @@ import type { Readable } from "node:stream";
 import {
   type Float32Mode,
   type Int64Mode,
+  TSDataType,
   type TSDataTypeName,
   type TimestampPrecision,
   type ResultBlock,
@@ -130,6 +131,8 @@ export interface QueryHandle {
   signal: AbortSignal | undefined;
   /** The session's database when the query ran (for tracing). */
   database: string | undefined;
+  /** The execute reply went to a tracing subscriber (context.result), who may keep it. */
+  replyTraced: boolean;
 }
 
 /** How rows are read: INT64/TIMESTAMP as bigint or number, FLOAT exact or shortest; each defaults to the query's. */
@@ -149,6 +152,11 @@ export interface ResultStreamOptions<M extends Int64Mode> extends RowReadOptions
 interface Batch {
   blocks: readonly Uint8Array[];
   moreData: boolean;
+  /**
+   * Only this data set has seen the reply (a tracing subscriber gets the reply object, and may
+   * keep it): its memory may be given back to the connection once every block is decoded.
+   */
+  unobserved: boolean;
 }
 
 /**
@@ -167,6 +175,8 @@ export class SessionDataSet<M extends Int64Mode = "bigint"> implements AsyncIter
   private readonly decoder: ResultSetDecoder;
   private readonly queryId: Int64 | undefined;
   private firstBatch: Batch | undefined;
+  /** The decoded blocks view no reply memory (no BLOB column): a reply's is given back once decoded. */
+  private readonly recyclesReplies: boolean;
   private closing: Promise<void> | undefined;
   private readonly closeListeners: (() => void)[] = [];
   /** The rows hasNext() and next() read, and the row hasNext() made ready. */
@@ -188,7 +198,13 @@ export class SessionDataSet<M extends Int64Mode = "bigint"> implements AsyncIter
     this.columnTypes = this.decoder.columnTypes as readonly TSDataTypeName[];
     this.fieldNames = this.columnNames.slice(this.decoder.schema.fieldStart);
     this.queryId = response.queryId ?? undefined;
-    this.firstBatch = { blocks: response.queryResult ?? [], moreData: response.moreData === true };
+    this.firstBatch = {
+      blocks: response.queryResult ?? [],
+      moreData: response.moreData === true,
+      unobserved: !handle.replyTraced,
+    };
+    // A BLOB column's values are views of the reply's memory, so it is never given back.
+    this.recyclesReplies = !this.decoder.schema.tsBlockTypes.includes(TSDataType.BLOB);
   }
 
   /** Rows in order, as the Java SessionDataSet.next() gives them. */
@@ -268,11 +284,16 @@ export class SessionDataSet<M extends Int64Mode = "bigint"> implements AsyncIter
         const ahead = batch.moreData ? this.fetchBatch() : undefined;
         // If the reader stops early, the fetch's outcome no longer matters to anyone.
         ahead?.catch(() => {});
-        for (const bytes of batch.blocks) {
+        const { blocks } = batch;
+        for (let k = 0; k < blocks.length; k++) {
           const why = interruption();
           if (why === "closed") return;
           if (why !== undefined) throw why;
-          yield this.decoder.decodeBlock(bytes);
+          const block = this.decoder.decodeBlock(blocks[k]!);
+          // The blocks hold copies (bench client fetch-5000x10: why reply memory is reused, frame-reader.ts).
+          if (k === blocks.length - 1 && batch.unobserved && this.recyclesReplies)
+            this.handle.connection.recycleReply(blocks[k]!);
+          yield block;
         }
         if (ahead === undefined || this.closing !== undefined) break;
         // An abort stops the wait; the fetch's reply is read and dropped, then the query closed.
@@ -382,16 +403,16 @@ export class SessionDataSet<M extends Int64Mode = "bigint"> implements AsyncIter
   }
 
   private fetchBatch(): Promise<Batch> {
-    if (!fetchChannel.active) return this.fetchBatchUntraced();
+    if (!fetchChannel.active) return this.fetchBatchUntraced(true);
     const h = this.handle;
     const context = { attributes: operationAttributes("fetchResults", h.connection.endpoint, h.database) };
     if (h.statement) context.attributes["db.query.text"] = h.statement;
     return fetchChannel.trace(context, () =>
-      this.fetchBatchUntraced().then((batch) => (noteBlocks(context, batch.blocks), batch)),
+      this.fetchBatchUntraced(false).then((batch) => (noteBlocks(context, batch.blocks), batch)),
     );
   }
 
-  private async fetchBatchUntraced(): Promise<Batch> {
+  private async fetchBatchUntraced(unobserved: boolean): Promise<Batch> {
     const h = this.handle;
     const resp = await h.connection.call(
       "fetchResultsV2",
@@ -409,8 +430,8 @@ export class SessionDataSet<M extends Int64Mode = "bigint"> implements AsyncIter
       h.requestTimeoutMs,
     );
     verifyStatus(resp.status, "fetchResultsV2", h.queryTimeoutMs);
-    if (!resp.hasResultSet) return { blocks: [], moreData: false };
-    return { blocks: resp.queryResult ?? [], moreData: resp.moreData === true };
+    if (!resp.hasResultSet) return { blocks: [], moreData: false, unobserved };
+    return { blocks: resp.queryResult ?? [], moreData: resp.moreData === true, unobserved };
   }
 
   private async closeOperation(): Promise<void> {

@@ -417,7 +417,8 @@ export abstract class BaseSession<M extends Int64Mode = "bigint"> implements Sta
         args(state, fetchSize, toInt64(queryTimeoutMs)),
         requestTimeoutMs,
       ) as Promise<TSExecuteStatementResp>;
-    const sent = queryChannel.active
+    const replyTraced = queryChannel.active;
+    const sent = replyTraced
       ? this.traced(queryChannel, method.replace(/V2$/, ""), statement, (context) =>
           call().then((r) => (noteBlocks(context, r.queryResult), r)),
         )
@@ -440,6 +441,7 @@ export abstract class BaseSession<M extends Int64Mode = "bigint"> implements Sta
         timestampPrecision: state.timestampPrecision,
         signal,
         database: this.currentDatabase,
+        replyTraced,
       },
       resp,
     );
