@@ -6,6 +6,9 @@
 // (DataIterator) or as a Node Readable (stream()); all read one BlockStream over blocks(), so they
 // fetch and close alike. A read's AbortSignal (its own, else the query's) stops it between rows
 // and stops waiting for a fetch; the query is then closed on the server and the session stays usable.
+// Once a batch's blocks are decoded (they copy what they hold), its reply's memory goes back to
+// the connection for its next large reply (frame-reader.ts), unless something may still view it:
+// a BLOB column's values, or a tracing subscriber that received the reply object.
 import type { Readable } from "node:stream";
 import {
   type Float32Mode,
@@ -290,7 +293,7 @@ export class SessionDataSet<M extends Int64Mode = "bigint"> implements AsyncIter
           if (why === "closed") return;
           if (why !== undefined) throw why;
           const block = this.decoder.decodeBlock(blocks[k]!);
-          // The blocks hold copies (bench client fetch-5000x10: why reply memory is reused, frame-reader.ts).
+          // Bench client fetch-5000x10 (why reply memory is reused: frame-reader.ts).
           if (k === blocks.length - 1 && batch.unobserved && this.recyclesReplies)
             this.handle.connection.recycleReply(blocks[k]!);
           yield block;
