@@ -12,7 +12,7 @@ import { TSExecuteStatementResp, TSFetchResultsResp } from "../src/gen/client_ty
 import { type IoTDBTraceContext, type ResultBlock, type RowRecord, Session } from "../src/index.js";
 import { FrameReader } from "../src/transport/frame-reader.js";
 import { toInt64 } from "../src/thrift/int64.js";
-import { ok, withFake } from "./helpers/fake-iotdb.js";
+import { type FakeIoTDB, ok, withFake } from "./helpers/fake-iotdb.js";
 
 const ROWS = 12_000; // ~190 KB of INT64 block: several socket reads, and recyclable (64 KiB to 4 MiB)
 
@@ -67,6 +67,20 @@ async function replyAllocations(body: () => Promise<void>): Promise<number> {
   return count;
 }
 
+/** Runs `body` on an open session against a fresh fake server that `serve` set up. */
+async function withSession(serve: (fake: FakeIoTDB) => void, body: (session: Session) => Promise<void>): Promise<void> {
+  await withFake(async (fake, options) => {
+    serve(fake);
+    const session = new Session(options);
+    await session.open();
+    try {
+      await body(session);
+    } finally {
+      await session.close();
+    }
+  });
+}
+
 async function readRows(session: Session, sql: string): Promise<RowRecord[]> {
   const rows: RowRecord[] = [];
   for await (const row of await session.executeQueryStatement(sql)) rows.push(row);
@@ -102,53 +116,50 @@ test("FrameReader: a large frame's buffer, given back, takes the next large fram
   assert.is(frames[4]!.buffer, first.buffer, "the spare kept");
 });
 
+/** Serves execute replies of int64Block(100_000), int64Block(200_000), ... in turn. */
+const serveInt64 = (fake: FakeIoTDB) => {
+  let first = 0;
+  fake.handler.executeQueryStatementV2 = () => reply(int64Block((first += 100_000)), "INT64");
+};
+
 test("a large reply's memory is reused by the next one; the rows and blocks read from the first stay as they were", async () => {
-  await withFake(async (fake, options) => {
-    let first = 0;
-    fake.handler.executeQueryStatementV2 = () => reply(int64Block((first += 100_000)), "INT64");
-    const session = new Session(options);
-    await session.open();
-    try {
-      let rows: RowRecord[] = [];
-      let kept: ResultBlock | undefined;
-      assert.is(
-        await replyAllocations(async () => {
-          rows = await readRows(session, "select s from root.sg.d");
-        }),
-        1,
-        "the first large reply gets a buffer",
-      );
-      const reuse = await replyAllocations(async () => {
-        for await (const block of (await session.executeQueryStatement("select s from root.sg.d")).blocks())
-          kept = block;
-        await readRows(session, "select s from root.sg.d");
-      });
-      assert.is(reuse, 0, "the later ones are read into it");
-      assert.is(rows.length, ROWS);
-      rows.forEach((row, i) => {
-        if (row.timestamp !== BigInt(100_000 + i) || row.fields[0] !== BigInt(100_000 + i) * 3n)
-          assert.unreachable(`row ${i} changed: ${row.timestamp} ${row.fields[0]}`);
-      });
-      assert.equal(
-        kept!.columns.map((c) => c.name),
-        ["Time", "root.sg.d.s"],
-      );
-      const time = kept!.columns[0]!.values as BigInt64Array;
-      const values = kept!.columns[1]!.values as BigInt64Array;
-      for (let i = 0; i < ROWS; i++) {
-        if (time[i] !== BigInt(200_000 + i) || values[i] !== BigInt(200_000 + i) * 3n)
-          assert.unreachable(`block row ${i} changed after the next reply: ${time[i]} ${values[i]}`);
-      }
-    } finally {
-      await session.close();
+  await withSession(serveInt64, async (session) => {
+    let rows: RowRecord[] = [];
+    let kept: ResultBlock | undefined;
+    assert.is(
+      await replyAllocations(async () => {
+        rows = await readRows(session, "select s from root.sg.d");
+      }),
+      1,
+      "the first large reply gets a buffer",
+    );
+    const reuse = await replyAllocations(async () => {
+      for await (const block of (await session.executeQueryStatement("select s from root.sg.d")).blocks()) kept = block;
+      await readRows(session, "select s from root.sg.d");
+    });
+    assert.is(reuse, 0, "the later ones are read into it");
+    assert.is(rows.length, ROWS);
+    rows.forEach((row, i) => {
+      if (row.timestamp !== BigInt(100_000 + i) || row.fields[0] !== BigInt(100_000 + i) * 3n)
+        assert.unreachable(`row ${i} changed: ${row.timestamp} ${row.fields[0]}`);
+    });
+    assert.equal(
+      kept!.columns.map((c) => c.name),
+      ["Time", "root.sg.d.s"],
+    );
+    const time = kept!.columns[0]!.values as BigInt64Array;
+    const values = kept!.columns[1]!.values as BigInt64Array;
+    for (let i = 0; i < ROWS; i++) {
+      if (time[i] !== BigInt(200_000 + i) || values[i] !== BigInt(200_000 + i) * 3n)
+        assert.unreachable(`block row ${i} changed after the next reply: ${time[i]} ${values[i]}`);
     }
   });
 });
 
 test("fetched batches are given back too: a result of an execute reply and two fetch replies reads right, and the next one reuses their memory", async () => {
-  await withFake(async (fake, options) => {
-    let first = 0;
-    let fetches = 0;
+  let first = 0;
+  let fetches = 0;
+  const serve = (fake: FakeIoTDB) => {
     fake.handler.executeQueryStatementV2 = () => {
       fetches = 0;
       return reply(int64Block((first += 100_000)), "INT64", true);
@@ -161,52 +172,44 @@ test("fetched batches are given back too: a result of an execute reply and two f
         queryResult: [int64Block(first + ROWS * ++fetches)],
         moreData: fetches < 2,
       });
-    const session = new Session(options);
-    await session.open();
-    try {
-      const check = (rows: RowRecord[], from: number) => {
-        assert.is(rows.length, 3 * ROWS);
-        rows.forEach((row, i) => {
-          if (row.timestamp !== BigInt(from + i) || row.fields[0] !== BigInt(from + i) * 3n)
-            assert.unreachable(`row ${i}: ${row.timestamp} ${row.fields[0]}`);
-        });
-      };
-      let rows: RowRecord[] = [];
-      const made = await replyAllocations(async () => {
-        rows = await readRows(session, "select s from root.sg.d");
-      });
-      assert.ok(made >= 1 && made <= 3, `the first result's three replies take 1 to 3 buffers (${made})`);
-      const again = await replyAllocations(async () => {
-        check(await readRows(session, "select s from root.sg.d"), 200_000);
-      });
-      assert.is(again, 0, "the next result's replies are read into given-back memory");
-      check(rows, 100_000);
-    } finally {
-      await session.close();
-    }
+  };
+  const check = (rows: RowRecord[], from: number) => {
+    assert.is(rows.length, 3 * ROWS);
+    rows.forEach((row, i) => {
+      if (row.timestamp !== BigInt(from + i) || row.fields[0] !== BigInt(from + i) * 3n)
+        assert.unreachable(`row ${i}: ${row.timestamp} ${row.fields[0]}`);
+    });
+  };
+  await withSession(serve, async (session) => {
+    let rows: RowRecord[] = [];
+    const made = await replyAllocations(async () => {
+      rows = await readRows(session, "select s from root.sg.d");
+    });
+    assert.ok(made >= 1 && made <= 3, `the first result's three replies take 1 to 3 buffers (${made})`);
+    const again = await replyAllocations(async () => {
+      check(await readRows(session, "select s from root.sg.d"), 200_000);
+    });
+    assert.is(again, 0, "the next result's replies are read into given-back memory");
+    check(rows, 100_000);
   });
 });
 
 test("a BLOB result's reply memory is never reused: its values (views of it) outlive the next large reply", async () => {
-  await withFake(async (fake, options) => {
+  const serve = (fake: FakeIoTDB) => {
     let call = 0;
     fake.handler.executeQueryStatementV2 = () =>
       ++call === 1 ? reply(blobBlock(1), "BLOB") : reply(int64Block(500_000), "INT64");
-    const session = new Session(options);
-    await session.open();
-    try {
-      const blobs = (await readRows(session, "select blob")).map((row) => row.fields[0] as Buffer);
-      const later = await replyAllocations(async () => {
-        await readRows(session, "select int64");
-      });
-      blobs.forEach((blob, i) => {
-        if (!blob.equals(Buffer.alloc(8, (1 + i) & 0xff)))
-          assert.unreachable(`BLOB ${i} changed: ${blob.toString("hex")}`);
-      });
-      assert.is(later, 1, "the next large reply got a buffer of its own");
-    } finally {
-      await session.close();
-    }
+  };
+  await withSession(serve, async (session) => {
+    const blobs = (await readRows(session, "select blob")).map((row) => row.fields[0] as Buffer);
+    const later = await replyAllocations(async () => {
+      await readRows(session, "select int64");
+    });
+    blobs.forEach((blob, i) => {
+      if (!blob.equals(Buffer.alloc(8, (1 + i) & 0xff)))
+        assert.unreachable(`BLOB ${i} changed: ${blob.toString("hex")}`);
+    });
+    assert.is(later, 1, "the next large reply got a buffer of its own");
   });
 });
 
@@ -222,28 +225,20 @@ test("a reply a tracing subscriber got is never reused: the reply object it keep
     },
     error() {},
   };
-  await withFake(async (fake, options) => {
-    let first = 0;
-    fake.handler.executeQueryStatementV2 = () => reply(int64Block((first += 100_000)), "INT64");
-    const session = new Session(options);
-    await session.open();
+  await withSession(serveInt64, async (session) => {
+    channel.subscribe(handlers);
     try {
-      channel.subscribe(handlers);
-      try {
-        await readRows(session, "select s from root.sg.d");
-      } finally {
-        channel.unsubscribe(handlers);
-      }
-      assert.is(results.length, 1, "the subscriber got the reply");
-      const kept = (results[0] as TSExecuteStatementResp).queryResult![0]!;
-      const later = await replyAllocations(async () => {
-        await readRows(session, "select s from root.sg.d");
-      });
-      assert.equal(Buffer.from(kept), int64Block(100_000), "the traced reply's block is as received");
-      assert.is(later, 1, "the next large reply got a buffer of its own");
+      await readRows(session, "select s from root.sg.d");
     } finally {
-      await session.close();
+      channel.unsubscribe(handlers);
     }
+    assert.is(results.length, 1, "the subscriber got the reply");
+    const kept = (results[0] as TSExecuteStatementResp).queryResult![0]!;
+    const later = await replyAllocations(async () => {
+      await readRows(session, "select s from root.sg.d");
+    });
+    assert.equal(Buffer.from(kept), int64Block(100_000), "the traced reply's block is as received");
+    assert.is(later, 1, "the next large reply got a buffer of its own");
   });
 });
 
