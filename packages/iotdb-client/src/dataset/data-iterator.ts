@@ -95,8 +95,6 @@ export class DataIterator<M extends Int64Mode = "bigint"> {
   private position = -1;
   private rowCount = 0;
   private fetching: Promise<void> | undefined;
-  /** Per column: the getters that read it (a cursor's `reads` while on a row of a block). */
-  private readonly reads: Uint8Array;
   private readonly typeNames: readonly string[];
   private readonly indexByName = new Map<string, number>();
   private readonly columnNames: readonly string[];
@@ -113,7 +111,6 @@ export class DataIterator<M extends Int64Mode = "bigint"> {
     private readonly closeDataSet: () => Promise<void>,
   ) {
     const types = schema.tsBlockColumnOf.map((k) => (k === -1 ? undefined : schema.tsBlockTypes[k]));
-    this.reads = Uint8Array.from(types, readsOf);
     this.cursors = types.map((type, c) => newCursor(c, type));
     this.typeNames = types.map((t, c) => (t === undefined ? schema.columnTypes[c]! : typeName(t)));
     schema.columnNames.forEach((name, c) => {
@@ -346,7 +343,7 @@ export class DataIterator<M extends Int64Mode = "bigint"> {
   /** The error for a reference at() refused: a bad index, then a wrong type, then no current row. */
   private refuse(column: ColumnRef, c: number, reads: number, getter: string): never {
     if (typeof column === "number") this.columnAtIndex(column);
-    if ((this.reads[c]! & reads) === 0) {
+    if ((this.cursors[c]!.typeReads & reads) === 0) {
       throw new DataSetError(
         `${getter}: column ${JSON.stringify(this.columnNames[c])} (index ${c + 1}) is ${this.cursors[c]!.isTime ? "the time column" : this.typeNames[c]}, which ${getter} does not read`,
       );
@@ -378,7 +375,7 @@ export class DataIterator<M extends Int64Mode = "bigint"> {
     this.block = block;
     this.cursors.forEach((col, c) => {
       const column = block.columns[c]!;
-      col.reads = this.reads[c]!;
+      col.reads = col.typeReads;
       col.values = column.values;
       col.nulls = column.nulls;
     });
@@ -409,7 +406,9 @@ export class DataIterator<M extends Int64Mode = "bigint"> {
 interface ColumnCursor {
   /** Its 0-based index in the result. */
   readonly index: number;
-  /** The getters that read it (readsOf) while on a row of a block; 0 otherwise. */
+  /** The getters that read its type (readsOf). */
+  readonly typeReads: number;
+  /** `typeReads` while on a row of a block; 0 (nothing reads) otherwise. */
   reads: number;
   /** Its TSDataType, TIMESTAMP for "Time". */
   readonly kind: TSDataType;
@@ -433,6 +432,7 @@ const NO_VALUES: ArrayLike<unknown> = [];
 function newCursor(index: number, type: TSDataType | undefined): ColumnCursor {
   return {
     index,
+    typeReads: readsOf(type),
     reads: 0,
     kind: type ?? TSDataType.TIMESTAMP,
     isTime: type === undefined,
