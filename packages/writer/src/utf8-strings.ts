@@ -18,11 +18,12 @@ import { webAssembly } from "./wasm-api.js";
 import type { Writer } from "./writer.js";
 
 // The transcoder's memory: UTF-16 in at SRC, the strings' lengths at LENS, UTF-8 out at DST
-// (room for 3 bytes per unit + 4 per string + 1), the shuffle table at SQUEEZE.
+// (room for 3 bytes per unit + 4 per string + 4), the shuffle tables at SQUEEZE and SPREAD.
 const SRC = 0;
 const LENS = 128 * 1024;
 const DST = 192 * 1024;
 const SQUEEZE = 464 * 1024;
+const SPREAD = 468 * 1024;
 const MEMORY_PAGES = 8; // 512 KiB
 /** Most UTF-16 units and strings transcoded per call; a longer column goes in chunks. */
 const CHUNK_UNITS = (LENS - SRC) / 2;
@@ -47,7 +48,8 @@ function load(): Transcoder | null {
     const memory = new wasm.Memory({ initial: MEMORY_PAGES, maximum: MEMORY_PAGES });
     const module = new wasm.Module(Buffer.from(UTF8_STRINGS_WASM_BASE64, "base64"));
     new Uint8Array(memory.buffer, SQUEEZE, 256 * 16).set(squeezeTable());
-    const exports = new wasm.Instance(module, { env: { memory, squeeze: SQUEEZE } }).exports;
+    new Uint8Array(memory.buffer, SPREAD, 256 * 16).set(spreadTable());
+    const exports = new wasm.Instance(module, { env: { memory, squeeze: SQUEEZE, spread: SPREAD } }).exports;
     return {
       utf8Strings: exports.utf8Strings as Transcoder["utf8Strings"],
       asciiStrings: exports.asciiStrings as Transcoder["asciiStrings"],
@@ -71,6 +73,24 @@ function squeezeTable(): Uint8Array {
     for (let i = 0; i < 8; i++) {
       table[out++] = 2 * i;
       if ((m >> i) & 1) table[out++] = 2 * i + 1;
+    }
+  }
+  return table;
+}
+
+/**
+ * The shuffles of the transcoder's mixed 1-/2-/3-byte path, 16 bytes per 8-bit mask m: each of the
+ * 4 lanes holds a char's UTF-8 in its 4 bytes; lane i's char has 1 + (bit i of m) + (bit 4 + i of m)
+ * bytes, and entry m keeps bytes 4i to 4i + n - 1 of every lane i whose char has n bytes, in order;
+ * 0x80 (a zero byte) fills the rest.
+ */
+function spreadTable(): Uint8Array {
+  const table = new Uint8Array(256 * 16).fill(0x80);
+  for (let m = 0; m < 256; m++) {
+    let out = 16 * m;
+    for (let i = 0; i < 4; i++) {
+      const bytes = 1 + ((m >> i) & 1) + ((m >> (4 + i)) & 1);
+      for (let b = 0; b < bytes; b++) table[out++] = 4 * i + b;
     }
   }
   return table;

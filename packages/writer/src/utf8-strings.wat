@@ -5,9 +5,9 @@
 ;; having the i32 (little-endian) lens[k] units; it writes to dst on, per string, 4 bytes of
 ;; big-endian byte length and then its UTF-8. Returns the end of what it wrote, or -1 at a lone
 ;; surrogate (no UTF-8 for it: the caller decides what it becomes). A 3-byte sequence is stored
-;; as one 4-byte word, and 8 chars of 1 or 2 bytes as one 16-byte vector, whose bytes past the
-;; output the next writes overwrite: dst needs room for the largest output (3 bytes per unit + 4
-;; per string) and 1 byte more.
+;; as one 4-byte word, 8 chars of 1 or 2 bytes as one 16-byte vector, and 4 mixed chars of 1 to 3
+;; bytes as one 16-byte vector; the bytes past the output the next writes overwrite: dst needs
+;; room for the largest output (3 bytes per unit + 4 per string) and 4 bytes more.
 ;;
 ;; utf8-strings-wasm.ts holds the assembled bytes; regenerate them after editing this file with
 ;;   node scripts/wasm-modules.mjs
@@ -17,21 +17,27 @@
   ;; Where the caller put the 256 shuffles of the 1-/2-byte path, 16 bytes each: entry m keeps
   ;; byte 2i of every lane i and byte 2i+1 of the lanes whose bit i of m is set.
   (import "env" "squeeze" (global $squeeze i32))
+  ;; Where the caller put the 256 shuffles of the mixed 1-/2-/3-byte path, 16 bytes each: entry
+  ;; m (bit i: lane i's char has 2 bytes or more; bit 4 + i: 3 bytes) keeps bytes 4i to 4i + n - 1
+  ;; of every 32-bit lane i whose char has n bytes, in order.
+  (import "env" "spread" (global $spread i32))
   (func (export "utf8Strings") (param $src i32) (param $lens i32) (param $n i32) (param $dst i32) (result i32)
     (local $k i32) (local $end i32) (local $c i32) (local $next i32) (local $lenAt i32) (local $len i32)
-    (local $mask i32) (local $units v128) (local $twos v128) (local $leads v128) (local $lasts v128)
+    (local $mask i32) (local $units v128) (local $lanes v128) (local $threes v128) (local $twos v128) (local $leads v128) (local $lasts v128)
     (block $strings_done
       (loop $strings
         (br_if $strings_done (i32.ge_u (local.get $k) (local.get $n)))
         (local.set $lenAt (local.get $dst))
         (local.set $dst (i32.add (local.get $dst) (i32.const 4)))
         (local.set $end (i32.add (local.get $src) (i32.shl (i32.load (i32.add (local.get $lens) (i32.shl (local.get $k) (i32.const 2)))) (i32.const 1))))
-        ;; 8 units at a time while they are all ASCII (narrowed to 8 bytes), all 1- or 2-byte
-        ;; chars (each as 2 bytes in a 16-bit lane, the unused second bytes squeezed out by a
-        ;; shuffle from the table: 8 to 16 bytes), or all 3-byte chars (U+0800..U+FFFF, no
-        ;; surrogate: 24 bytes, shuffled from three byte vectors); then one unit at a time to the
-        ;; string's end. Bench codec: tablet-text-cjk-emoji-columnar (3-byte CJK, mostly-ASCII),
-        ;; tablet-text-latin1-columnar (ASCII mixed with 2-byte accented letters).
+        ;; 8 units at a time: all ASCII (narrowed to 8 bytes), all 1- or 2-byte chars (each as 2
+        ;; bytes in a 16-bit lane, the unused second bytes squeezed out by a shuffle from the
+        ;; table: 8 to 16 bytes), all 3-byte chars (U+0800..U+FFFF, no surrogate: 24 bytes,
+        ;; shuffled from three byte vectors), or 1- to 3-byte chars mixed (no surrogate: two
+        ;; halves of 4); from a vector with a surrogate on, one unit at a time to the string's end.
+        ;; Bench codec: tablet-text-cjk-emoji-columnar (3-byte CJK, mostly-ASCII),
+        ;; tablet-text-latin1-columnar (ASCII mixed with 2-byte accented letters),
+        ;; tablet-text-cjk-ascii-columnar (CJK mixed with ASCII).
         (block $vectors_done
           (loop $vectors
             (br_if $vectors_done (i32.gt_u (i32.add (local.get $src) (i32.const 16)) (local.get $end)))
@@ -64,12 +70,70 @@
                 (local.set $src (i32.add (local.get $src) (i32.const 16)))
                 (local.set $dst (i32.add (local.get $dst) (i32.add (i32.const 8) (i32.popcnt (local.get $mask)))))
                 (br $vectors)))
-            (br_if $vectors_done (i32.eqz (i16x8.all_true
+            (if (i32.eqz (i16x8.all_true
               (v128.andnot
                 (i16x8.ge_u (local.get $units) (v128.const i16x8 0x0800 0x0800 0x0800 0x0800 0x0800 0x0800 0x0800 0x0800))
                 (i16x8.eq
                   (v128.and (local.get $units) (v128.const i16x8 0xf800 0xf800 0xf800 0xf800 0xf800 0xf800 0xf800 0xf800))
-                  (v128.const i16x8 0xd800 0xd800 0xd800 0xd800 0xd800 0xd800 0xd800 0xd800))))))
+                  (v128.const i16x8 0xd800 0xd800 0xd800 0xd800 0xd800 0xd800 0xd800 0xd800)))))
+              (then
+                (br_if $vectors_done (v128.any_true
+                  (i16x8.eq
+                    (v128.and (local.get $units) (v128.const i16x8 0xf800 0xf800 0xf800 0xf800 0xf800 0xf800 0xf800 0xf800))
+                    (v128.const i16x8 0xd800 0xd800 0xd800 0xd800 0xd800 0xd800 0xd800 0xd800))))
+                ;; 1-, 2- and 3-byte chars mixed: 4 chars at a time, each widened to a 32-bit lane
+                ;; holding its UTF-8 (1 to 3 bytes), the lanes' unused bytes squeezed out by a
+                ;; shuffle from the spread table: 4 to 12 bytes, stored as 16. Chinese text with
+                ;; ASCII digits and punctuation (bench codec tablet-text-cjk-ascii-columnar).
+                (local.set $lanes (i32x4.extend_low_i16x8_u (local.get $units)))
+                (local.set $twos (i32x4.ge_u (local.get $lanes) (v128.const i32x4 0x80 0x80 0x80 0x80)))
+                (local.set $threes (i32x4.ge_u (local.get $lanes) (v128.const i32x4 0x800 0x800 0x800 0x800)))
+                (local.set $mask (i32.or (i32x4.bitmask (local.get $twos)) (i32.shl (i32x4.bitmask (local.get $threes)) (i32.const 4))))
+                (v128.store (local.get $dst)
+                  (i8x16.swizzle
+                    (v128.bitselect
+                      ;; 3 bytes: lead, (c >> 6) continuation, c continuation
+                      (v128.or
+                        (v128.or (i32x4.shr_u (local.get $lanes) (i32.const 12)) (v128.const i32x4 0x8080e0 0x8080e0 0x8080e0 0x8080e0))
+                        (v128.or
+                          (i32x4.shl (v128.and (i32x4.shr_u (local.get $lanes) (i32.const 6)) (v128.const i32x4 0x3f 0x3f 0x3f 0x3f)) (i32.const 8))
+                          (i32x4.shl (v128.and (local.get $lanes) (v128.const i32x4 0x3f 0x3f 0x3f 0x3f)) (i32.const 16))))
+                      (v128.bitselect
+                        ;; 2 bytes: lead, continuation
+                        (v128.or
+                          (v128.or (i32x4.shr_u (local.get $lanes) (i32.const 6)) (v128.const i32x4 0x80c0 0x80c0 0x80c0 0x80c0))
+                          (i32x4.shl (v128.and (local.get $lanes) (v128.const i32x4 0x3f 0x3f 0x3f 0x3f)) (i32.const 8)))
+                        (local.get $lanes)
+                        (local.get $twos))
+                      (local.get $threes))
+                    (v128.load (i32.add (global.get $spread) (i32.shl (local.get $mask) (i32.const 4))))))
+                (local.set $dst (i32.add (local.get $dst) (i32.add (i32.const 4) (i32.popcnt (local.get $mask)))))
+                ;; the same for the last 4 chars
+                (local.set $lanes (i32x4.extend_high_i16x8_u (local.get $units)))
+                (local.set $twos (i32x4.ge_u (local.get $lanes) (v128.const i32x4 0x80 0x80 0x80 0x80)))
+                (local.set $threes (i32x4.ge_u (local.get $lanes) (v128.const i32x4 0x800 0x800 0x800 0x800)))
+                (local.set $mask (i32.or (i32x4.bitmask (local.get $twos)) (i32.shl (i32x4.bitmask (local.get $threes)) (i32.const 4))))
+                (v128.store (local.get $dst)
+                  (i8x16.swizzle
+                    (v128.bitselect
+                      ;; 3 bytes: lead, (c >> 6) continuation, c continuation
+                      (v128.or
+                        (v128.or (i32x4.shr_u (local.get $lanes) (i32.const 12)) (v128.const i32x4 0x8080e0 0x8080e0 0x8080e0 0x8080e0))
+                        (v128.or
+                          (i32x4.shl (v128.and (i32x4.shr_u (local.get $lanes) (i32.const 6)) (v128.const i32x4 0x3f 0x3f 0x3f 0x3f)) (i32.const 8))
+                          (i32x4.shl (v128.and (local.get $lanes) (v128.const i32x4 0x3f 0x3f 0x3f 0x3f)) (i32.const 16))))
+                      (v128.bitselect
+                        ;; 2 bytes: lead, continuation
+                        (v128.or
+                          (v128.or (i32x4.shr_u (local.get $lanes) (i32.const 6)) (v128.const i32x4 0x80c0 0x80c0 0x80c0 0x80c0))
+                          (i32x4.shl (v128.and (local.get $lanes) (v128.const i32x4 0x3f 0x3f 0x3f 0x3f)) (i32.const 8)))
+                        (local.get $lanes)
+                        (local.get $twos))
+                      (local.get $threes))
+                    (v128.load (i32.add (global.get $spread) (i32.shl (local.get $mask) (i32.const 4))))))
+                (local.set $dst (i32.add (local.get $dst) (i32.add (i32.const 4) (i32.popcnt (local.get $mask)))))
+                (local.set $src (i32.add (local.get $src) (i32.const 16)))
+                (br $vectors)))
             ;; lead bytes and first continuation bytes in one vector (bytes 0-7, 8-15), the last
             ;; continuation bytes in another (16-23 of the shuffle's index space)
             (local.set $leads

@@ -67,6 +67,24 @@ test("runs of 8 chars of 1 and 2 bytes in every pattern, then ASCII and 3-byte r
   check(strings, "every mask of 8");
 });
 
+test("runs of 4 chars of 1, 2 and 3 bytes in every pattern, in both halves of 8, and after a surrogate pair at every offset", () => {
+  const bytes = [
+    ["a", "\u0000", "\u007f"],
+    ["\u0080", "\u00e9", "\u07ff"],
+    ["\u0800", "\u4e2d", "\uffff"],
+  ];
+  const strings: string[] = [];
+  for (let p = 0; p < 81; p++) {
+    let four = "";
+    for (let i = 0, q = p; i < 4; i++, q = Math.floor(q / 3)) four += bytes[q % 3]![(p + i) % 3]!;
+    const other = bytes[p % 3]![0]!.repeat(4);
+    strings.push(four + other, other + four, four + four + four + other, "x".repeat(p % 8) + four + other + "\u4e2d");
+    // A pair at every offset of the first vector, then mixed chars (one unit at a time from the pair on).
+    strings.push("a".repeat(p % 8) + "\u{1F600}" + four + four + other + four);
+  }
+  check(strings, "every pattern of 4");
+});
+
 test("random columns, one call each and across the 65,536-unit and 16,384-string chunks", () => {
   const random = seeded(2026);
   for (let round = 0; round < 50; round++) {
