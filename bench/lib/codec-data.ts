@@ -2,7 +2,7 @@
 // contents, each generated once in Node and then given to every side in the form it takes
 // (typed columns or rows for ours, row-major cells for the naive reference, JSON for Java).
 import type { Cell, Tablet } from "@zerowire/iotdb-codec";
-import { ASCII, CJK, EMOJI, flatString, LATIN1_ACCENTED, randomStrings, seededRandom } from "./data.js";
+import { ASCII, CJK, CJK_WITH_ASCII, EMOJI, flatString, LATIN1_ACCENTED, randomStrings, seededRandom } from "./data.js";
 
 export type BenchType = "BOOLEAN" | "INT32" | "INT64" | "FLOAT" | "DOUBLE" | "TEXT";
 
@@ -133,6 +133,13 @@ export const KIB_MIXES: readonly (readonly [alphabet: readonly string[], emojiEv
   [ASCII, 0],
   [LATIN1_ACCENTED, 0],
   [CJK, 1],
+];
+
+/** Chinese text with ASCII digits and punctuation (CJK_WITH_ASCII) in every column; no emoji. */
+export const CJK_ASCII_MIXES: readonly (readonly [alphabet: readonly string[], emojiEvery: number])[] = [
+  [CJK_WITH_ASCII, 0],
+  [CJK_WITH_ASCII, 0],
+  [CJK_WITH_ASCII, 0],
 ];
 
 /** CJK ideographs with an emoji in every string; CJK only; and mostly ASCII, one emoji per 100 strings. */

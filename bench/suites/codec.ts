@@ -40,6 +40,7 @@ import {
   KIB_MIXES,
   LATIN1_MIXES,
   NON_ASCII_MIXES,
+  CJK_ASCII_MIXES,
   textColumn,
   rowCells,
   rowTimes,
@@ -80,7 +81,8 @@ const SHAPE_C: [BenchType, number][] = [
 /** Non-ASCII text: 500 rows × 3 TEXT columns of 16 characters (NON_ASCII_MIXES: CJK with an
  *  emoji in every string, CJK only, and ASCII with an emoji in one string of 100). */
 const TEXT_ROWS = 500;
-/** The same with Latin-1 accented text (LATIN1_MIXES); and 100 rows × 3 columns of 1 KiB
+/** The same with Latin-1 accented text (LATIN1_MIXES), and with Chinese text that has ASCII digits
+ *  and punctuation (CJK_ASCII_MIXES); and 100 rows × 3 columns of 1 KiB
  *  strings (KIB_MIXES: ASCII, Latin-1 accented, CJK with an emoji). */
 const KIB_ROWS = 100;
 type TextMix = readonly (readonly [alphabet: readonly string[], emojiEvery: number])[];
@@ -120,11 +122,12 @@ export default defineSuite({
     const text = textTable("text", TEXT_ROWS, NON_ASCII_MIXES, 6);
     const latin1 = textTable("latin1", TEXT_ROWS, LATIN1_MIXES, 7);
     const kib = textTable("kib", KIB_ROWS, KIB_MIXES, 8, 1024);
+    const cjkAscii = textTable("cjkascii", TEXT_ROWS, CJK_ASCII_MIXES, 9);
     mixed.columns[4] = withNulls(mixed.columns[4]!, 0, 100);
     mixed.columns[5] = withNulls(mixed.columns[5]!, 3, 10);
 
     console.log("  java: the client's bytes for the same data (fuzz/java)");
-    const [va, vb, vc, vNumeric, vMixed, vText, vLatin1, vKib] = javaVectors([
+    const [va, vb, vc, vNumeric, vMixed, vText, vLatin1, vKib, vCjkAscii] = javaVectors([
       tabletCase(a),
       tabletCase(b),
       tabletCase(c),
@@ -133,6 +136,7 @@ export default defineSuite({
       tabletCase(text),
       tabletCase(latin1),
       tabletCase(kib),
+      tabletCase(cjkAscii),
     ]);
     const numericBytes = Buffer.from(vNumeric!.output.tsblockHex as string, "hex");
     const mixedBytes = Buffer.from(vMixed!.output.tsblockHex as string, "hex");
@@ -155,6 +159,8 @@ export default defineSuite({
       columnarCase("tablet-text-latin1-columnar-addvalue", latin1, expected(vLatin1), "addValue", 1),
       columnarCase("tablet-text-1kib-columnar", kib, expected(vKib), "arrays", 1),
       columnarCase("tablet-text-1kib-columnar-addvalue", kib, expected(vKib), "addValue", 1),
+      columnarCase("tablet-text-cjk-ascii-columnar", cjkAscii, expected(vCjkAscii), "arrays", 1),
+      columnarCase("tablet-text-cjk-ascii-columnar-addvalue", cjkAscii, expected(vCjkAscii), "addValue", 1),
       naiveCase("tablet-b-naive", b),
       numericDecodeCase("decode-tsblock-1000-numeric", numeric, numericBytes, "default"),
       numericDecodeCase("decode-tsblock-1000-numeric-arena", numeric, numericBytes, "arena"),
