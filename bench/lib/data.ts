@@ -52,6 +52,6 @@ export const EMOJI = Array.from({ length: 80 }, (_, i) => String.fromCodePoint(0
 /** CJK Unified Ideographs (3 UTF-8 bytes each). */
 export const CJK = Array.from({ length: 2000 }, (_, i) => String.fromCharCode(0x4e00 + i));
 
-/** Chinese text as sensors and logs carry it: CJK ideographs, and about one char in five an ASCII
- *  digit, space or punctuation ("温度 23.5，正常" without the full-width comma). */
+/** Chinese text as sensors and logs carry it ("温度 23.5 正常"): CJK ideographs, and about one
+ *  char in five an ASCII digit, space or punctuation. */
 export const CJK_WITH_ASCII = [...CJK, ..."0123456789 .:-_/%+()".repeat(25)];
