@@ -31,7 +31,7 @@
 // package still compiles with skipLibCheck false (those types are then `any`).
 import { build } from "esbuild";
 import { execFileSync } from "node:child_process";
-import { readFileSync, readdirSync, rmSync, statSync, writeFileSync } from "node:fs";
+import { mkdirSync, readFileSync, readdirSync, rmSync, statSync, writeFileSync } from "node:fs";
 import { dirname, join, relative, resolve } from "node:path";
 import { createRequire } from "node:module";
 
@@ -126,6 +126,8 @@ async function buildCommonJsEntries(entries) {
     // CommonJS file finds its named exports by reading such lines (cjs-module-lexer).
     const names = Object.keys(bundle[`e${i}`]).sort();
     const lines = names.map((name) => `exports.${name} = entry.${name};`).join("\n");
+    // The ESM build, run alongside, may not have made the entry's folder yet.
+    mkdirSync(dirname(`dist/${e.name}.cjs`), { recursive: true });
     writeFileSync(
       `dist/${e.name}.cjs`,
       `"use strict";\n// ${manifest.name}${e.subpath.slice(1)}: one namespace of internal.cjs, the one bundle of every entry.\nconst entry = require(${JSON.stringify(internal)}).e${i};\n${lines}\n`,
