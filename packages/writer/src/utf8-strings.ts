@@ -124,8 +124,9 @@ export function writeUtf8Strings(w: Writer, strings: readonly string[]): boolean
   let at = w.length;
   for (let first = 0; first < n; ) {
     // A column that fits one chunk (the usual case) is one chunk: no second pass over the strings.
-    let end = first === 0 && n <= CHUNK_STRINGS && units <= CHUNK_UNITS ? n : first;
-    let chunkUnits = end === n ? units : 0;
+    const whole = first === 0 && n <= CHUNK_STRINGS && units <= CHUNK_UNITS;
+    let end = whole ? n : first;
+    let chunkUnits = whole ? units : 0;
     while (end < n && end - first < CHUNK_STRINGS && chunkUnits + strings[end]!.length <= CHUNK_UNITS) {
       chunkUnits += strings[end]!.length;
       end++;
